@@ -1,4 +1,24 @@
-import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config/env.js';
+import { startSlipway } from './server.js';
 
-const port = Number(process.env.PORT ?? 4000);
-createApp().listen(port, () => console.log(`Slipway listening on http://localhost:${port}`));
+async function main() {
+  const config = loadConfig();
+  const slipway = await startSlipway(config);
+  console.log(`Slipway is running at ${slipway.url} (${config.databaseUrl ? 'PostgreSQL server' : 'embedded PostgreSQL'})`);
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await slipway.stop();
+    console.log('Slipway stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+});

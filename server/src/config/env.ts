@@ -1,0 +1,90 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type ProcessRole = 'all' | 'api' | 'worker';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A PostgreSQL server; undefined means embedded PostgreSQL (PGlite) in dataDir. */
+  databaseUrl?: string;
+  /** Root secret from which the token-signing and encryption keys are derived. */
+  secretKey: Buffer;
+  role: ProcessRole;
+  /** Built client to serve, if present. */
+  clientDistDir: string;
+  tokenTtlSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function parsePort(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function parseDatabaseUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL');
+  }
+  return raw;
+}
+
+function parseRole(raw: string | undefined): ProcessRole {
+  const role = raw || 'all';
+  if (role !== 'all' && role !== 'api' && role !== 'worker') {
+    throw new ConfigError('SLIPWAY_ROLE must be one of all, api, worker');
+  }
+  return role;
+}
+
+/** The secret from SLIPWAY_SECRET_KEY, else one generated once into the data directory (mode 0600). */
+function loadSecretKey(raw: string | undefined, dataDir: string): Buffer {
+  if (raw) {
+    if (raw.length < 32) throw new ConfigError('SLIPWAY_SECRET_KEY must be at least 32 characters');
+    return Buffer.from(raw, 'utf8');
+  }
+  const file = path.join(dataDir, 'secret.key');
+  if (!existsSync(file)) {
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  }
+  chmodSync(file, 0o600);
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
+}
+
+/** The only reader of process.env: every setting is read and validated here, once, at boot. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.SLIPWAY_DATA_DIR || path.join(REPO_ROOT, '.data'));
+  mkdirSync(dataDir, { recursive: true });
+  const role = parseRole(env.SLIPWAY_ROLE);
+  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
+  if (!databaseUrl && role !== 'all') {
+    throw new ConfigError('SLIPWAY_ROLE api or worker needs DATABASE_URL: embedded PostgreSQL is single-process');
+  }
+  return {
+    port: parsePort(env.PORT, 4000),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    secretKey: loadSecretKey(env.SLIPWAY_SECRET_KEY, dataDir),
+    role,
+    clientDistDir: path.join(REPO_ROOT, 'client', 'dist'),
+    tokenTtlSeconds: 7 * 24 * 3600,
+  };
+}

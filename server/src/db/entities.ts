@@ -1,0 +1,6 @@
+import { LoginFailure } from '../modules/auth/login-failure.entity.js';
+import { Session } from '../modules/auth/session.entity.js';
+import { User } from '../modules/users/user.entity.js';
+
+/** Every TypeORM entity; features add theirs here. */
+export const entities = [User, Session, LoginFailure];

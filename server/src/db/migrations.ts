@@ -1,0 +1,7 @@
+import { Init1795355495488 } from './migrations/1795355495488-Init.js';
+
+/**
+ * Every migration, oldest first. Listed explicitly (not globbed) so that tsx, vitest and the
+ * TypeORM CLI all load them the same way; add each newly generated migration here.
+ */
+export const migrations = [Init1795355495488];

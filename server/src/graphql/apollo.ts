@@ -1,0 +1,32 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { Server } from 'node:http';
+import type { GraphQLSchema } from 'graphql';
+import type { GraphQLContext } from './context.js';
+import { formatGraphQLError } from './format-error.js';
+import { assertWithinLimits } from './limits.js';
+
+const queryLimits: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ document }) {
+        assertWithinLimits(document);
+      },
+    };
+  },
+};
+
+export function createApolloServer(schema: GraphQLSchema, httpServer: Server, extraPlugins: ApolloServerPlugin<GraphQLContext>[]) {
+  return new ApolloServer<GraphQLContext>({
+    schema,
+    formatError: formatGraphQLError,
+    includeStacktraceInErrorResponses: false,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginLandingPageDisabled(),
+      queryLimits,
+      ...extraPlugins,
+    ],
+  });
+}

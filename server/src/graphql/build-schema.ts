@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+import { buildSchema } from 'type-graphql';
+import type { GraphQLSchema } from 'graphql';
+import { AuthResolver } from '../modules/auth/auth.resolver.js';
+import { SystemResolver } from '../modules/system/system.resolver.js';
+import { UsersResolver } from '../modules/users/users.resolver.js';
+import { authChecker } from './auth-checker.js';
+import type { AppPubSub } from './pubsub.js';
+
+export const resolvers = [AuthResolver, UsersResolver, SystemResolver] as const;
+
+/** Built once per process; features register their resolvers above. */
+export function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {
+  return buildSchema({ resolvers, authChecker, pubSub, validate: false });
+}

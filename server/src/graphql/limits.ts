@@ -1,0 +1,55 @@
+import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import { ErrorCode } from '../common/app-error.js';
+
+export const MAX_QUERY_DEPTH = 10;
+/** Cost of a document: every field selected, fragments expanded where they are spread. */
+export const MAX_QUERY_COST = 500;
+
+interface Measure {
+  depth: number;
+  cost: number;
+}
+
+function measure(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, visiting: Set<string>): Measure {
+  const total: Measure = { depth: 0, cost: 0 };
+  for (const selection of set.selections) {
+    let inner: Measure;
+    if (selection.kind === Kind.FIELD) {
+      const child = selection.selectionSet ? measure(selection.selectionSet, fragments, visiting) : { depth: 0, cost: 0 };
+      inner = { depth: child.depth + 1, cost: child.cost + 1 };
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      inner = measure(selection.selectionSet, fragments, visiting);
+    } else {
+      const name = selection.name.value;
+      const fragment = fragments.get(name);
+      // Cycles are rejected by GraphQL validation; guard anyway so measuring always terminates.
+      if (!fragment || visiting.has(name)) continue;
+      inner = measure(fragment.selectionSet, fragments, new Set(visiting).add(name));
+    }
+    total.depth = Math.max(total.depth, inner.depth);
+    total.cost += inner.cost;
+  }
+  return total;
+}
+
+function limitError(message: string) {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.BadUserInput } });
+}
+
+/** Rejects operations nested deeper than MAX_QUERY_DEPTH or selecting more than MAX_QUERY_COST fields. */
+export function assertWithinLimits(document: DocumentNode): void {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    const { depth, cost } = measure(definition.selectionSet, fragments, new Set());
+    if (depth > MAX_QUERY_DEPTH) {
+      throw limitError(`Query is too deep: depth ${depth} exceeds the limit of ${MAX_QUERY_DEPTH}`);
+    }
+    if (cost > MAX_QUERY_COST) {
+      throw limitError(`Query is too complex: it selects ${cost} fields, more than the limit of ${MAX_QUERY_COST}`);
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { type GraphQLContext, signedIn } from '../../graphql/context.js';
+import { User } from '../users/user.entity.js';
+import { AuthPayload, LoginInput, RegisterInput } from './dtos/auth.inputs.js';
+
+@Resolver()
+export class AuthResolver {
+  @Mutation(() => AuthPayload)
+  login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
+    return ctx.services.auth.login(input, ctx.clientAddress);
+  }
+
+  @Mutation(() => AuthPayload)
+  register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
+    return ctx.services.auth.register(input);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean)
+  async logout(@Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.auth.logout(signedIn(ctx).sessionId);
+    return true;
+  }
+
+  @Authorized()
+  @Query(() => User)
+  me(@Ctx() ctx: GraphQLContext): User {
+    return signedIn(ctx).user;
+  }
+}

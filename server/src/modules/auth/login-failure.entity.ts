@@ -1,0 +1,16 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A failed sign-in, counted per email and per client address to throttle guessing. */
+@Entity({ name: 'login_failures' })
+@Index('IDX_login_failures_key_created_at', ['key', 'createdAt'])
+export class LoginFailure {
+  @PrimaryGeneratedColumn('increment', { type: 'bigint' })
+  id!: string;
+
+  /** 'email:<address>' or 'ip:<address>'. */
+  @Column({ type: 'text' })
+  key!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,38 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { type GraphQLContext, signedIn } from '../../graphql/context.js';
+import { CreateUserInput, UpdateUserInput } from './dtos/user.inputs.js';
+import { User } from './user.entity.js';
+
+@Authorized()
+@Resolver(() => User)
+export class UsersResolver {
+  @Query(() => [User])
+  users(@Ctx() ctx: GraphQLContext): Promise<User[]> {
+    return ctx.services.users.list(signedIn(ctx).user);
+  }
+
+  @Query(() => User)
+  user(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return ctx.services.users.get(signedIn(ctx).user, id);
+  }
+
+  @Mutation(() => User)
+  createUser(@Arg('input', () => CreateUserInput) input: CreateUserInput, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return ctx.services.users.create(signedIn(ctx).user, input);
+  }
+
+  @Mutation(() => User)
+  updateUser(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateUserInput) input: UpdateUserInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<User> {
+    return ctx.services.users.update(signedIn(ctx).user, id, input);
+  }
+
+  @Mutation(() => Boolean)
+  async deleteUser(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.users.remove(signedIn(ctx).user, id);
+    return true;
+  }
+}

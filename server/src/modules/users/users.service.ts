@@ -1,0 +1,139 @@
+import { hash } from '@node-rs/argon2';
+import type { DataSource, Repository } from 'typeorm';
+import { ValidationError, isUuid } from '../../common/validation.js';
+import { User } from './user.entity.js';
+import { ROLE_LEVEL, Role, hasMinimumRole, isRole } from './user-role.js';
+import { emailTaken, forbidden, userNotFound } from './user.exception.js';
+import { validateEmail, validateName, validatePassword, validatePasswordConfirmation } from './user.validation.js';
+
+export interface UserInput {
+  name?: unknown;
+  email?: unknown;
+  password?: unknown;
+  confirmPassword?: unknown;
+  role?: unknown;
+}
+
+const UNIQUE_VIOLATION = '23505';
+/** Serializes account creation so that exactly one account becomes the first admin. */
+const FIRST_ACCOUNT_LOCK = 724_001;
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { driverError?: { code?: string } })?.driverError?.code === UNIQUE_VIOLATION;
+}
+
+function parseRole(value: unknown): Role | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isRole(value)) throw new ValidationError('Role must be one of user, manager, admin');
+  return value;
+}
+
+export class UsersService {
+  private readonly users: Repository<User>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.users = dataSource.getRepository(User);
+  }
+
+  /** Self-registration: the first account on a fresh install is admin, later ones user. */
+  async register(input: UserInput): Promise<User> {
+    const fields = this.validateNewUser(input);
+    return this.insert(fields, async (repo) => ((await repo.count()) === 0 ? Role.admin : Role.user));
+  }
+
+  /** An account made by a manager or admin; only an admin hands out roles above user. */
+  async create(actor: User, input: UserInput): Promise<User> {
+    this.assertMinimumRole(actor, Role.manager);
+    const fields = this.validateNewUser(input);
+    const role = parseRole(input.role) ?? Role.user;
+    if (role !== Role.user) this.assertMinimumRole(actor, Role.admin, 'Only an admin can assign roles');
+    return this.insert(fields, async () => role);
+  }
+
+  async list(actor: User): Promise<User[]> {
+    this.assertMinimumRole(actor, Role.manager);
+    return this.users.find({ order: { createdAt: 'ASC' } });
+  }
+
+  async get(actor: User, id: string): Promise<User> {
+    if (actor.id !== id) this.assertMinimumRole(actor, Role.manager);
+    return this.findOrFail(id);
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    return this.users.findOne({ where: { email: email.toLowerCase() } });
+  }
+
+  async update(actor: User, id: string, input: UserInput): Promise<User> {
+    const user = await this.findManageable(actor, id);
+    const changes: Partial<User> = {};
+    if (input.name !== undefined) changes.name = validateName(input.name);
+    if (input.email !== undefined) changes.email = validateEmail(input.email);
+    if (input.password !== undefined) changes.passwordHash = await hash(validatePassword(input.password));
+    const role = parseRole(input.role);
+    if (role !== undefined && role !== user.role) {
+      this.assertMinimumRole(actor, Role.admin, 'Only an admin can change roles');
+      changes.role = role;
+    }
+    try {
+      await this.users.update({ id }, changes);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+    return this.findOrFail(id);
+  }
+
+  async remove(actor: User, id: string): Promise<void> {
+    if (actor.id === id) throw forbidden('You cannot delete your own account');
+    this.assertMinimumRole(actor, Role.manager);
+    await this.findManageable(actor, id);
+    await this.users.delete({ id });
+  }
+
+  private validateNewUser(input: UserInput) {
+    const name = validateName(input.name);
+    const email = validateEmail(input.email);
+    const password = validatePassword(input.password);
+    validatePasswordConfirmation(password, input.confirmPassword);
+    return { name, email, password };
+  }
+
+  private async insert(
+    fields: { name: string; email: string; password: string },
+    chooseRole: (repo: Repository<User>) => Promise<Role>,
+  ): Promise<User> {
+    const passwordHash = await hash(fields.password);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        await manager.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ACCOUNT_LOCK]);
+        const repo = manager.getRepository(User);
+        if (await repo.exists({ where: { email: fields.email } })) throw emailTaken();
+        const role = await chooseRole(repo);
+        return repo.save(repo.create({ name: fields.name, email: fields.email, passwordHash, role }));
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+  }
+
+  /** The actor themselves, or someone at or below the actor's level if the actor is a manager or above. */
+  private async findManageable(actor: User, id: string): Promise<User> {
+    if (actor.id === id) return this.findOrFail(id);
+    this.assertMinimumRole(actor, Role.manager);
+    const user = await this.findOrFail(id);
+    if (ROLE_LEVEL[user.role] > ROLE_LEVEL[actor.role]) throw forbidden('You cannot manage a user with a higher role');
+    return user;
+  }
+
+  private async findOrFail(id: string): Promise<User> {
+    const user = isUuid(id) ? await this.users.findOne({ where: { id } }) : null;
+    if (!user) throw userNotFound();
+    return user;
+  }
+
+  private assertMinimumRole(actor: User, required: Role, message = 'You do not have permission to manage users') {
+    if (!hasMinimumRole(actor.role, required)) throw forbidden(message);
+  }
+}

@@ -1,0 +1,28 @@
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from './config/env.js';
+import type { JobQueue } from './jobs/queue.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { LoginFailure } from './modules/auth/login-failure.entity.js';
+import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { Session } from './modules/auth/session.entity.js';
+import { TokenService } from './modules/auth/token.service.js';
+import { HealthService } from './modules/system/health.service.js';
+import { UsersService } from './modules/users/users.service.js';
+
+/** Every feature service, built once and shared by the GraphQL resolvers and the REST routes. */
+export interface Services {
+  auth: AuthService;
+  users: UsersService;
+  health: HealthService;
+}
+
+export function createServices(config: AppConfig, dataSource: DataSource, queue: JobQueue): Services {
+  const users = new UsersService(dataSource);
+  const tokens = new TokenService(dataSource.getRepository(Session), config.secretKey, config.tokenTtlSeconds);
+  const throttle = new LoginThrottle(dataSource.getRepository(LoginFailure));
+  return {
+    auth: new AuthService(users, tokens, throttle),
+    users,
+    health: new HealthService(dataSource, queue, config.databaseUrl ? 'server' : 'embedded'),
+  };
+}

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig } from '../../src/config/env.js';
+import { startSlipway, type RunningSlipway } from '../../src/server.js';
+
+/** The PostgreSQL server tests create their databases on (this machine: 127.0.0.1:5432, trust auth). */
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+}
+
+export interface TestApp {
+  url: string;
+  slipway: RunningSlipway;
+  dataDir: string;
+  databaseUrl?: string;
+  api<T = any>(method: string, route: string, options?: { body?: unknown; token?: string; raw?: string }): Promise<ApiResponse<T>>;
+  graphql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }>;
+  stop(): Promise<void>;
+}
+
+/** Boots a real Slipway over HTTP: on a fresh PostgreSQL database, or embedded (PGlite) in a temp dir. */
+export async function startTestApp(options: { embedded?: boolean; dataDir?: string } = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'slipway-test-'));
+  let databaseName: string | undefined;
+  let databaseUrl: string | undefined;
+  if (!options.embedded) {
+    databaseName = `slipway_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${databaseName}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({
+    SLIPWAY_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SLIPWAY_SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+  });
+  const slipway = await startSlipway(config);
+
+  const api: TestApp['api'] = async (method, route, { body, token, raw } = {}) => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(`${slipway.url}/api${route}`, {
+      method,
+      headers,
+      body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+
+  const graphql: TestApp['graphql'] = async (query, variables, token) => {
+    const res = await api('POST', '/graphql', { body: { query, variables }, token });
+    return { status: res.status, ...res.body };
+  };
+
+  return {
+    url: slipway.url,
+    slipway,
+    dataDir,
+    databaseUrl,
+    api,
+    graphql,
+    async stop() {
+      await slipway.stop();
+      if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A unique, valid registration payload. */
+export function newAccount(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return { name: `User ${counter}`, email: `user${counter}-${randomBytes(3).toString('hex')}@example.com`, password: 'secret1', ...overrides };
+}
+
+export async function registerUser(app: TestApp, overrides: Record<string, unknown> = {}) {
+  const account = newAccount(overrides);
+  const res = await app.api('POST', '/auth/register', { body: account });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...account, token: res.body.token as string, user: res.body.user as { id: string; role: string; email: string } };
+}
