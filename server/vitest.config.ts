@@ -1,6 +1,14 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  resolve: {
+    // Vite would pick graphql's ESM build for our sources while Apollo and graphql-ws load its CommonJS
+    // build: two realms, and `instanceof GraphQLError` fails across them. Point everything at one file.
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
     testTimeout: 30_000,

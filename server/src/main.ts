@@ -14,8 +14,9 @@ async function main() {
     console.log('Slipway stopped');
     process.exit(0);
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  // A second signal while stopping is ignored rather than killing the process half-way.
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
 }
 
 main().catch((error: unknown) => {

@@ -51,6 +51,7 @@ export async function startSlipway(config: AppConfig): Promise<RunningSlipway> {
     const apollo = createApolloServer(schema, httpServer, [
       { async serverWillStart() { return { drainServer: () => ws.stop() }; } },
     ]);
+    // Apollo's drain plugin closes the HTTP server (and, through drainServer, the WebSocket server) on stop.
     await apollo.start();
     cleanups.push(() => apollo.stop());
 
@@ -59,12 +60,6 @@ export async function startSlipway(config: AppConfig): Promise<RunningSlipway> {
       httpServer.once('error', reject);
       httpServer.listen(config.port, config.host, () => resolve());
     });
-    cleanups.push(
-      () => new Promise<void>((resolve) => {
-        httpServer.closeAllConnections();
-        httpServer.close(() => resolve());
-      }),
-    );
     const { port } = httpServer.address() as AddressInfo;
     return { url: `http://localhost:${port}`, dataSource, stop };
   } catch (error) {

@@ -3,8 +3,6 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type ProcessRole = 'all' | 'api' | 'worker';
-
 export interface AppConfig {
   port: number;
   host: string;
@@ -13,7 +11,6 @@ export interface AppConfig {
   databaseUrl?: string;
   /** Root secret from which the token-signing and encryption keys are derived. */
   secretKey: Buffer;
-  role: ProcessRole;
   /** Built client to serve, if present. */
   clientDistDir: string;
   tokenTtlSeconds: number;
@@ -46,14 +43,6 @@ function parseDatabaseUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
-function parseRole(raw: string | undefined): ProcessRole {
-  const role = raw || 'all';
-  if (role !== 'all' && role !== 'api' && role !== 'worker') {
-    throw new ConfigError('SLIPWAY_ROLE must be one of all, api, worker');
-  }
-  return role;
-}
-
 /** The secret from SLIPWAY_SECRET_KEY, else one generated once into the data directory (mode 0600). */
 function loadSecretKey(raw: string | undefined, dataDir: string): Buffer {
   if (raw) {
@@ -72,18 +61,13 @@ function loadSecretKey(raw: string | undefined, dataDir: string): Buffer {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.SLIPWAY_DATA_DIR || path.join(REPO_ROOT, '.data'));
   mkdirSync(dataDir, { recursive: true });
-  const role = parseRole(env.SLIPWAY_ROLE);
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
-  if (!databaseUrl && role !== 'all') {
-    throw new ConfigError('SLIPWAY_ROLE api or worker needs DATABASE_URL: embedded PostgreSQL is single-process');
-  }
   return {
     port: parsePort(env.PORT, 4000),
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
     secretKey: loadSecretKey(env.SLIPWAY_SECRET_KEY, dataDir),
-    role,
     clientDistDir: path.join(REPO_ROOT, 'client', 'dist'),
     tokenTtlSeconds: 7 * 24 * 3600,
   };
