@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type BuildInfo, readBuildInfo } from './build-info.js';
 
 export interface AppConfig {
   port: number;
@@ -14,6 +15,8 @@ export interface AppConfig {
   /** Built client to serve, if present. */
   clientDistDir: string;
   tokenTtlSeconds: number;
+  /** Version, git commit (SLIPWAY_COMMIT, else read from .git) and Node.js version, for the console's `version`. */
+  build: BuildInfo;
 }
 
 export class ConfigError extends Error {}
@@ -70,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretKey: loadSecretKey(env.SLIPWAY_SECRET_KEY, dataDir),
     clientDistDir: path.join(REPO_ROOT, 'client', 'dist'),
     tokenTtlSeconds: 7 * 24 * 3600,
+    build: readBuildInfo(REPO_ROOT, env.SLIPWAY_COMMIT),
   };
 }

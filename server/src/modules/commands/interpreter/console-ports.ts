@@ -1,0 +1,32 @@
+import type { BuildInfo } from '../../../config/build-info.js';
+import type { HealthReport } from '../../system/health.service.js';
+import type { User } from '../../users/user.entity.js';
+
+/** What the console shows of a project (read-only). */
+export interface ConsoleProject {
+  name: string;
+  description: string;
+  status: string;
+  tags: string[];
+  repositoryUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * Everything the interpreter reads or writes, as narrow ports: the service wires them to the real
+ * features, the unit specs to fakes. Every port is scoped to the given user.
+ */
+export interface ConsolePorts {
+  projects: {
+    /** The user's projects, most recently updated first; `search` matches name or description, ignoring case. */
+    list(user: User, options: { search?: string; limit: number }): Promise<{ projects: ConsoleProject[]; total: number }>;
+    findByName(user: User, name: string): Promise<ConsoleProject | null>;
+  };
+  /** Which settings keys the user has a value for; values never leave the settings feature. */
+  settings: { configuredKeys(user: User): Promise<{ key: string; configured: boolean }[]> };
+  health: { check(): Promise<HealthReport> };
+  commandLogs: { count(user: User): Promise<number> };
+  workingDirectory: { get(user: User): Promise<string | null>; set(user: User, path: string): Promise<void> };
+  build: BuildInfo;
+}
