@@ -1,6 +1,8 @@
 import { LoginFailure } from '../modules/auth/login-failure.entity.js';
 import { Session } from '../modules/auth/session.entity.js';
+import { CommandLog } from '../modules/commands/command-log.entity.js';
+import { WorkingDirectory } from '../modules/commands/working-directory.entity.js';
 import { User } from '../modules/users/user.entity.js';
 
 /** Every TypeORM entity; features add theirs here. */
-export const entities = [User, Session, LoginFailure];
+export const entities = [User, Session, LoginFailure, CommandLog, WorkingDirectory];

@@ -7,7 +7,7 @@ const MODULE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 /** Node modules through which code can start another process or run code outside this one. */
 const FORBIDDEN = /^(node:)?(child_process|worker_threads|cluster|vm)$/;
 /** Runtime imports only: `import type` is erased and loads nothing. */
-const IMPORT = /(?:import|export)\s(?!type\s)[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s*['"]([^'"]+)['"]/g;
+const IMPORT = /(?:import|export)\s(?!type\s)[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s*['"]([^'"]+)['"]|require\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -27,7 +27,7 @@ function reachableImports(): { files: Set<string>; external: Map<string, string>
     if (files.has(file)) continue;
     files.add(file);
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const specifier = match[1] ?? match[2] ?? match[3];
+      const specifier = match[1] ?? match[2] ?? match[3] ?? match[4];
       if (specifier.startsWith('.')) queue.push(path.resolve(path.dirname(file), specifier).replace(/\.js$/, '.ts'));
       else external.set(specifier, path.relative(MODULE_DIR, file));
     }
@@ -45,8 +45,14 @@ describe('the console never starts a process', () => {
   });
 
   it('would notice such an import', () => {
-    const probe = "import { execSync } from 'node:child_process';\nimport cp from \"child_process\";";
-    const found = [...probe.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3]);
-    expect(found.filter((specifier) => FORBIDDEN.test(specifier))).toEqual(['node:child_process', 'child_process']);
+    const probe = [
+      "import { execSync } from 'node:child_process';",
+      'import cp from "child_process";',
+      "import type { Worker } from 'worker_threads';",
+      "const { fork } = await import('node:cluster');",
+      "const vm = require('vm');",
+    ].join('\n');
+    const found = [...probe.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4]);
+    expect(found.filter((specifier) => FORBIDDEN.test(specifier))).toEqual(['node:child_process', 'child_process', 'node:cluster', 'vm']);
   });
 });
