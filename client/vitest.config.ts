@@ -1,0 +1,19 @@
+import { createRequire } from 'node:module';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+
+export default defineConfig({
+  plugins: [react({ jsxImportSource: '@emotion/react' })],
+  resolve: {
+    // One graphql module for everyone (see ARCHITECTURE "Known traps": two realms break instanceof checks).
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts', '../scripts/**/*.test.ts'],
+    restoreMocks: true,
+  },
+});
