@@ -1,0 +1,2 @@
+export { theme, type AppTheme } from './theme';
+export { GlobalStyles } from './GlobalStyles';

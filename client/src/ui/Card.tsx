@@ -1,0 +1,16 @@
+import styled from '@emotion/styled';
+
+/** A white panel with a border; the building block of dashboards and lists. */
+export const Card = styled.section(({ theme }) => ({
+  padding: theme.spacing(5),
+  background: theme.colors.surface,
+  border: `1px solid ${theme.colors.border}`,
+  borderRadius: theme.radii.lg,
+  boxShadow: theme.shadows.card,
+}));
+
+export const CardTitle = styled.h3(({ theme }) => ({
+  marginBottom: theme.spacing(3),
+  fontSize: theme.fontSizes.lg,
+  fontWeight: theme.fontWeights.bold,
+}));

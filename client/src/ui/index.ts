@@ -1,0 +1,12 @@
+export { Badge, type BadgeTone } from './Badge';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
+export { Card, CardTitle } from './Card';
+export { ErrorBanner, type BannerVariant, type ErrorBannerProps } from './ErrorBanner';
+export { LoadingText, Spinner } from './Loading';
+export { Modal, type ModalProps, type ModalSize } from './Modal';
+export { PageHeader } from './PageHeader';
+export { Tooltip, TOOLTIP_DELAY_MS, type TooltipProps } from './Tooltip';
+export { fieldError } from './fields/FieldShell';
+export { SelectField, type SelectFieldProps, type SelectOption } from './fields/SelectField';
+export { TextAreaField, type TextAreaFieldProps } from './fields/TextAreaField';
+export { TextField, type TextFieldProps } from './fields/TextField';
