@@ -1,0 +1,35 @@
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+
+/** `{"error": "..."}` is the server's REST error shape; a non-200 GraphQL response may carry it too. */
+function serverErrorField(bodyText: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(bodyText);
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) return body.error;
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The text to show for a failed call (spec section 8): the server's error, else the error's message,
+ * else `fallback` (e.g. 'Login failed', 'Failed to load projects').
+ */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  if (CombinedGraphQLErrors.is(error)) {
+    const message = error.errors.find((item) => item.message)?.message;
+    if (message) return message;
+  }
+  if (ServerError.is(error)) {
+    const message = serverErrorField(error.bodyText);
+    if (message) return message;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** True when the server said the session is missing, expired or revoked. */
+export function isUnauthenticated(error: unknown): boolean {
+  if (CombinedGraphQLErrors.is(error)) return error.errors.some((item) => item.extensions?.code === 'UNAUTHENTICATED');
+  return ServerError.is(error) && error.statusCode === 401;
+}

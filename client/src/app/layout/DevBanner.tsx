@@ -1,0 +1,21 @@
+import styled from '@emotion/styled';
+
+const StyledBanner = styled.div(({ theme }) => ({
+  position: 'relative',
+  zIndex: theme.zIndex.banner,
+  padding: theme.spacing(1.5, 4),
+  fontSize: theme.fontSizes.sm,
+  textAlign: 'center',
+  color: theme.colors.warning,
+  background: theme.colors.warningSoft,
+  borderBottom: `1px solid ${theme.colors.border}`,
+}));
+
+/** Spec section 1: a banner states that this is a development helper app. */
+export function DevBanner() {
+  return (
+    <StyledBanner role="note" aria-label="Development helper app">
+      <strong>Development helper app:</strong> Slipway sets up, builds and deploys projects for development and testing.
+    </StyledBanner>
+  );
+}

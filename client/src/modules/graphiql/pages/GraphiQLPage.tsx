@@ -1,0 +1,68 @@
+import 'graphiql/setup-workers/vite';
+import 'graphiql/style.css';
+import styled from '@emotion/styled';
+import { createGraphiQLFetcher } from '@graphiql/toolkit';
+import { GraphiQL } from 'graphiql';
+import { createClient } from 'graphql-ws';
+import { useEffect, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { GRAPHQL_PATH, graphqlWebSocketUrl } from '../../../app/apollo/create-apollo-client';
+import { authToken, bearer } from '../../../app/auth/auth-token';
+
+const StyledPage = styled.div({ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, height: '100%' });
+
+const StyledBar = styled.div(({ theme }) => ({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  padding: theme.spacing(2, 4),
+  fontSize: theme.fontSizes.sm,
+  background: theme.colors.surface,
+  borderBottom: `1px solid ${theme.colors.border}`,
+}));
+
+const StyledEditor = styled.div({ flex: 1, minHeight: '480px', '& .graphiql-container': { height: '100%' } });
+
+const DEFAULT_QUERY = `# Slipway's GraphQL API, as the signed-in user.
+# Subscriptions run over graphql-ws, e.g. subscription { serverTime }
+
+{
+  me {
+    name
+    email
+    role
+  }
+}
+`;
+
+/** GraphiQL served by Slipway itself (no CDN): HTTP to /api/graphql, subscriptions over graphql-ws, with the stored token. */
+export function GraphiQLPage() {
+  const token = authToken.read();
+  const wsClient = useMemo(
+    () => createClient({ url: graphqlWebSocketUrl(), lazy: true, connectionParams: token ? { authorization: bearer(token) } : {} }),
+    [token],
+  );
+  useEffect(() => () => void wsClient.dispose(), [wsClient]);
+
+  const fetcher = useMemo(
+    () =>
+      createGraphiQLFetcher({
+        url: GRAPHQL_PATH,
+        wsClient,
+        headers: token ? { authorization: bearer(token) } : undefined,
+      }),
+    [token, wsClient],
+  );
+
+  return (
+    <StyledPage>
+      <StyledBar>
+        <strong>Slipway GraphQL API</strong>
+        <Link to="/dashboard">Back to dashboard</Link>
+      </StyledBar>
+      <StyledEditor>
+        <GraphiQL fetcher={fetcher} defaultQuery={DEFAULT_QUERY} />
+      </StyledEditor>
+    </StyledPage>
+  );
+}
