@@ -1,0 +1,20 @@
+/** The one server-side masking rule for secrets (spec section 2, Settings; section 9: at most 20 bullets). */
+export const MASK_CHARACTER = '•';
+export const MAX_MASK_BULLETS = 20;
+const VISIBLE_SUFFIX = 4;
+
+/** Bullets for all but the last 4 characters; a value of 4 characters or fewer is fully masked. */
+export function maskSecret(value: string): string {
+  const characters = [...value];
+  if (characters.length <= VISIBLE_SUFFIX) return MASK_CHARACTER.repeat(characters.length);
+  const hidden = Math.min(characters.length - VISIBLE_SUFFIX, MAX_MASK_BULLETS);
+  return MASK_CHARACTER.repeat(hidden) + characters.slice(-VISIBLE_SUFFIX).join('');
+}
+
+const SENSITIVE_PARTS = ['key', 'secret', 'password', 'token', 'auth', 'api_key', 'access_token', 'private'];
+
+/** Spec section 5: a variable is sensitive when its name contains one of these words, in any case. */
+export function isSensitiveName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return SENSITIVE_PARTS.some((part) => lower.includes(part));
+}
