@@ -14,6 +14,8 @@ export interface AppConfig {
   secretKey: Buffer;
   /** Built client to serve, if present. */
   clientDistDir: string;
+  /** The project template catalog (templates/ at the repository root). */
+  templatesDir: string;
   tokenTtlSeconds: number;
   /** Version, git commit (SLIPWAY_COMMIT, else read from .git) and Node.js version, for the console's `version`. */
   build: BuildInfo;
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl,
     secretKey: loadSecretKey(env.SLIPWAY_SECRET_KEY, dataDir),
     clientDistDir: path.join(REPO_ROOT, 'client', 'dist'),
+    templatesDir: path.join(REPO_ROOT, 'templates'),
     tokenTtlSeconds: 7 * 24 * 3600,
     build: readBuildInfo(REPO_ROOT, env.SLIPWAY_COMMIT),
   };

@@ -1,0 +1,36 @@
+import { loadTemplateCatalog } from './template-catalog.js';
+import { renderTemplate, type RenderContext } from './template-renderer.js';
+import { templateNotFound } from './template.exception.js';
+import type { Template } from './template.model.js';
+
+/** The read-only template catalog, loaded from templates/ once per process. */
+export class TemplatesService {
+  private catalog?: Promise<Map<string, Template>>;
+
+  constructor(private readonly catalogDir: string) {}
+
+  async list(): Promise<Template[]> {
+    return [...(await this.load()).values()];
+  }
+
+  /** The template, or undefined when the catalog has no such name. */
+  async find(name: string): Promise<Template | undefined> {
+    return (await this.load()).get(name);
+  }
+
+  async get(name: unknown): Promise<Template> {
+    const template = typeof name === 'string' ? await this.find(name) : undefined;
+    if (!template) throw templateNotFound();
+    return template;
+  }
+
+  /** Writes a new project's files from the template into targetDir (used by project generation). */
+  async render(name: string, targetDir: string, context: RenderContext): Promise<string[]> {
+    return renderTemplate(await this.get(name), targetDir, context);
+  }
+
+  private load(): Promise<Map<string, Template>> {
+    this.catalog ??= loadTemplateCatalog(this.catalogDir).then((templates) => new Map(templates.map((t) => [t.name, t])));
+    return this.catalog;
+  }
+}

@@ -1,0 +1,3 @@
+module {{PROJECT_SLUG}}
+
+go 1.19
