@@ -1,0 +1,33 @@
+import 'reflect-metadata';
+import { Field, InputType, ObjectType } from 'type-graphql';
+import { SettingKey } from '../setting-key.js';
+
+@ObjectType({ description: 'One of the six settings; a secret never carries its plain value here' })
+export class Setting {
+  @Field(() => SettingKey)
+  key!: SettingKey;
+
+  @Field(() => Boolean, { description: 'DOCKER_TOKEN, DIGITALOCEAN_TOKEN and GITHUB_TOKEN are secrets' })
+  secret!: boolean;
+
+  @Field(() => Boolean, { description: 'A value is stored' })
+  configured!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'The plain value; null for secrets (use settingValue to reveal) and when not set' })
+  value!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The value with all but its last 4 characters masked (fully masked at 4 or fewer); null when not set' })
+  maskedValue!: string | null;
+
+  @Field(() => Date, { nullable: true })
+  updatedAt!: Date | null;
+}
+
+@InputType({ description: 'A value to store; null or an empty string deletes the setting' })
+export class SettingInput {
+  @Field(() => SettingKey)
+  key!: SettingKey;
+
+  @Field(() => String, { nullable: true })
+  value?: string | null;
+}

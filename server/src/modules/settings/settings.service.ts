@@ -1,0 +1,151 @@
+import type { DataSource, Repository } from 'typeorm';
+import { maskSecret } from '../../common/masking.js';
+import type { SecretBox } from '../../common/secret-box.js';
+import { ValidationError } from '../../common/validation.js';
+import type { User } from '../users/user.entity.js';
+import { Setting } from './dtos/setting.model.js';
+import { SECRET_SETTING_KEYS, SETTING_KEYS, SettingKey, isSettingKey } from './setting-key.js';
+import { invalidSettingValue, unknownSettingKey } from './setting.exception.js';
+import { UserSetting } from './user-setting.entity.js';
+
+export const MAX_SETTING_VALUE_LENGTH = 4096;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** A change to apply: a value to store, or null to delete. */
+type Change = [SettingKey, string | null];
+
+/** Only the id matters: callers may pass a full User or just {id}. */
+type Owner = Pick<User, 'id'>;
+
+export type SettingValues = Partial<Record<SettingKey, string>>;
+
+function parseKey(key: unknown): SettingKey {
+  if (!isSettingKey(key)) throw unknownSettingKey(key);
+  return key;
+}
+
+/** Trimmed value, or null for "delete" (null, undefined or blank). Error messages never echo the value. */
+function parseValue(key: SettingKey, value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw invalidSettingValue(`${key} must be a string`);
+  const trimmed = value.trim();
+  if (!trimmed) return null;
+  if (trimmed.length > MAX_SETTING_VALUE_LENGTH) {
+    throw invalidSettingValue(`${key} must be at most ${MAX_SETTING_VALUE_LENGTH} characters`);
+  }
+  if (CONTROL_CHARACTERS.test(trimmed)) throw invalidSettingValue(`${key} cannot contain line breaks or control characters`);
+  return trimmed;
+}
+
+/** Per-user provider credentials, sealed at rest with AES-256-GCM; secrets leave only masked or by explicit reveal. */
+export class SettingsService {
+  private readonly settings: Repository<UserSetting>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly box: SecretBox,
+  ) {
+    this.settings = dataSource.getRepository(UserSetting);
+  }
+
+  /** All six settings in a fixed order, configured or not. */
+  async list(user: Owner): Promise<Setting[]> {
+    const stored = await this.load(user.id);
+    return SETTING_KEYS.map((key) => this.view(key, stored.get(key)));
+  }
+
+  /** The plain value of one of the user's own settings (the Show and Copy actions), or null when not set. */
+  async reveal(user: Owner, key: unknown): Promise<string | null> {
+    const parsed = parseKey(key);
+    return (await this.load(user.id, [parsed])).get(parsed)?.value ?? null;
+  }
+
+  /** Stores several settings at once, all or nothing; a null or blank value deletes that key. */
+  async saveMany(user: Owner, entries: unknown): Promise<Setting[]> {
+    await this.apply(user, this.parseEntries(entries));
+    return this.list(user);
+  }
+
+  async set(user: Owner, key: unknown, value: unknown): Promise<Setting> {
+    const parsed = parseKey(key);
+    await this.apply(user, [[parsed, parseValue(parsed, value)]]);
+    return this.view(parsed, (await this.load(user.id, [parsed])).get(parsed));
+  }
+
+  async remove(user: Owner, key: unknown): Promise<Setting> {
+    const parsed = parseKey(key);
+    await this.settings.delete({ ownerId: user.id, key: parsed });
+    return this.view(parsed, undefined);
+  }
+
+  /** Decrypted values of every configured setting, for other modules (pipelines, providers). Never log them. */
+  async valuesFor(userId: string): Promise<SettingValues> {
+    const stored = await this.load(userId);
+    return Object.fromEntries([...stored].map(([key, { value }]) => [key, value]));
+  }
+
+  /** Accepts a {KEY: value} map (REST) or a [{key, value}] list (GraphQL). */
+  private parseEntries(entries: unknown): Change[] {
+    let pairs: Array<[unknown, unknown]>;
+    if (Array.isArray(entries)) {
+      pairs = entries.map((entry: { key?: unknown; value?: unknown } | null) => [entry?.key, entry?.value]);
+    } else if (typeof entries === 'object' && entries !== null) {
+      pairs = Object.entries(entries);
+    } else {
+      throw new ValidationError('settings must be an object mapping setting names to values');
+    }
+    const changes = new Map<SettingKey, string | null>();
+    for (const [rawKey, rawValue] of pairs) {
+      const key = parseKey(rawKey);
+      if (changes.has(key)) throw invalidSettingValue(`${key} is given more than once`);
+      changes.set(key, parseValue(key, rawValue));
+    }
+    return [...changes];
+  }
+
+  private async apply(user: Owner, changes: Change[]): Promise<void> {
+    if (!changes.length) return;
+    const current = await this.load(user.id, changes.map(([key]) => key));
+    await this.dataSource.transaction(async (manager) => {
+      const repo = manager.getRepository(UserSetting);
+      for (const [key, value] of changes) {
+        const existing = current.get(key)?.value;
+        // A client that sends back the masked text it was shown means "unchanged", not "store the bullets".
+        if (value !== null && existing !== undefined && SECRET_SETTING_KEYS.has(key) && value === maskSecret(existing)) continue;
+        if (value === existing) continue;
+        if (value === null) {
+          await repo.delete({ ownerId: user.id, key });
+          continue;
+        }
+        await repo.upsert(
+          { ownerId: user.id, key, valueEncrypted: this.box.seal(value, this.context(user.id, key)), updatedAt: new Date() },
+          { conflictPaths: ['ownerId', 'key'] },
+        );
+      }
+    });
+  }
+
+  private async load(userId: string, keys?: SettingKey[]): Promise<Map<SettingKey, { value: string; updatedAt: Date }>> {
+    const rows = await this.settings.find({ where: keys ? keys.map((key) => ({ ownerId: userId, key })) : { ownerId: userId } });
+    return new Map(
+      rows.map((row) => [row.key as SettingKey, { value: this.box.open(row.valueEncrypted, this.context(userId, row.key)), updatedAt: row.updatedAt }]),
+    );
+  }
+
+  private view(key: SettingKey, stored: { value: string; updatedAt: Date } | undefined): Setting {
+    const secret = SECRET_SETTING_KEYS.has(key);
+    return Object.assign(new Setting(), {
+      key,
+      secret,
+      configured: stored !== undefined,
+      value: stored && !secret ? stored.value : null,
+      maskedValue: stored ? maskSecret(stored.value) : null,
+      updatedAt: stored?.updatedAt ?? null,
+    });
+  }
+
+  /** Binds each sealed value to its owner and key, so a value copied to another row cannot be opened. */
+  private context(userId: string, key: string): string {
+    return `settings:${userId}:${key}`;
+  }
+}
