@@ -8,21 +8,34 @@ import { Session } from './modules/auth/session.entity.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { HealthService } from './modules/system/health.service.js';
 import { UsersService } from './modules/users/users.service.js';
+import { SecretBox } from './common/secret-box.js';
+import { ProjectsService } from './modules/projects/projects.service.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+import { TemplatesService } from './modules/templates/templates.service.js';
 
 /** Every feature service, built once and shared by the GraphQL resolvers and the REST routes. */
 export interface Services {
   auth: AuthService;
   users: UsersService;
   health: HealthService;
+  templates: TemplatesService;
+  settings: SettingsService;
+  projects: ProjectsService;
 }
 
 export function createServices(config: AppConfig, dataSource: DataSource, queue: JobQueue): Services {
   const users = new UsersService(dataSource);
   const tokens = new TokenService(dataSource.getRepository(Session), config.secretKey, config.tokenTtlSeconds);
   const throttle = new LoginThrottle(dataSource.getRepository(LoginFailure));
+  const secretBox = SecretBox.fromRootSecret(config.secretKey);
+  const templates = new TemplatesService(config.templatesDir);
+  const settings = new SettingsService(dataSource, secretBox);
   return {
     auth: new AuthService(users, tokens, throttle),
     users,
     health: new HealthService(dataSource, queue, config.databaseUrl ? 'server' : 'embedded'),
+    templates,
+    settings,
+    projects: new ProjectsService(dataSource, secretBox, templates, settings),
   };
 }

@@ -3,6 +3,8 @@ import { Session } from '../modules/auth/session.entity.js';
 import { CommandLog } from '../modules/commands/command-log.entity.js';
 import { WorkingDirectory } from '../modules/commands/working-directory.entity.js';
 import { User } from '../modules/users/user.entity.js';
+import { Project } from '../modules/projects/project.entity.js';
+import { UserSetting } from '../modules/settings/user-setting.entity.js';
 
 /** Every TypeORM entity; features add theirs here. */
-export const entities = [User, Session, LoginFailure, CommandLog, WorkingDirectory];
+export const entities = [User, Session, LoginFailure, CommandLog, WorkingDirectory, UserSetting, Project];

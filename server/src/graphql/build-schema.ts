@@ -4,10 +4,13 @@ import type { GraphQLSchema } from 'graphql';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
 import { UsersResolver } from '../modules/users/users.resolver.js';
+import { ProjectsResolver } from '../modules/projects/projects.resolver.js';
+import { SettingsResolver } from '../modules/settings/settings.resolver.js';
+import { TemplatesResolver } from '../modules/templates/templates.resolver.js';
 import { authChecker } from './auth-checker.js';
 import type { AppPubSub } from './pubsub.js';
 
-export const resolvers = [AuthResolver, UsersResolver, SystemResolver] as const;
+export const resolvers = [AuthResolver, UsersResolver, SystemResolver, TemplatesResolver, SettingsResolver, ProjectsResolver] as const;
 
 /** Built once per process; features register their resolvers above. */
 export function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {

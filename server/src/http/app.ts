@@ -9,6 +9,9 @@ import { GRAPHQL_PATH } from '../graphql/websocket.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
 import { healthRoutes } from '../modules/system/health.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
+import { projectsRoutes } from '../modules/projects/projects.routes.js';
+import { settingsRoutes } from '../modules/settings/settings.routes.js';
+import { templatesRoutes } from '../modules/templates/templates.routes.js';
 import type { Services } from '../services.js';
 import { authenticate, clientAddress } from './auth-middleware.js';
 import { apiNotFound, errorHandler } from './errors.js';
@@ -37,6 +40,9 @@ export function createExpressApp(config: AppConfig, services: Services, apollo: 
   api.use(healthRoutes(services));
   api.use(authRoutes(services));
   api.use(usersRoutes(services));
+  api.use(templatesRoutes(services));
+  api.use(settingsRoutes(services));
+  api.use(projectsRoutes(services));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -17,8 +17,8 @@ function serverErrorField(bodyText: string): string | undefined {
  */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   if (CombinedGraphQLErrors.is(error)) {
-    const message = error.errors.find((item) => item.message)?.message;
-    if (message) return message;
+    // Apollo's own message for message-less GraphQL errors ('Error message not found.') is no help to a user.
+    return error.errors.find((item) => item.message)?.message ?? fallback;
   }
   if (ServerError.is(error)) {
     const message = serverErrorField(error.bodyText);
