@@ -19,6 +19,9 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
+/** The root secret every test app runs with, for tests that check encryption from outside. */
+export const TEST_SECRET_KEY = 'test-secret-key-that-is-long-enough-0123456789';
+
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
@@ -51,7 +54,7 @@ export async function startTestApp(options: { embedded?: boolean; dataDir?: stri
     DATABASE_URL: databaseUrl,
     PORT: '0',
     HOST: '127.0.0.1',
-    SLIPWAY_SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    SLIPWAY_SECRET_KEY: TEST_SECRET_KEY,
   });
   const slipway = await startSlipway(config);
 

@@ -1,0 +1,173 @@
+import { registerEnumType } from 'type-graphql';
+import { ValidationError } from '../../common/validation.js';
+import { ProjectStatus, isProjectStatus } from './project-status.js';
+
+/** Spec section 9: page size 12, default sort updated_at DESC. */
+export const DEFAULT_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE = 1_000_000;
+export const MAX_SEARCH_LENGTH = 200;
+export const MAX_FILTER_TAGS = 20;
+
+export enum ProjectSortField {
+  updated_at = 'updated_at',
+  created_at = 'created_at',
+  name = 'name',
+  status = 'status',
+}
+
+export enum SortOrder {
+  ASC = 'ASC',
+  DESC = 'DESC',
+}
+
+registerEnumType(ProjectSortField, { name: 'ProjectSortField' });
+registerEnumType(SortOrder, { name: 'SortOrder' });
+
+/** Filters as they arrive from REST query strings or GraphQL input; every field optional. */
+export interface ProjectListQuery {
+  page?: unknown;
+  limit?: unknown;
+  sortBy?: unknown;
+  sortOrder?: unknown;
+  search?: unknown;
+  status?: unknown;
+  tags?: unknown;
+}
+
+export interface ParsedProjectListQuery {
+  page: number;
+  limit: number;
+  sortBy: ProjectSortField;
+  sortOrder: SortOrder;
+  search: string | null;
+  status: ProjectStatus | null;
+  /** A project matches when it has ANY of these tags. */
+  tags: string[];
+}
+
+const blank = (value: unknown) => value === undefined || value === null || value === '';
+
+function single(value: unknown, name: string): unknown {
+  if (Array.isArray(value)) throw new ValidationError(`${name} must be given once`);
+  return value;
+}
+
+function integer(value: unknown, name: string, fallback: number, max: number): number {
+  value = single(value, name);
+  if (blank(value)) return fallback;
+  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > max) {
+    throw new ValidationError(`${name} must be an integer between 1 and ${max}`);
+  }
+  return number;
+}
+
+/** Comma-separated and/or repeated values; blanks skipped, duplicates dropped. */
+function tagList(value: unknown): string[] {
+  if (blank(value)) return [];
+  const parts = Array.isArray(value) ? value : [value];
+  if (parts.some((part) => typeof part !== 'string')) throw new ValidationError('tags must be text');
+  const tags = [...new Set(parts.flatMap((part: string) => part.split(',')).map((tag) => tag.trim()).filter(Boolean))];
+  if (tags.length > MAX_FILTER_TAGS) throw new ValidationError(`tags can list at most ${MAX_FILTER_TAGS} tags`);
+  return tags;
+}
+
+export function parseProjectListQuery(query: ProjectListQuery = {}): ParsedProjectListQuery {
+  const sortBy = single(query.sortBy, 'sort_by');
+  if (!blank(sortBy) && !Object.values<unknown>(ProjectSortField).includes(sortBy)) {
+    throw new ValidationError('sort_by must be one of updated_at, created_at, name, status');
+  }
+  const sortOrder = single(query.sortOrder, 'sort_order');
+  const order = typeof sortOrder === 'string' ? sortOrder.trim().toUpperCase() : sortOrder;
+  if (!blank(order) && order !== SortOrder.ASC && order !== SortOrder.DESC) {
+    throw new ValidationError('sort_order must be ASC or DESC');
+  }
+  const search = single(query.search, 'search');
+  if (!blank(search) && typeof search !== 'string') throw new ValidationError('search must be text');
+  const searchText = typeof search === 'string' ? search.trim() : '';
+  if (searchText.length > MAX_SEARCH_LENGTH) throw new ValidationError(`search must be at most ${MAX_SEARCH_LENGTH} characters`);
+  const status = single(query.status, 'status');
+  if (!blank(status) && !isProjectStatus(status)) throw new ValidationError('status must be active or inactive');
+
+  return {
+    page: integer(query.page, 'page', 1, MAX_PAGE),
+    limit: integer(query.limit, 'limit', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    sortBy: blank(sortBy) ? ProjectSortField.updated_at : (sortBy as ProjectSortField),
+    sortOrder: blank(order) ? SortOrder.DESC : (order as SortOrder),
+    search: searchText || null,
+    status: blank(status) ? null : (status as ProjectStatus),
+    tags: tagList(query.tags),
+  };
+}
+
+/** The columns every project query reads (never the owner: the caller already knows it). */
+export const PROJECT_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'tags',
+  'status',
+  'version',
+  'repository_url',
+  'deployed_url',
+  'environment_variables_encrypted',
+  'template_name',
+  'build_commit',
+  'docker_image_url',
+  'created_at',
+  'updated_at',
+].join(', ');
+
+/** Ties broken by id so pages never overlap; names are unique per owner, so they need no tie-breaker. */
+function orderBy(sortBy: ProjectSortField, order: SortOrder): string {
+  switch (sortBy) {
+    case ProjectSortField.name:
+      return `lower(name) ${order}`;
+    case ProjectSortField.status:
+      return `status ${order}, updated_at DESC, id DESC`;
+    case ProjectSortField.created_at:
+      return `created_at ${order}, id ${order}`;
+    case ProjectSortField.updated_at:
+      return `updated_at ${order}, id ${order}`;
+  }
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** WHERE clause shared by the page query and the count query; $1 is always the owner. */
+function whereClause(ownerId: string, query: ParsedProjectListQuery): { where: string; values: unknown[] } {
+  const values: unknown[] = [ownerId];
+  const conditions = ['owner_id = $1'];
+  if (query.status) {
+    values.push(query.status);
+    conditions.push(`status = $${values.length}`);
+  }
+  if (query.search) {
+    values.push(`%${escapeLike(query.search)}%`);
+    conditions.push(`(name ILIKE $${values.length} OR description ILIKE $${values.length})`);
+  }
+  if (query.tags.length) {
+    values.push(query.tags);
+    conditions.push(`tags && $${values.length}::text[]`);
+  }
+  return { where: conditions.join(' AND '), values };
+}
+
+/**
+ * One round trip for a page and its total: count(*) OVER () is computed before LIMIT applies.
+ * (A page past the end has no rows to carry the total; the service counts separately then.)
+ */
+export function buildProjectListSql(ownerId: string, query: ParsedProjectListQuery): { text: string; values: unknown[] } {
+  const { where, values } = whereClause(ownerId, query);
+  values.push(query.limit, (query.page - 1) * query.limit);
+  const text =
+    `SELECT ${PROJECT_COLUMNS}, count(*) OVER () AS total_count FROM projects WHERE ${where} ` +
+    `ORDER BY ${orderBy(query.sortBy, query.sortOrder)} LIMIT $${values.length - 1} OFFSET $${values.length}`;
+  return { text, values };
+}
+
+export function buildProjectCountSql(ownerId: string, query: ParsedProjectListQuery): { text: string; values: unknown[] } {
+  const { where, values } = whereClause(ownerId, query);
+  return { text: `SELECT count(*)::int AS total FROM projects WHERE ${where}`, values };
+}

@@ -1,0 +1,104 @@
+import 'reflect-metadata';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { User } from '../users/user.entity.js';
+import { ProjectStatus } from './project-status.js';
+
+/**
+ * A user's project (spec section 3). Indexes serve the list page: every query starts with owner_id,
+ * then the sort column. The case-insensitive unique name, the mixed-direction status index and the GIN
+ * index on tags cannot be declared here, so they live in the migration only (synchronize: false).
+ * active_version and active_deployment come with the versions and deployments issue, as relations.
+ */
+@Entity({ name: 'projects' })
+@Index('IDX_projects_owner_updated', ['ownerId', 'updatedAt', 'id'])
+@Index('IDX_projects_owner_created', ['ownerId', 'createdAt', 'id'])
+@Index('UQ_projects_owner_name', { synchronize: false })
+@Index('IDX_projects_owner_status', { synchronize: false })
+@Index('IDX_projects_tags', { synchronize: false })
+@ObjectType()
+export class Project {
+  /** The service picks it before the insert, so the sealed environment can be bound to it. */
+  @PrimaryGeneratedColumn('uuid')
+  @Field(() => ID)
+  id!: string;
+
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId!: string;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_id' })
+  owner?: User;
+
+  @Column({ type: 'text' })
+  @Field(() => String)
+  name!: string;
+
+  @Column({ type: 'text', default: '' })
+  @Field(() => String)
+  description!: string;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  @Field(() => [String])
+  tags!: string[];
+
+  @Column({ type: 'enum', enum: ProjectStatus, enumName: 'project_status', default: ProjectStatus.active })
+  @Field(() => ProjectStatus)
+  status!: ProjectStatus;
+
+  @Column({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Current version tag, set by builds' })
+  version!: string | null;
+
+  @Column({ name: 'repository_url', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  repositoryUrl!: string | null;
+
+  @Column({ name: 'deployed_url', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Set by deployments' })
+  deployedUrl!: string | null;
+
+  /** The whole name-to-value map as JSON, sealed with SecretBox; never stored or exposed in plain text. */
+  @Column({ name: 'environment_variables_encrypted', type: 'text' })
+  environmentVariablesSealed!: string;
+
+  @Column({ name: 'template_name', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'The catalog template the project started from; null for a blank project' })
+  templateName!: string | null;
+
+  @Column({ name: 'build_commit', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Set by builds' })
+  buildCommit!: string | null;
+
+  @Column({ name: 'docker_image_url', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Set by builds' })
+  dockerImageUrl!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  @Field(() => Date)
+  updatedAt!: Date;
+}
+
+/** The REST shape of a project (spec section 3), snake_case, with the environment given by the caller. */
+export function toProjectResponse(project: Project, environmentVariables: Record<string, string>) {
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    tags: project.tags,
+    status: project.status,
+    version: project.version,
+    repository_url: project.repositoryUrl,
+    deployed_url: project.deployedUrl,
+    environment_variables: environmentVariables,
+    template_name: project.templateName,
+    build_commit: project.buildCommit,
+    docker_image_url: project.dockerImageUrl,
+    created_at: project.createdAt,
+    updated_at: project.updatedAt,
+  };
+}

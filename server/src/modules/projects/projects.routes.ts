@@ -1,0 +1,103 @@
+import { Router, type Request } from 'express';
+import { ValidationError, requireObject } from '../../common/validation.js';
+import { authOf, requireAuth } from '../../http/auth-middleware.js';
+import type { Services } from '../../services.js';
+import { toProjectResponse } from './project.entity.js';
+import type { ProjectInput } from './projects.service.js';
+
+const CREATE_FIELDS: Record<string, keyof ProjectInput> = {
+  name: 'name',
+  description: 'description',
+  status: 'status',
+  tags: 'tags',
+  template_name: 'templateName',
+  environment_variables: 'environmentVariables',
+  repository_url: 'repositoryUrl',
+};
+
+const UPDATE_FIELDS: Record<string, keyof ProjectInput> = {
+  name: 'name',
+  description: 'description',
+  status: 'status',
+  tags: 'tags',
+  environment_variables: 'environmentVariables',
+  repository_url: 'repositoryUrl',
+};
+
+/** snake_case body -> service input; a field the call does not take is a 400, not silently ignored. */
+function projectInput(body: unknown, fields: Record<string, keyof ProjectInput>): ProjectInput {
+  const input: ProjectInput = {};
+  for (const [key, value] of Object.entries(requireObject(body))) {
+    const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    if (!field) throw new ValidationError(`Unknown field "${key.slice(0, 100)}"`);
+    input[field] = value;
+  }
+  return input;
+}
+
+/** Query string -> list query; tags may come as tags=a,b, repeated tags=a&tags=b, or tags[]=a. */
+function listQuery(req: Request) {
+  const query = req.query as Record<string, unknown>;
+  const tags = [query.tags, query['tags[]']].flat().filter((tag) => tag !== undefined);
+  return {
+    page: query.page,
+    limit: query.limit,
+    sortBy: query.sort_by,
+    sortOrder: query.sort_order,
+    search: query.search,
+    status: query.status,
+    tags,
+  };
+}
+
+export function projectsRoutes(services: Services): Router {
+  const router = Router();
+  const { projects } = services;
+  router.use('/projects', requireAuth(services));
+
+  router.get('/projects', async (req, res) => {
+    const page = await projects.list(authOf(req).user, listQuery(req));
+    res.json({
+      projects: page.projects.map((project) => toProjectResponse(project, projects.maskedEnvironmentOf(project))),
+      page: page.page,
+      total_pages: page.totalPages,
+      total: page.total,
+    });
+  });
+
+  // Before /projects/:id, which would otherwise take 'stats' and 'tags' as ids.
+  router.get('/projects/stats', async (req, res) => {
+    res.json(await projects.stats(authOf(req).user));
+  });
+
+  router.get('/projects/tags', async (req, res) => {
+    res.json({ tags: await projects.tags(authOf(req).user) });
+  });
+
+  router.post('/projects', async (req, res) => {
+    const project = await projects.create(authOf(req).user, projectInput(req.body, CREATE_FIELDS));
+    res.status(201).json(toProjectResponse(project, projects.environmentOf(project)));
+  });
+
+  router.get('/projects/:id', async (req, res) => {
+    const project = await projects.get(authOf(req).user, req.params.id);
+    res.json(toProjectResponse(project, projects.environmentOf(project)));
+  });
+
+  router.put('/projects/:id', async (req, res) => {
+    const project = await projects.update(authOf(req).user, req.params.id, projectInput(req.body, UPDATE_FIELDS));
+    res.json(toProjectResponse(project, projects.environmentOf(project)));
+  });
+
+  router.put('/projects/:id/status', async (req, res) => {
+    const project = await projects.setStatus(authOf(req).user, req.params.id, requireObject(req.body).status);
+    res.json(toProjectResponse(project, projects.environmentOf(project)));
+  });
+
+  router.delete('/projects/:id', async (req, res) => {
+    await projects.remove(authOf(req).user, req.params.id);
+    res.status(204).end();
+  });
+
+  return router;
+}

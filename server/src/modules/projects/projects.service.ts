@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource, Repository } from 'typeorm';
+import { isSensitiveName, maskSecret } from '../../common/masking.js';
+import type { SecretBox } from '../../common/secret-box.js';
+import { ValidationError, isUuid } from '../../common/validation.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { SettingKey } from '../settings/setting-key.js';
+import type { Template } from '../templates/template.model.js';
+import type { TemplatesService } from '../templates/templates.service.js';
+import type { User } from '../users/user.entity.js';
+import { EnvironmentVariable, ProjectPage, ProjectStats } from './dtos/project.models.js';
+import { Project } from './project.entity.js';
+import { githubOrganizationMissing, projectNameTaken, projectNotFound, unknownTemplate } from './project.exception.js';
+import {
+  PROJECT_COLUMNS,
+  buildProjectCountSql,
+  buildProjectListSql,
+  parseProjectListQuery,
+  type ProjectListQuery,
+} from './project-list-query.js';
+import { ProjectStatus } from './project-status.js';
+import {
+  parseEnvironmentVariables,
+  validateDescription,
+  validateProjectName,
+  validateRepositoryUrl,
+  validateStatus,
+  validateTags,
+} from './project.validation.js';
+
+/** Untyped fields as they come from REST bodies or GraphQL inputs; the service validates every one. */
+export interface ProjectInput {
+  name?: unknown;
+  description?: unknown;
+  status?: unknown;
+  tags?: unknown;
+  templateName?: unknown;
+  environmentVariables?: unknown;
+  repositoryUrl?: unknown;
+}
+
+type ProjectRow = Record<string, unknown>;
+type Owner = Pick<User, 'id'>;
+
+const UNIQUE_VIOLATION = '23505';
+const UNIQUE_NAME_INDEX = 'UQ_projects_owner_name';
+
+function isNameTaken(error: unknown): boolean {
+  const driverError = (error as { driverError?: { code?: string; constraint?: string } })?.driverError;
+  return driverError?.code === UNIQUE_VIOLATION && driverError.constraint === UNIQUE_NAME_INDEX;
+}
+
+function fromRow(row: ProjectRow, ownerId: string): Project {
+  return Object.assign(new Project(), {
+    id: row.id,
+    ownerId,
+    name: row.name,
+    description: row.description,
+    tags: row.tags,
+    status: row.status,
+    version: row.version,
+    repositoryUrl: row.repository_url,
+    deployedUrl: row.deployed_url,
+    environmentVariablesSealed: row.environment_variables_encrypted,
+    templateName: row.template_name,
+    buildCommit: row.build_commit,
+    dockerImageUrl: row.docker_image_url,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}
+
+/**
+ * Template defaults fill blank values; a required variable must end up non-blank ('{name} is required',
+ * as the wizard says); optional variables left blank with no default are dropped.
+ */
+function withTemplateDefaults(template: Template, given: Record<string, string>): Record<string, string> {
+  const variables = { ...given };
+  for (const variable of template.environmentVariables) {
+    const value = given[variable.name]?.trim() ? given[variable.name] : variable.defaultValue;
+    if (variable.required && !value.trim()) throw new ValidationError(`${variable.name} is required`);
+    if (value) variables[variable.name] = value;
+    else delete variables[variable.name];
+  }
+  return variables;
+}
+
+/** Projects of one owner; the only place their rules live, shared by REST and GraphQL. */
+export class ProjectsService {
+  private readonly projects: Repository<Project>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly box: SecretBox,
+    private readonly templates: TemplatesService,
+    private readonly settings: SettingsService,
+  ) {
+    this.projects = dataSource.getRepository(Project);
+  }
+
+  /** One page of the owner's projects, filtered and sorted in SQL; every query argument is optional. */
+  async list(owner: Owner, query: ProjectListQuery = {}): Promise<ProjectPage> {
+    const parsed = parseProjectListQuery(query);
+    const { text, values } = buildProjectListSql(owner.id, parsed);
+    const rows: ProjectRow[] = await this.dataSource.query(text, values);
+    let total = rows.length ? Number(rows[0].total_count) : 0;
+    if (!rows.length && parsed.page > 1) {
+      const count = buildProjectCountSql(owner.id, parsed);
+      total = (await this.dataSource.query(count.text, count.values))[0].total;
+    }
+    return Object.assign(new ProjectPage(), {
+      projects: rows.map((row) => fromRow(row, owner.id)),
+      page: parsed.page,
+      limit: parsed.limit,
+      total,
+      totalPages: Math.ceil(total / parsed.limit),
+    });
+  }
+
+  /** The owner's project; anyone else's, or an id that is not a UUID, is 'Project not found'. */
+  async get(owner: Owner, id: unknown): Promise<Project> {
+    if (!isUuid(id)) throw projectNotFound();
+    const rows: ProjectRow[] = await this.dataSource.query(
+      `SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = $1 AND owner_id = $2`,
+      [id, owner.id],
+    );
+    if (!rows.length) throw projectNotFound();
+    return fromRow(rows[0], owner.id);
+  }
+
+  async create(owner: Owner, input: ProjectInput): Promise<Project> {
+    const name = validateProjectName(input.name);
+    const description = validateDescription(input.description);
+    const tags = validateTags(input.tags);
+    const status = input.status === undefined || input.status === null ? ProjectStatus.active : validateStatus(input.status);
+    const repositoryUrl = validateRepositoryUrl(input.repositoryUrl);
+    let environment = input.environmentVariables == null ? {} : parseEnvironmentVariables(input.environmentVariables);
+    const template = await this.templateFor(input.templateName);
+    if (template) environment = withTemplateDefaults(template, environment);
+    if (!(await this.settings.reveal(owner, SettingKey.GITHUB_ORGANIZATION))) throw githubOrganizationMissing();
+
+    const id = randomUUID();
+    try {
+      await this.projects.insert({
+        id,
+        ownerId: owner.id,
+        name,
+        description,
+        tags,
+        status,
+        repositoryUrl,
+        templateName: template?.name ?? null,
+        environmentVariablesSealed: this.sealEnvironment(id, environment),
+      });
+    } catch (error) {
+      if (isNameTaken(error)) throw projectNameTaken(name);
+      throw error;
+    }
+    return this.get(owner, id);
+  }
+
+  /** Changes only the fields given; repositoryUrl null (or blank) clears it. */
+  async update(owner: Owner, id: unknown, input: ProjectInput): Promise<Project> {
+    const project = await this.get(owner, id);
+    const changes: Partial<Project> = {};
+    if (input.name !== undefined) changes.name = validateProjectName(input.name);
+    if (input.description !== undefined) changes.description = validateDescription(input.description);
+    if (input.tags !== undefined) changes.tags = validateTags(input.tags);
+    if (input.status !== undefined) changes.status = validateStatus(input.status);
+    if (input.repositoryUrl !== undefined) changes.repositoryUrl = validateRepositoryUrl(input.repositoryUrl);
+    if (input.environmentVariables !== undefined) {
+      changes.environmentVariablesSealed = this.sealEnvironment(project.id, parseEnvironmentVariables(input.environmentVariables));
+    }
+    if (!Object.keys(changes).length) return project;
+    try {
+      await this.projects.update({ id: project.id, ownerId: owner.id }, changes);
+    } catch (error) {
+      if (isNameTaken(error)) throw projectNameTaken(changes.name ?? project.name);
+      throw error;
+    }
+    return this.get(owner, project.id);
+  }
+
+  /** Replaces the whole environment (the editor's Save sends its full draft). */
+  setEnvironment(owner: Owner, id: unknown, variables: unknown): Promise<Project> {
+    if (variables === undefined || variables === null) {
+      return Promise.reject(new ValidationError('Environment variables must be an object mapping names to values'));
+    }
+    return this.update(owner, id, { environmentVariables: variables });
+  }
+
+  setStatus(owner: Owner, id: unknown, status: unknown): Promise<Project> {
+    return this.update(owner, id, { status: validateStatus(status) });
+  }
+
+  async remove(owner: Owner, id: unknown): Promise<void> {
+    if (!isUuid(id)) throw projectNotFound();
+    const result = await this.projects.delete({ id, ownerId: owner.id });
+    if (!result.affected) throw projectNotFound();
+  }
+
+  async stats(owner: Owner): Promise<ProjectStats> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE status = 'active')::int AS active,
+              count(*) FILTER (WHERE status = 'inactive')::int AS inactive,
+              (SELECT count(DISTINCT tag)::int FROM projects, unnest(tags) AS tag WHERE owner_id = $1) AS tags
+         FROM projects WHERE owner_id = $1`,
+      [owner.id],
+    );
+    return Object.assign(new ProjectStats(), row);
+  }
+
+  /** The owner's distinct tags, sorted case-insensitively. */
+  async tags(owner: Owner): Promise<string[]> {
+    const rows: Array<{ tag: string }> = await this.dataSource.query(
+      `SELECT tag FROM (SELECT DISTINCT unnest(tags) AS tag FROM projects WHERE owner_id = $1) AS t ORDER BY lower(tag), tag`,
+      [owner.id],
+    );
+    return rows.map((row) => row.tag);
+  }
+
+  /** The decrypted environment of a project the caller already holds (so already owned). */
+  environmentOf(project: Project): Record<string, string> {
+    return JSON.parse(this.box.open(project.environmentVariablesSealed, this.environmentContext(project.id)));
+  }
+
+  environmentList(project: Project): EnvironmentVariable[] {
+    return Object.entries(this.environmentOf(project)).map(([name, value]) =>
+      Object.assign(new EnvironmentVariable(), { name, value, sensitive: isSensitiveName(name) }),
+    );
+  }
+
+  /** For list answers: sensitive values masked, the others as they are. */
+  maskedEnvironmentOf(project: Project): Record<string, string> {
+    return Object.fromEntries(
+      Object.entries(this.environmentOf(project)).map(([name, value]) => [name, isSensitiveName(name) ? maskSecret(value) : value]),
+    );
+  }
+
+  private async templateFor(name: unknown): Promise<Template | null> {
+    if (name === undefined || name === null || name === '') return null;
+    if (typeof name !== 'string') throw new ValidationError('Template name must be a string');
+    const template = await this.templates.find(name);
+    if (!template) throw unknownTemplate(name);
+    return template;
+  }
+
+  private sealEnvironment(projectId: string, variables: Record<string, string>): string {
+    return this.box.seal(JSON.stringify(variables), this.environmentContext(projectId));
+  }
+
+  private environmentContext(projectId: string): string {
+    return `project:${projectId}:environment`;
+  }
+}

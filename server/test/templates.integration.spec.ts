@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+
+let app: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ({ token } = await registerUser(app));
+});
+afterAll(() => app.stop());
+
+describe('templates over REST', () => {
+  it('lists the catalog with the spec fields, sorted by name', async () => {
+    const res = await app.api('GET', '/templates', { token });
+    expect(res.status).toBe(200);
+    const names = res.body.templates.map((t: { name: string }) => t.name);
+    expect(names).toEqual(['fullstack-notes', 'go-api', 'node-rest-api', 'scheduled-worker', 'static-site']);
+    expect(new Set(res.body.templates.map((t: { type: string }) => t.type))).toEqual(
+      new Set(['frontend', 'backend', 'go-api', 'fullstack', 'other']),
+    );
+    for (const template of res.body.templates) {
+      expect(Object.keys(template).sort()).toEqual(['description', 'environment_variables', 'files', 'id', 'name', 'type', 'variables']);
+    }
+  });
+
+  it('answers one template by its name, with variables as a map and environment variables as a list', async () => {
+    const res = await app.api('GET', '/templates/node-rest-api', { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: 'node-rest-api', name: 'node-rest-api', type: 'backend', variables: { NODE_VERSION: '20' } });
+    expect(res.body.environment_variables).toEqual([
+      { name: 'API_KEY', description: expect.any(String), default_value: '', required: true, sensitive: true },
+      { name: 'LOG_LEVEL', description: expect.any(String), default_value: 'info', required: false, sensitive: false },
+      { name: 'CORS_ORIGIN', description: expect.any(String), default_value: '*', required: false, sensitive: false },
+    ]);
+    expect(res.body.files).toEqual(expect.arrayContaining(['Dockerfile', '.github/workflows/build.yml', 'slipway.json', 'src/server.js']));
+
+    const ready = await app.api('GET', '/templates/static-site', { token });
+    expect(ready.body).toMatchObject({ type: 'frontend', variables: {}, environment_variables: [] });
+  });
+
+  it.each(['nope', 'GO-API', '..%2Fpackage.json', '%20go-api'])('answers the unknown template %j with 404', async (id) => {
+    expect(await app.api('GET', `/templates/${id}`, { token })).toEqual({ status: 404, body: { error: 'Template not found' } });
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await app.api('GET', '/templates')).status).toBe(401);
+    expect((await app.api('GET', '/templates/go-api')).status).toBe(401);
+  });
+});
+
+describe('templates over GraphQL', () => {
+  const FIELDS = 'id name description type variables { name value } environmentVariables { name description defaultValue required sensitive } files';
+
+  it('lists the catalog, go-api as the enum value go_api', async () => {
+    const { data, errors } = await app.graphql(`{ templates { ${FIELDS} } }`, {}, token);
+    expect(errors).toBeUndefined();
+    expect(data.templates.map((t: { type: string }) => t.type).sort()).toEqual(['backend', 'frontend', 'fullstack', 'go_api', 'other']);
+    const fullstack = data.templates.find((t: { name: string }) => t.name === 'fullstack-notes');
+    expect(fullstack.environmentVariables.filter((v: { sensitive: boolean }) => v.sensitive).map((v: { name: string }) => v.name)).toEqual([
+      'ADMIN_PASSWORD',
+      'SESSION_SECRET',
+    ]);
+  });
+
+  it('answers one template by name, and NOT_FOUND for an unknown one', async () => {
+    const found = await app.graphql('query ($n: String!) { template(name: $n) { id type variables { name value } } }', { n: 'go-api' }, token);
+    expect(found.data).toEqual({ template: { id: 'go-api', type: 'go_api', variables: [{ name: 'GO_VERSION', value: '1.22' }] } });
+    const missing = await app.graphql('{ template(name: "nope") { id } }', {}, token);
+    expect(missing.errors?.[0]).toMatchObject({ message: 'Template not found', extensions: { code: 'NOT_FOUND' } });
+    expect((await app.graphql('{ templates { id } }')).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
