@@ -11,6 +11,8 @@ import { UsersService } from './modules/users/users.service.js';
 import { SecretBox } from './common/secret-box.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { projectsPort, settingsPort } from './modules/commands/console-adapters.js';
+import { CommandsService } from './modules/commands/commands.service.js';
 import { TemplatesService } from './modules/templates/templates.service.js';
 
 /** Every feature service, built once and shared by the GraphQL resolvers and the REST routes. */
@@ -21,6 +23,7 @@ export interface Services {
   templates: TemplatesService;
   settings: SettingsService;
   projects: ProjectsService;
+  commands: CommandsService;
 }
 
 export function createServices(config: AppConfig, dataSource: DataSource, queue: JobQueue): Services {
@@ -30,12 +33,15 @@ export function createServices(config: AppConfig, dataSource: DataSource, queue:
   const secretBox = SecretBox.fromRootSecret(config.secretKey);
   const templates = new TemplatesService(config.templatesDir);
   const settings = new SettingsService(dataSource, secretBox);
+  const health = new HealthService(dataSource, queue, config.databaseUrl ? 'server' : 'embedded');
+  const projects = new ProjectsService(dataSource, secretBox, templates, settings);
   return {
     auth: new AuthService(users, tokens, throttle),
     users,
-    health: new HealthService(dataSource, queue, config.databaseUrl ? 'server' : 'embedded'),
+    health,
     templates,
     settings,
-    projects: new ProjectsService(dataSource, secretBox, templates, settings),
+    projects,
+    commands: new CommandsService(dataSource, { projects: projectsPort(projects), settings: settingsPort(settings), health, build: config.build }),
   };
 }

@@ -7,6 +7,7 @@ import type { AppConfig } from '../config/env.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { GRAPHQL_PATH } from '../graphql/websocket.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
+import { commandsRoutes } from '../modules/commands/commands.routes.js';
 import { healthRoutes } from '../modules/system/health.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
 import { projectsRoutes } from '../modules/projects/projects.routes.js';
@@ -40,6 +41,7 @@ export function createExpressApp(config: AppConfig, services: Services, apollo: 
   api.use(healthRoutes(services));
   api.use(authRoutes(services));
   api.use(usersRoutes(services));
+  api.use(commandsRoutes(services));
   api.use(templatesRoutes(services));
   api.use(settingsRoutes(services));
   api.use(projectsRoutes(services));
