@@ -536,7 +536,7 @@ describe('the projects list', () => {
     expect((await list('/stats', stranger.token)).body).toEqual({ total: 0, active: 0, inactive: 0, tags: 0 });
   });
 
-  it('is backed by indexes on the owner and each sort column, a case-insensitive unique name and GIN on tags', async () => {
+  it('is backed by indexes on the owner and each sort column, a case-insensitive unique name and GIN on owner:tag keys', async () => {
     const { rows } = await db.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'projects'`);
     const definitions = Object.fromEntries(rows.map((r) => [r.indexname, r.indexdef.replace(/^.* USING /, '')]));
     expect(definitions).toMatchObject({
@@ -544,7 +544,7 @@ describe('the projects list', () => {
       IDX_projects_owner_created: 'btree (owner_id, created_at, id)',
       IDX_projects_owner_status: 'btree (owner_id, status, updated_at DESC, id DESC)',
       UQ_projects_owner_name: 'btree (owner_id, lower(name))',
-      IDX_projects_tags: 'gin (tags)',
+      IDX_projects_owner_tags: 'gin (project_owner_tags(owner_id, tags))',
     });
   });
 });

@@ -148,8 +148,9 @@ function whereClause(ownerId: string, query: ParsedProjectListQuery): { where: s
     conditions.push(`(name ILIKE $${values.length} OR description ILIKE $${values.length})`);
   }
   if (query.tags.length) {
+    // Same expression as IDX_projects_owner_tags, so the owner's matches come from one short posting list.
     values.push(query.tags);
-    conditions.push(`tags && $${values.length}::text[]`);
+    conditions.push(`project_owner_tags(owner_id, tags) && project_owner_tags($1, $${values.length}::text[])`);
   }
   return { where: conditions.join(' AND '), values };
 }

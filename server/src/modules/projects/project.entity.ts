@@ -15,7 +15,7 @@ import { ProjectStatus } from './project-status.js';
 @Index('IDX_projects_owner_created', ['ownerId', 'createdAt', 'id'])
 @Index('UQ_projects_owner_name', { synchronize: false })
 @Index('IDX_projects_owner_status', { synchronize: false })
-@Index('IDX_projects_tags', { synchronize: false })
+@Index('IDX_projects_owner_tags', { synchronize: false })
 @ObjectType()
 export class Project {
   /** The service picks it before the insert, so the sealed environment can be bound to it. */
