@@ -1,0 +1,155 @@
+import { useApolloClient } from '@apollo/client/react';
+import type { FormApi } from 'final-form';
+import { useMemo, useState } from 'react';
+import { apiErrorMessage } from '../../../app/apollo/error-message';
+import { SettingValueDocument, SettingsDocument, type SettingFieldsFragment, type SettingKey } from '../../../generated/graphql';
+import { useSaveSettingsMutation } from '../../../generated/hooks';
+import { COPIED_MESSAGE_MS, SAVED_MESSAGE, SAVED_MESSAGE_MS, SETTING_KEYS, maskSettingValue } from '../settings-fields';
+import { useFlash } from './useFlash';
+
+export type SettingsFormValues = Partial<Record<SettingKey, string>>;
+
+/**
+ * How a field shows its value: `text` (a plain setting, or a secret after Show), `masked` (a secret as saved,
+ * hidden: read-only, all but the last 4 characters masked), `password` (a secret being typed while hidden).
+ */
+export type SettingDisplay = { mode: 'text' } | { mode: 'masked'; text: string } | { mode: 'password' };
+
+const COPY_FAILED = 'Failed to copy to clipboard';
+
+/** Plain settings start with their value; secrets with the masked text the server lists (it never lists them plain). */
+function toFormValues(settings: readonly SettingFieldsFragment[]): Record<SettingKey, string> {
+  const byKey = new Map(settings.map((setting) => [setting.key, setting]));
+  return Object.fromEntries(
+    SETTING_KEYS.map((key) => {
+      const setting = byKey.get(key);
+      return [key, (setting?.secret ? setting.maskedValue : setting?.value) ?? ''];
+    }),
+  ) as Record<SettingKey, string>;
+}
+
+const valueOf = (values: SettingsFormValues, key: SettingKey) => values[key] ?? '';
+
+/**
+ * The Settings screen's form: one field per key, Show/Hide and Copy (revealing a saved secret through settingValue
+ * only when asked), 'Save All Settings' sending only the fields that changed (an emptied one as null, which deletes
+ * it), and Danger Zone 'Clear All' emptying the form until it is saved.
+ */
+export function useSettingsForm(settings: readonly SettingFieldsFragment[]) {
+  const client = useApolloClient();
+  const [saveSettings] = useSaveSettingsMutation();
+  const initialValues = useMemo(() => toFormValues(settings), [settings]);
+  const secretKeys = useMemo(() => new Set(settings.filter((s) => s.secret).map((s) => s.key)), [settings]);
+  /** Plain values of saved secrets revealed since the last load: they become the field's "unchanged" value. */
+  const [revealedValues, setRevealedValues] = useState<SettingsFormValues>({});
+  const [shownKeys, setShownKeys] = useState<ReadonlySet<SettingKey>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const [savedMessage, flashSaved] = useFlash<string>(SAVED_MESSAGE_MS);
+  const [copiedKey, flashCopied] = useFlash<SettingKey>(COPIED_MESSAGE_MS);
+
+  const unchangedValue = (key: SettingKey) => revealedValues[key] ?? initialValues[key];
+
+  const changedKeys = (values: SettingsFormValues) =>
+    SETTING_KEYS.filter((key) => valueOf(values, key).trim() !== unchangedValue(key).trim());
+
+  /** The field still holds the masked text of a saved secret, not its value. */
+  const holdsMaskedSecret = (key: SettingKey, value: string) =>
+    secretKeys.has(key) && revealedValues[key] === undefined && value !== '' && value === initialValues[key];
+
+  const reveal = async (key: SettingKey): Promise<string> => {
+    const { data } = await client.query({ query: SettingValueDocument, variables: { key }, fetchPolicy: 'no-cache' });
+    return data?.settingValue ?? '';
+  };
+
+  const displayOf = (key: SettingKey, value: string): SettingDisplay => {
+    if (!secretKeys.has(key) || shownKeys.has(key)) return { mode: 'text' };
+    if (value !== '' && value.trim() === unchangedValue(key).trim()) return { mode: 'masked', text: maskSettingValue(value) };
+    return { mode: 'password' };
+  };
+
+  /** Show or Hide; Show first fetches a saved secret's value and puts it in the field with `setValue`. */
+  const toggleShown = async (key: SettingKey, value: string, setValue: (plain: string) => void) => {
+    if (shownKeys.has(key)) {
+      setShownKeys((keys) => new Set([...keys].filter((shown) => shown !== key)));
+      return;
+    }
+    if (holdsMaskedSecret(key, value)) {
+      let plain: string;
+      try {
+        plain = await reveal(key);
+      } catch (caught) {
+        setError(apiErrorMessage(caught, 'Failed to load settings'));
+        return;
+      }
+      setValue(plain);
+      setRevealedValues((revealed) => ({ ...revealed, [key]: plain }));
+    }
+    setShownKeys((keys) => new Set([...keys, key]));
+  };
+
+  const copy = async (key: SettingKey, value: string) => {
+    let text = value;
+    if (holdsMaskedSecret(key, value)) {
+      try {
+        text = await reveal(key);
+      } catch (caught) {
+        setError(apiErrorMessage(caught, 'Failed to load settings'));
+        return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      setError(COPY_FAILED);
+      return;
+    }
+    flashCopied(key);
+  };
+
+  const onSubmit = async (values: SettingsFormValues, form: FormApi<SettingsFormValues>) => {
+    const keys = changedKeys(values);
+    if (!keys.length) return;
+    setError(null);
+    try {
+      const { data } = await saveSettings({
+        variables: { settings: keys.map((key) => ({ key, value: valueOf(values, key).trim() || null })) },
+        update(cache, result) {
+          if (result.data) cache.writeQuery({ query: SettingsDocument, data: { settings: result.data.saveSettings } });
+        },
+      });
+      setRevealedValues({});
+      setShownKeys(new Set());
+      if (data) form.initialize(toFormValues(data.saveSettings));
+      flashSaved(SAVED_MESSAGE);
+    } catch (caught) {
+      setError(apiErrorMessage(caught, 'Failed to save settings'));
+    }
+  };
+
+  /** Danger Zone: empties every field of the form; nothing is deleted until 'Save All Settings'. */
+  const confirmClearAll = (form: FormApi<SettingsFormValues>) => {
+    form.batch(() => SETTING_KEYS.forEach((key) => form.change(key, '')));
+    setConfirmingClear(false);
+  };
+
+  return {
+    initialValues,
+    onSubmit,
+    changedKeys,
+    displayOf,
+    shownKeys,
+    toggleShown,
+    copy,
+    copiedKey,
+    savedMessage,
+    error,
+    dismissError: () => setError(null),
+    confirmingClear,
+    askClearAll: () => setConfirmingClear(true),
+    cancelClearAll: () => setConfirmingClear(false),
+    confirmClearAll,
+  };
+}
+
+export type SettingsFormController = ReturnType<typeof useSettingsForm>;

@@ -1,0 +1,239 @@
+import { act, screen, within } from '@testing-library/react';
+import type { MockLink } from '@apollo/client/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  SaveSettingsDocument,
+  SettingValueDocument,
+  SettingsDocument,
+  type SettingFieldsFragment,
+  type SettingInput,
+  type SettingKey,
+} from '../../../generated/graphql';
+import { graphQLErrorResult } from '../../../test/fixtures';
+import { renderWithProviders, signedIn } from '../../../test/render';
+import { maskSettingValue } from '../settings-fields';
+import { SettingsPage } from './SettingsPage';
+
+const SECRETS = new Set<SettingKey>(['DOCKER_TOKEN', 'DIGITALOCEAN_TOKEN', 'GITHUB_TOKEN']);
+const KEYS: SettingKey[] = ['DOCKER_USERNAME', 'DOCKER_TOKEN', 'DIGITALOCEAN_TOKEN', 'DOKS_CLUSTER_ID', 'GITHUB_TOKEN', 'GITHUB_ORGANIZATION'];
+
+function settingsOf(values: Partial<Record<SettingKey, string>>): SettingFieldsFragment[] {
+  return KEYS.map((key) => {
+    const value = values[key];
+    const secret = SECRETS.has(key);
+    return {
+      __typename: 'Setting',
+      key,
+      secret,
+      configured: value !== undefined,
+      value: value !== undefined && !secret ? value : null,
+      maskedValue: value !== undefined ? maskSettingValue(value) : null,
+      updatedAt: value !== undefined ? '2026-03-01T10:00:00.000Z' : null,
+    };
+  });
+}
+
+const STORED = {
+  DOCKER_USERNAME: 'ada',
+  DOCKER_TOKEN: 'dckr_pat_abcdefgh1234',
+  GITHUB_TOKEN: 'ghp1',
+  GITHUB_ORGANIZATION: 'analytical-engines',
+};
+
+const settingsMock = (values: Partial<Record<SettingKey, string>> = STORED): MockLink.MockedResponse => ({
+  request: { query: SettingsDocument },
+  result: { data: { settings: settingsOf(values) } },
+});
+
+const revealMock = (key: SettingKey, value: string): MockLink.MockedResponse => ({
+  request: { query: SettingValueDocument, variables: { key } },
+  result: { data: { settingValue: value } },
+});
+
+/** Answers saveSettings with the stored values after applying the sent changes, recording what was sent. */
+function saveMock(sent: SettingInput[][], stored: Partial<Record<SettingKey, string>> = STORED): MockLink.MockedResponse {
+  return {
+    request: { query: SaveSettingsDocument, variables: () => true },
+    result: ({ settings }: { settings: SettingInput[] }) => {
+      sent.push(settings);
+      const next = { ...stored };
+      for (const { key, value } of settings) {
+        if (value) next[key] = value;
+        else delete next[key];
+      }
+      return { data: { saveSettings: settingsOf(next) } };
+    },
+  };
+}
+
+const renderPage = (mocks: MockLink.MockedResponse[]) => renderWithProviders(<SettingsPage />, { auth: signedIn(), mocks });
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+// Full-page renders with many fields: allow for a busy machine.
+describe('SettingsPage', { timeout: 15_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the four sections with their fields, plain values as they are and saved secrets masked but the last 4', async () => {
+    renderPage([settingsMock()]);
+    expect(screen.getByText('Loading settings...')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Docker' })).toBeInTheDocument();
+    for (const title of ['DigitalOcean', 'DOKS Cluster', 'GitHub Integration', 'Danger Zone']) {
+      expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
+    }
+    expect(field('Docker Username')).toHaveValue('ada');
+    expect(field('GitHub Organization')).toHaveValue('analytical-engines');
+    expect(field('Cluster ID')).toHaveValue('');
+
+    expect(field('Docker Token')).toHaveValue('•••••••••••••••••1234');
+    expect(field('Docker Token')).toHaveAttribute('readonly');
+    expect(field('GitHub Token')).toHaveValue('••••');
+    expect(field('DigitalOcean Token')).toHaveValue('');
+    expect(field('Docker Token')).toHaveAccessibleDescription(
+      'At least 4 characters. Only the last 4 stay visible while the token is hidden.',
+    );
+    expect(screen.getAllByText('Show')).toHaveLength(3);
+    expect(screen.getAllByText('Copy')).toHaveLength(6);
+  });
+
+  it('masks at most 20 bullets before the last 4 characters, and fully at 4 or fewer', () => {
+    expect(maskSettingValue('')).toBe('');
+    expect(maskSettingValue('abcd')).toBe('••••');
+    expect(maskSettingValue('abcde')).toBe('•bcde');
+    expect(maskSettingValue('x'.repeat(40) + 'WXYZ')).toBe('•'.repeat(20) + 'WXYZ');
+    expect(maskSettingValue(maskSettingValue('dckr_pat_abcdefgh1234'))).toBe(maskSettingValue('dckr_pat_abcdefgh1234'));
+  });
+
+  it('reveals a saved secret through settingValue on Show and masks it again on Hide', async () => {
+    const { user } = renderPage([settingsMock(), revealMock('DOCKER_TOKEN', 'dckr_pat_abcdefgh1234')]);
+    await screen.findByRole('region', { name: 'Docker' });
+    await user.click(screen.getByRole('button', { name: 'Show Docker Token' }));
+    expect(await screen.findByDisplayValue('dckr_pat_abcdefgh1234')).toHaveAttribute('type', 'text');
+    expect(field('Docker Token')).not.toHaveAttribute('readonly');
+
+    await user.click(screen.getByRole('button', { name: 'Hide Docker Token' }));
+    expect(field('Docker Token')).toHaveValue('•••••••••••••••••1234');
+    expect(screen.getByRole('button', { name: 'Save All Settings' })).toBeDisabled();
+  });
+
+  it('shows a typed token as a password while hidden and in clear text after Show, without asking the server', async () => {
+    const { user } = renderPage([settingsMock()]);
+    await screen.findByRole('region', { name: 'Docker' });
+    await user.type(field('DigitalOcean Token'), 'dop_v1_secret');
+    expect(field('DigitalOcean Token')).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show DigitalOcean Token' }));
+    expect(field('DigitalOcean Token')).toHaveAttribute('type', 'text');
+    expect(field('DigitalOcean Token')).toHaveValue('dop_v1_secret');
+  });
+
+  it("copies a field's value, revealing a hidden secret first, and says 'Copied to clipboard!' for 2 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = renderPage([settingsMock(), revealMock('DOCKER_TOKEN', 'dckr_pat_abcdefgh1234')]);
+    await screen.findByRole('region', { name: 'Docker' });
+
+    await user.click(screen.getByRole('button', { name: 'Copy Docker Username' }));
+    expect(await navigator.clipboard.readText()).toBe('ada');
+    const docker = screen.getByRole('region', { name: 'Docker' });
+    expect(within(docker).getByText('Copied to clipboard!')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Copy Docker Token' }));
+    await vi.waitFor(async () => expect(await navigator.clipboard.readText()).toBe('dckr_pat_abcdefgh1234'));
+    expect(field('Docker Token')).toHaveValue('•••••••••••••••••1234');
+    expect(screen.getAllByText('Copied to clipboard!')).toHaveLength(1);
+
+    act(() => vi.advanceTimersByTime(1900));
+    expect(screen.getByText('Copied to clipboard!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByText('Copied to clipboard!')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy Cluster ID' })).toBeDisabled();
+  });
+
+  it("sends only the changed fields, an emptied one as null, and says 'Settings saved successfully!' for 3 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const sent: SettingInput[][] = [];
+    const { user } = renderPage([settingsMock(), saveMock(sent)]);
+    await screen.findByRole('region', { name: 'Docker' });
+    const save = screen.getByRole('button', { name: 'Save All Settings' });
+    expect(save).toBeDisabled();
+
+    await user.type(field('Cluster ID'), '  k8s-cluster-1 ');
+    await user.clear(field('Docker Username'));
+    await user.click(screen.getByRole('button', { name: 'Show DigitalOcean Token' }));
+    await user.type(field('DigitalOcean Token'), 'dop_v1_0123456789');
+    await user.click(save);
+
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    expect(sent).toEqual([
+      [
+        { key: 'DOCKER_USERNAME', value: null },
+        { key: 'DIGITALOCEAN_TOKEN', value: 'dop_v1_0123456789' },
+        { key: 'DOKS_CLUSTER_ID', value: 'k8s-cluster-1' },
+      ],
+    ]);
+    expect(field('DigitalOcean Token')).toHaveValue('•••••••••••••6789');
+    expect(field('DigitalOcean Token')).toHaveAttribute('readonly');
+    expect(field('Cluster ID')).toHaveValue('k8s-cluster-1');
+    expect(save).toBeDisabled();
+
+    act(() => vi.advanceTimersByTime(2900));
+    expect(screen.getByText('Settings saved successfully!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument();
+  });
+
+  it('Clear All asks first, then only empties the form; saving deletes what was configured', async () => {
+    const sent: SettingInput[][] = [];
+    const { user } = renderPage([settingsMock(), saveMock(sent)]);
+    await screen.findByRole('region', { name: 'Docker' });
+
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to clear all settings? This action cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(field('Docker Username')).toHaveValue('ada');
+
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Clear All' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    for (const label of ['Docker Username', 'Docker Token', 'DigitalOcean Token', 'Cluster ID', 'GitHub Token', 'GitHub Organization']) {
+      expect(field(label)).toHaveValue('');
+    }
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    expect(sent).toEqual([
+      [
+        { key: 'DOCKER_USERNAME', value: null },
+        { key: 'DOCKER_TOKEN', value: null },
+        { key: 'GITHUB_TOKEN', value: null },
+        { key: 'GITHUB_ORGANIZATION', value: null },
+      ],
+    ]);
+  });
+
+  it.each([
+    ['the server message', graphQLErrorResult('GITHUB_ORGANIZATION cannot contain line breaks or control characters', 'BAD_USER_INPUT'), 'GITHUB_ORGANIZATION cannot contain line breaks or control characters'],
+    ['the fallback', { errors: [{ message: '' }] }, 'Failed to save settings'],
+  ])('shows %s when saving fails and keeps the form', async (_case, result, message) => {
+    const { user } = renderPage([settingsMock(), { request: { query: SaveSettingsDocument, variables: () => true }, result }]);
+    await screen.findByRole('region', { name: 'Docker' });
+    await user.type(field('GitHub Organization'), '-two');
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(field('GitHub Organization')).toHaveValue('analytical-engines-two');
+    expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['the server message', { result: graphQLErrorResult('Database unavailable', 'INTERNAL_SERVER_ERROR') }, 'Database unavailable'],
+    ['the fallback', { error: new Error('') }, 'Failed to load settings'],
+  ])('shows %s when loading fails, with Retry', async (_case, outcome, message) => {
+    const { user } = renderPage([{ request: { query: SettingsDocument }, ...outcome }, settingsMock()]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'Docker' })).toBeInTheDocument();
+  });
+});
