@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 /** A fresh data directory (embedded PostgreSQL) for every run, against the built client. */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-e2e-'));
-const port = 4510;
+// Several people (and helpers) may run e2e at once on one machine: E2E_PORT picks a free port.
+const port = Number(process.env.E2E_PORT ?? 4510);
 
 export default defineConfig({
   testDir: './e2e',

@@ -3,13 +3,15 @@ import 'graphiql/style.css';
 import styled from '@emotion/styled';
 import { createGraphiQLFetcher } from '@graphiql/toolkit';
 import { GraphiQL } from 'graphiql';
+import { buildSchema } from 'graphql';
 import { createClient } from 'graphql-ws';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { GRAPHQL_PATH, graphqlWebSocketUrl } from '../../../app/apollo/create-apollo-client';
 import { authToken, bearer } from '../../../app/auth/auth-token';
+import schemaSdl from '../../../../../schema.graphql?raw';
 
-const StyledPage = styled.div({ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, height: '100%' });
+const StyledPage = styled.div({ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 });
 
 const StyledBar = styled.div(({ theme }) => ({
   display: 'flex',
@@ -21,7 +23,13 @@ const StyledBar = styled.div(({ theme }) => ({
   borderBottom: `1px solid ${theme.colors.border}`,
 }));
 
-const StyledEditor = styled.div({ flex: 1, minHeight: '480px', '& .graphiql-container': { height: '100%' } });
+const StyledEditor = styled.div({ position: 'relative', flex: 1, minHeight: '480px', '& .graphiql-container': { position: 'absolute', inset: 0 } });
+
+/**
+ * The committed schema.graphql (checked against the server in CI) instead of an introspection request: the
+ * server's depth limit refuses GraphiQL's deeply nested introspection query, and production servers disable it.
+ */
+const schema = buildSchema(schemaSdl);
 
 const DEFAULT_QUERY = `# Slipway's GraphQL API, as the signed-in user.
 # Subscriptions run over graphql-ws, e.g. subscription { serverTime }
@@ -61,7 +69,7 @@ export function GraphiQLPage() {
         <Link to="/dashboard">Back to dashboard</Link>
       </StyledBar>
       <StyledEditor>
-        <GraphiQL fetcher={fetcher} defaultQuery={DEFAULT_QUERY} />
+        <GraphiQL fetcher={fetcher} schema={schema} defaultQuery={DEFAULT_QUERY} />
       </StyledEditor>
     </StyledPage>
   );
