@@ -677,3 +677,23 @@ describe('projects over GraphQL', () => {
     });
   });
 });
+
+describe('projects on embedded PostgreSQL (PGlite)', () => {
+  it('creates, filters by owner tag and search, and counts the same way', async () => {
+    const embedded = await startTestApp({ embedded: true });
+    try {
+      const user = await registerUser(embedded);
+      await embedded.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: user.token, body: { value: 'acme' } });
+      for (const [name, tags] of [['Alpha One', ['api']], ['Beta Two', ['web']], ['Gamma One', ['api', 'web']]] as const) {
+        const res = await embedded.api('POST', '/projects', { token: user.token, body: { name, tags, environment_variables: { API_KEY: 'k-123456' } } });
+        expect(res.status).toBe(201);
+      }
+      const res = await embedded.api('GET', '/projects?tags=api&search=one&sort_by=name&sort_order=desc', { token: user.token });
+      expect(res.body).toMatchObject({ total: 2, total_pages: 1, page: 1 });
+      expect(res.body.projects.map((p: ProjectJson) => p.name)).toEqual(['Gamma One', 'Alpha One']);
+      expect((await embedded.api('GET', '/projects/stats', { token: user.token })).body).toEqual({ total: 3, active: 3, inactive: 0, tags: 2 });
+    } finally {
+      await embedded.stop();
+    }
+  }, 60_000);
+});
