@@ -1,12 +1,14 @@
 import { ConsoleHeader } from '../components/ConsoleHeader';
 import { StatTiles } from '../components/StatTiles';
+import { Terminal } from '../components/Terminal';
 
-/** The console screen: welcome header and stat tiles; the terminal (issue 4) goes below the tiles. */
+/** The console screen: welcome header, stat tiles and the terminal. */
 export function ConsolePage() {
   return (
     <>
       <ConsoleHeader />
       <StatTiles />
+      <Terminal />
     </>
   );
 }
