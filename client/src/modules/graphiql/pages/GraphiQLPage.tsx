@@ -1,4 +1,4 @@
-import 'graphiql/setup-workers/vite';
+import './monaco-workers';
 import 'graphiql/style.css';
 import styled from '@emotion/styled';
 import { createGraphiQLFetcher } from '@graphiql/toolkit';
