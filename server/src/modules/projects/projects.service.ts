@@ -134,7 +134,8 @@ export class ProjectsService {
     const tags = validateTags(input.tags);
     const status = input.status === undefined || input.status === null ? ProjectStatus.active : validateStatus(input.status);
     const repositoryUrl = validateRepositoryUrl(input.repositoryUrl);
-    let environment = input.environmentVariables == null ? {} : parseEnvironmentVariables(input.environmentVariables);
+    let environment =
+      input.environmentVariables === undefined || input.environmentVariables === null ? {} : parseEnvironmentVariables(input.environmentVariables);
     const template = await this.templateFor(input.templateName);
     if (template) environment = withTemplateDefaults(template, environment);
     if (!(await this.settings.reveal(owner, SettingKey.GITHUB_ORGANIZATION))) throw githubOrganizationMissing();
@@ -182,9 +183,9 @@ export class ProjectsService {
   }
 
   /** Replaces the whole environment (the editor's Save sends its full draft). */
-  setEnvironment(owner: Owner, id: unknown, variables: unknown): Promise<Project> {
+  async setEnvironment(owner: Owner, id: unknown, variables: unknown): Promise<Project> {
     if (variables === undefined || variables === null) {
-      return Promise.reject(new ValidationError('Environment variables must be an object mapping names to values'));
+      throw new ValidationError('Environment variables must be an object mapping names to values');
     }
     return this.update(owner, id, { environmentVariables: variables });
   }

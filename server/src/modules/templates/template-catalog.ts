@@ -34,12 +34,14 @@ const isArgv = (value: unknown): value is string[] =>
   Array.isArray(value) && value.length > 0 && value.every((part) => isString(part) && part !== '');
 
 /** Every file under dir, as sorted POSIX paths relative to it. */
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...(await listFiles(path.join(dir, entry.name), relative)));
+    else if (entry.isFile()) files.push(relative);
+  }
+  return files.sort();
 }
 
 function parseEnvironmentVariables(value: unknown, where: string): TemplateEnvironmentVariable[] {
