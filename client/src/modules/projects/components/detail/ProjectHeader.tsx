@@ -1,0 +1,68 @@
+import styled from '@emotion/styled';
+import { Link } from 'react-router-dom';
+import type { ProjectDetailFragment } from '../../../../generated/graphql';
+import { Badge } from '../../../../ui/Badge';
+import { Button } from '../../../../ui/Button';
+import { STATUS_LABELS, STATUS_TONES, formatDateTime, projectPath } from './project-format';
+
+const StyledHeader = styled.header(({ theme }) => ({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: theme.spacing(4),
+  marginBottom: theme.spacing(6),
+}));
+
+const StyledBack = styled(Link)(({ theme }) => ({ fontSize: theme.fontSizes.sm, color: theme.colors.primary }));
+
+const StyledTitleRow = styled.div(({ theme }) => ({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: theme.spacing(3),
+  marginTop: theme.spacing(2),
+}));
+
+const StyledTitle = styled.h1(({ theme }) => ({ fontSize: theme.fontSizes.xxl, fontWeight: theme.fontWeights.bold, overflowWrap: 'anywhere' }));
+
+const StyledUpdated = styled.p(({ theme }) => ({ margin: theme.spacing(1, 0, 0), color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }));
+
+const StyledActions = styled.div(({ theme }) => ({ display: 'flex', gap: theme.spacing(2) }));
+
+const StyledEditLink = styled(Link)(({ theme }) => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  padding: theme.spacing(2, 4),
+  color: theme.colors.text,
+  background: theme.colors.surface,
+  border: `1px solid ${theme.colors.border}`,
+  borderRadius: theme.radii.md,
+  fontWeight: theme.fontWeights.medium,
+  textDecoration: 'none',
+  '&:hover': { background: theme.colors.surfaceMuted },
+}));
+
+/** Name, status and version badges (Live when an active project has a version), updated date, Edit and Delete. */
+export function ProjectHeader({ project, onDelete }: { project: ProjectDetailFragment; onDelete: () => void }) {
+  return (
+    <StyledHeader>
+      <div>
+        <StyledBack to="/dashboard/projects">← Projects</StyledBack>
+        <StyledTitleRow>
+          <StyledTitle>{project.name}</StyledTitle>
+          <Badge tone={STATUS_TONES[project.status]}>{STATUS_LABELS[project.status]}</Badge>
+          {project.version && <Badge tone="info">{project.version}</Badge>}
+          {project.version && project.status === 'active' && <Badge tone="success">Live</Badge>}
+        </StyledTitleRow>
+        <StyledUpdated>Updated {formatDateTime(project.updatedAt)}</StyledUpdated>
+      </div>
+      <StyledActions>
+        <StyledEditLink to={`${projectPath(project.id)}/edit`}>Edit</StyledEditLink>
+        <Button variant="danger" onClick={onDelete}>
+          Delete
+        </Button>
+      </StyledActions>
+    </StyledHeader>
+  );
+}
