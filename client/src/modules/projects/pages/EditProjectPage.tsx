@@ -1,14 +1,24 @@
 import { useParams } from 'react-router-dom';
-import { Card } from '../../../ui/Card';
+import type { ProjectDetailFragment } from '../../../generated/graphql';
 import { PageHeader } from '../../../ui/PageHeader';
+import { ProjectLoadFallback } from '../components/detail/ProjectLoadFallback';
+import { useProject } from '../components/detail/useProject';
+import { EditProjectForm } from '../components/edit/EditProjectForm';
+import { useEditProjectForm } from '../components/edit/useEditProjectForm';
 
-/** Placeholder until the edit project screen lands; the route and its parameter already work. */
+function EditProject({ project }: { project: ProjectDetailFragment }) {
+  return <EditProjectForm {...useEditProjectForm(project)} />;
+}
+
+/** /dashboard/projects/:projectId/edit */
 export function EditProjectPage() {
   const { projectId } = useParams();
+  const load = useProject(projectId);
+  if (load.status !== 'ready') return <ProjectLoadFallback load={load} />;
   return (
     <>
-      <PageHeader title="Edit Project" subtitle={projectId} />
-      <Card>The project form will appear here.</Card>
+      <PageHeader title="Edit Project" subtitle={load.project.name} />
+      <EditProject project={load.project} />
     </>
   );
 }

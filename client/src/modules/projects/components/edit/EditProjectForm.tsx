@@ -1,0 +1,62 @@
+import styled from '@emotion/styled';
+import { Form } from 'react-final-form';
+import { Button } from '../../../../ui/Button';
+import { Card } from '../../../../ui/Card';
+import { ErrorBanner } from '../../../../ui/ErrorBanner';
+import { SelectField } from '../../../../ui/fields/SelectField';
+import { TextAreaField } from '../../../../ui/fields/TextAreaField';
+import { TextField } from '../../../../ui/fields/TextField';
+import { MAX_DESCRIPTION_LENGTH, showsDescriptionCounter } from '../../validation/project.validation';
+import { TagsField } from './TagsField';
+import type { EditProjectFormController, EditProjectValues } from './useEditProjectForm';
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+] as const;
+
+const StyledBanner = styled.div(({ theme }) => ({ marginBottom: theme.spacing(4) }));
+
+const StyledButtons = styled.div(({ theme }) => ({ display: 'flex', justifyContent: 'flex-end', gap: theme.spacing(2), marginTop: theme.spacing(2) }));
+
+/** Project Name, Description, Status, Repository URL and Tags, with Cancel and 'Save Changes'. */
+export function EditProjectForm({ initialValues, validate, onSubmit, cancel }: EditProjectFormController) {
+  return (
+    <Form<EditProjectValues>
+      onSubmit={onSubmit}
+      validate={validate}
+      initialValues={initialValues}
+      subscription={{ submitting: true, submitError: true, values: true }}
+    >
+      {({ handleSubmit, submitting, submitError, values }) => (
+        <Card>
+          <form onSubmit={handleSubmit} noValidate aria-label="Edit project">
+            {submitError && (
+              <StyledBanner>
+                <ErrorBanner message={String(submitError)} />
+              </StyledBanner>
+            )}
+            <TextField name="name" label="Project Name" required autoComplete="off" />
+            <TextAreaField
+              name="description"
+              label="Description"
+              rows={4}
+              hint={showsDescriptionCounter(values.description) ? `${values.description?.length ?? 0}/${MAX_DESCRIPTION_LENGTH}` : undefined}
+            />
+            <SelectField name="status" label="Status" options={STATUS_OPTIONS} />
+            <TextField name="repositoryUrl" label="Repository URL" type="url" placeholder="https://github.com/your-org/your-repo" />
+            <TagsField />
+            <StyledButtons>
+              <Button variant="secondary" onClick={cancel} disabled={submitting}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={submitting}>
+                {submitting ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </StyledButtons>
+          </form>
+        </Card>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,101 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { FORM_ERROR, type SubmissionErrors } from 'final-form';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { apiErrorMessage } from '../../../../app/apollo/error-message';
+import type { ProjectDetailFragment, ProjectStatus, UpdateProjectInput } from '../../../../generated/graphql';
+import { useUpdateProjectMutation } from '../../../../generated/hooks';
+import { normalizeTags, validateDescription, validateProjectName } from '../../validation/project.validation';
+import { evictProjectLists } from '../detail/project-cache';
+import { projectPath } from '../detail/project-format';
+
+export interface EditProjectValues {
+  name?: string;
+  description?: string;
+  status: ProjectStatus;
+  repositoryUrl?: string;
+  tags: string[];
+}
+
+type EditableProject = Pick<ProjectDetailFragment, 'id' | 'name' | 'description' | 'status' | 'repositoryUrl' | 'tags'>;
+
+const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
+
+/**
+ * Spec section 5: only the fields that changed are sent; an emptied repository URL is sent as null, and only
+ * when the project had one.
+ */
+export function changedFields(project: EditableProject, values: EditProjectValues): UpdateProjectInput {
+  const input: UpdateProjectInput = {};
+  const name = values.name?.trim() ?? '';
+  if (name !== project.name) input.name = name;
+  const description = values.description?.trim() ?? '';
+  if (description !== project.description) input.description = description;
+  if (values.status !== project.status) input.status = values.status;
+  const tags = normalizeTags(values.tags);
+  if (!sameTags(tags, project.tags)) input.tags = tags;
+  const repositoryUrl = values.repositoryUrl?.trim() ?? '';
+  if (!repositoryUrl) {
+    if (project.repositoryUrl) input.repositoryUrl = null;
+  } else if (repositoryUrl !== project.repositoryUrl) {
+    input.repositoryUrl = repositoryUrl;
+  }
+  return input;
+}
+
+/** A server refusal as the field it is about (a taken or invalid name, a too long description, a bad URL), else the form's. */
+function submissionErrors(error: unknown): SubmissionErrors {
+  const message = apiErrorMessage(error, 'Failed to update project');
+  if (CombinedGraphQLErrors.is(error)) {
+    const code = error.errors[0]?.extensions?.code;
+    if (code === 'CONFLICT' || message.startsWith('Project name')) return { name: message };
+    if (message.startsWith('Description')) return { description: message };
+    if (message.startsWith('Repository URL')) return { repositoryUrl: message };
+  }
+  return { [FORM_ERROR]: message };
+}
+
+/** The edit project form: values from the project, the spec's rules, and a save that returns to the project page. */
+export function useEditProjectForm(project: EditableProject) {
+  const navigate = useNavigate();
+  const [updateProject] = useUpdateProjectMutation();
+
+  const initialValues = useMemo<EditProjectValues>(
+    () => ({
+      name: project.name,
+      description: project.description,
+      status: project.status,
+      repositoryUrl: project.repositoryUrl ?? '',
+      tags: [...project.tags],
+    }),
+    [project],
+  );
+
+  const validate = (values: EditProjectValues) => {
+    const errors: Partial<Record<keyof EditProjectValues, string>> = {};
+    const name = validateProjectName(values.name);
+    if (name) errors.name = name;
+    const description = validateDescription(values.description);
+    if (description) errors.description = description;
+    return errors;
+  };
+
+  const onSubmit = async (values: EditProjectValues): Promise<SubmissionErrors | undefined> => {
+    const input = changedFields(project, values);
+    if (Object.keys(input).length) {
+      try {
+        await updateProject({ variables: { id: project.id, input }, update: (cache) => evictProjectLists(cache) });
+      } catch (caught) {
+        return submissionErrors(caught);
+      }
+    }
+    await navigate(projectPath(project.id));
+    return undefined;
+  };
+
+  const cancel = () => navigate(projectPath(project.id));
+
+  return { initialValues, validate, onSubmit, cancel };
+}
+
+export type EditProjectFormController = ReturnType<typeof useEditProjectForm>;
