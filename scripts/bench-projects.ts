@@ -5,7 +5,8 @@
  * It creates its own database on the PostgreSQL server (BENCH_DATABASE_ADMIN_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres), boots Slipway on it in a child process, registers 100
  * users, seeds 100,000 projects with bulk INSERT ... SELECT FROM unnest(...), measures, and drops the
- * database at the end. BENCH_SECONDS (default 10) sets the measured time per mode.
+ * database at the end. BENCH_SECONDS (default 12) sets the measured time per mode; the modes take
+ * turns in BENCH_ROUNDS rounds (default 3), so a change in machine load affects all three alike.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -16,12 +17,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SecretBox } from '../server/src/common/secret-box.js';
-import { buildProjectListSql, parseProjectListQuery, type ProjectListQuery } from '../server/src/modules/projects/project-list-query.js';
+import { buildProjectListSql, parseProjectListQuery } from '../server/src/modules/projects/project-list-query.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
-const WARMUP_SECONDS = 2;
+const SECONDS = Number(process.env.BENCH_SECONDS) || 12;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
+const WARMUP_SECONDS = 1;
 const CONCURRENCY = 16;
 const USERS = 100;
 const PROJECTS_PER_USER = 1000;
@@ -70,8 +72,15 @@ interface Account {
   token: string;
 }
 
+interface Question {
+  search: string;
+  tags: string[];
+  sortBy: string;
+  sortOrder: string;
+}
+
 /** The i-th request of every mode asks the same question, so the three measurements compare like with like. */
-function questionFor(i: number, users: Account[]): { user: Account; query: Required<Pick<ProjectListQuery, 'search' | 'tags' | 'sortBy' | 'sortOrder'>> } {
+function questionFor(i: number, users: Account[]): { user: Account; query: Question } {
   const r = rng(i * 7919 + 17);
   const [sortBy, sortOrder] = pick(SORTS, r);
   return { user: users[i % users.length], query: { search: pick(SEARCHES, r), tags: [pick(TAGS, r)], sortBy, sortOrder } };
@@ -188,7 +197,8 @@ async function seed(db: pg.Client, users: Account[]): Promise<void> {
     }
   }
   await flush();
-  await db.query('ANALYZE projects');
+  // The state autovacuum reaches after a bulk load: statistics, visibility map and hint bits in place.
+  await db.query('VACUUM (ANALYZE) projects');
 }
 
 // ---------------------------------------------------------------- load
@@ -201,8 +211,8 @@ interface Result {
   latencies: number[];
 }
 
-/** CONCURRENCY workers issue requests back to back; the first WARMUP_SECONDS are not counted. */
-async function measure(label: string, run: (i: number) => Promise<boolean>): Promise<Result> {
+/** CONCURRENCY workers issue requests back to back for `seconds`; the first WARMUP_SECONDS are not counted. */
+async function measure(label: string, seconds: number, run: (i: number) => Promise<boolean>): Promise<Result> {
   let next = 0;
   const latencies: number[] = [];
   let errors = 0;
@@ -223,12 +233,12 @@ async function measure(label: string, run: (i: number) => Promise<boolean>): Pro
   await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
   counting = true;
   const started = process.hrtime.bigint();
-  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   stop = true;
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const measured = Number(process.hrtime.bigint() - started) / 1e9;
   counting = false;
   await Promise.all(workers);
-  return { label, requests: latencies.length, errors, seconds, latencies };
+  return { label, requests: latencies.length, errors, seconds: measured, latencies };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -275,35 +285,47 @@ async function main() {
 
     pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY });
     const sqlPool = pool;
-    const results: Result[] = [];
+    const modes: Array<[string, (i: number) => Promise<boolean>]> = [
+      [
+        'SQL (pg)',
+        async (i) => {
+          const { user, query } = questionFor(i, users);
+          const { text, values } = buildProjectListSql(user.id, parseProjectListQuery({ ...query, limit: 12 }));
+          await sqlPool.query(text, values);
+          return true;
+        },
+      ],
+      [
+        'REST',
+        async (i) => {
+          const { user, query } = questionFor(i, users);
+          const params = new URLSearchParams({ page: '1', limit: '12', search: query.search, tags: query.tags.join(','), sort_by: query.sortBy, sort_order: query.sortOrder });
+          const res = await http(`${base}/api/projects?${params}`, 'GET', user.token);
+          return res.status === 200 && res.text.startsWith('{"projects":');
+        },
+      ],
+      [
+        'GraphQL',
+        async (i) => {
+          const { user, query } = questionFor(i, users);
+          const res = await http(`${base}/api/graphql`, 'POST', user.token, { query: GRAPHQL_QUERY, variables: { filter: { page: 1, limit: 12, ...query } } });
+          return res.status === 200 && !res.text.includes('"errors"');
+        },
+      ],
+    ];
 
-    console.log(`measuring each mode for ${SECONDS} s (+${WARMUP_SECONDS} s warm-up) at ${CONCURRENCY} concurrent requests...`);
-    results.push(
-      await measure('SQL (pg)', async (i) => {
-        const { user, query } = questionFor(i, users);
-        const { text, values } = buildProjectListSql(user.id, parseProjectListQuery({ ...query, limit: 12 }));
-        await sqlPool.query(text, values);
-        return true;
-      }),
-    );
-    results.push(
-      await measure('REST', async (i) => {
-        const { user, query } = questionFor(i, users);
-        const params = new URLSearchParams({ page: '1', limit: '12', search: query.search, tags: query.tags.join(','), sort_by: query.sortBy, sort_order: query.sortOrder });
-        const res = await http(`${base}/api/projects?${params}`, 'GET', user.token);
-        return res.status === 200 && res.text.startsWith('{"projects":');
-      }),
-    );
-    results.push(
-      await measure('GraphQL', async (i) => {
-        const { user, query } = questionFor(i, users);
-        const res = await http(`${base}/api/graphql`, 'POST', user.token, {
-          query: GRAPHQL_QUERY,
-          variables: { filter: { page: 1, limit: 12, ...query } },
-        });
-        return res.status === 200 && !res.text.includes('"errors"');
-      }),
-    );
+    console.log(`measuring each mode for ${SECONDS} s in ${ROUNDS} rounds (+${WARMUP_SECONDS} s warm-up each) at ${CONCURRENCY} concurrent requests...`);
+    const results: Result[] = modes.map(([label]) => ({ label, requests: 0, errors: 0, seconds: 0, latencies: [] }));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const [index, [label, run]] of modes.entries()) {
+        const part = await measure(label, SECONDS / ROUNDS, run);
+        const total = results[index];
+        total.requests += part.requests;
+        total.errors += part.errors;
+        total.seconds += part.seconds;
+        total.latencies.push(...part.latencies);
+      }
+    }
 
     const sql = results[0];
     const throughput = (r: Result) => r.requests / r.seconds;
