@@ -1,12 +1,12 @@
-import { Card } from '../../../ui/Card';
 import { PageHeader } from '../../../ui/PageHeader';
+import { ProjectWizard } from '../components/wizard/ProjectWizard';
 
-/** Placeholder until the create project wizard screen lands; the route and sidebar entry already work. */
+/** /dashboard/projects/new: the 4-step create project wizard. */
 export function NewProjectPage() {
   return (
     <>
-      <PageHeader title="Create New Project" />
-      <Card>The project wizard will appear here.</Card>
+      <PageHeader title="Create New Project" subtitle="Set up a new project in four steps." />
+      <ProjectWizard />
     </>
   );
 }

@@ -1,0 +1,67 @@
+import { Card } from '../../../../ui/Card';
+import { EnvironmentSetupStep } from './EnvironmentSetupStep';
+import { GithubSettingsRequiredModal } from './GithubSettingsRequiredModal';
+import { ProjectDetailsStep } from './ProjectDetailsStep';
+import { ReviewStep } from './ReviewStep';
+import { TemplateSelectionStep } from './TemplateSelectionStep';
+import { useGithubOrganizationCheck } from './useGithubOrganizationCheck';
+import { useProjectWizard } from './useProjectWizard';
+import { WizardStepIndicator } from './WizardStepIndicator';
+
+/** The four steps, the step indicator, and the GitHub settings gate. */
+export function ProjectWizard() {
+  const wizard = useProjectWizard();
+  const { settingsRequired } = useGithubOrganizationCheck();
+  const { step, data } = wizard;
+
+  return (
+    <>
+      <WizardStepIndicator step={step} />
+      <Card>
+        {step === 1 && (
+          <ProjectDetailsStep
+            data={data}
+            onContinue={(details) => {
+              wizard.update(details);
+              wizard.goTo(2);
+            }}
+          />
+        )}
+        {step === 2 && (
+          <TemplateSelectionStep
+            data={data}
+            onSelectTemplate={wizard.selectTemplate}
+            onSelectBlank={wizard.selectBlankProject}
+            onBack={() => wizard.goTo(1)}
+            onContinue={() => wizard.goTo(3)}
+          />
+        )}
+        {step === 3 && (
+          <EnvironmentSetupStep
+            data={data}
+            onBack={(environmentVariables) => {
+              wizard.update({ environmentVariables });
+              wizard.goTo(2);
+            }}
+            onContinue={(environmentVariables) => {
+              wizard.update({ environmentVariables });
+              wizard.goTo(4);
+            }}
+            onChooseTemplate={() => wizard.goTo(2)}
+          />
+        )}
+        {step === 4 && (
+          <ReviewStep
+            data={data}
+            creating={wizard.creating}
+            creationError={wizard.creationError}
+            onDismissError={wizard.dismissCreationError}
+            onBack={() => wizard.goTo(3)}
+            onCreate={() => void wizard.create()}
+          />
+        )}
+      </Card>
+      <GithubSettingsRequiredModal isOpen={settingsRequired} />
+    </>
+  );
+}
