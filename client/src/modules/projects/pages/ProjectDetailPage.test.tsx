@@ -29,7 +29,7 @@ describe('ProjectDetailPage', { timeout: 15_000 }, () => {
     renderPage([projectMock()]);
     expect(screen.getByText('Loading project...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Analytical Engine' })).toBeInTheDocument();
-    const header = screen.getByRole('banner');
+    const header = screen.getByTestId('project-header');
     expect(within(header).getByText('Active')).toBeInTheDocument();
     expect(header).toHaveTextContent(`Updated ${new Date('2026-03-01T10:00:00.000Z').toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`);
     expect(within(header).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/dashboard/projects/${PROJECT_ID}/edit`);
@@ -39,7 +39,7 @@ describe('ProjectDetailPage', { timeout: 15_000 }, () => {
 
   it('shows the version badge, and Live for an active project with a version', async () => {
     renderPage([projectMock(testProject({ version: 'v6.3.1' }))]);
-    const header = await screen.findByRole('banner');
+    const header = await screen.findByTestId('project-header');
     expect(within(header).getByText('v6.3.1')).toBeInTheDocument();
     expect(within(header).getByText('Live')).toBeInTheDocument();
   });

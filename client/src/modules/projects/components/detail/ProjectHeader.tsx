@@ -46,7 +46,7 @@ const StyledEditLink = styled(Link)(({ theme }) => ({
 /** Name, status and version badges (Live when an active project has a version), updated date, Edit and Delete. */
 export function ProjectHeader({ project, onDelete }: { project: ProjectDetailFragment; onDelete: () => void }) {
   return (
-    <StyledHeader>
+    <StyledHeader data-testid="project-header">
       <div>
         <StyledBack to="/dashboard/projects">← Projects</StyledBack>
         <StyledTitleRow>
