@@ -10,6 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 4510);
 
 export default defineConfig({
   testDir: './e2e',
+  // Per port, so that concurrent runs do not wipe each other's traces.
+  outputDir: `test-results/${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -24,7 +24,7 @@ test.describe('sign in, create account, sign out', () => {
     await expect(page).toHaveURL(/\/login$/);
     await signInViaUi(page, account);
     await expect(page).toHaveURL(/\/dashboard\/settings$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
   });
 
   test('shows the wrong-password error in a banner', async ({ page, request }) => {

@@ -6,6 +6,20 @@ import { loginMock, meMock, meUnauthenticatedMock, TEST_USER } from '../../test/
 import { renderApp } from '../../test/render';
 import { AUTH_TOKEN_KEY } from '../auth/auth-token';
 
+// Feature pages are stood in for: this file tests the route table and the shell, not the screens.
+vi.mock('../../modules/console-logs/pages/ConsoleLogsPage', () => ({ ConsoleLogsPage: () => <h1>Console Logs</h1> }));
+vi.mock('../../modules/projects/pages/ProjectsPage', () => ({ ProjectsPage: () => <h1>Projects</h1> }));
+vi.mock('../../modules/projects/pages/NewProjectPage', () => ({ NewProjectPage: () => <h1>Create New Project</h1> }));
+vi.mock('../../modules/projects/pages/ProjectDetailPage', async () => {
+  const { useParams } = await import('react-router-dom');
+  return { ProjectDetailPage: () => <h1>Project {useParams().projectId}</h1> };
+});
+vi.mock('../../modules/projects/pages/EditProjectPage', async () => {
+  const { useParams } = await import('react-router-dom');
+  return { EditProjectPage: () => <h1>Edit Project {useParams().projectId}</h1> };
+});
+vi.mock('../../modules/settings/pages/SettingsPage', () => ({ SettingsPage: () => <h1>Settings</h1> }));
+
 const signedInAt = (route: string, extraMocks: MockLink.MockedResponse[] = []) => {
   localStorage.setItem(AUTH_TOKEN_KEY, 'stored-token');
   return renderApp({ route, mocks: [meMock(), ...extraMocks] });
@@ -65,8 +79,8 @@ describe('app routes', () => {
     ['/dashboard/console-logs', 'Console Logs'],
     ['/dashboard/projects', 'Projects'],
     ['/dashboard/projects/new', 'Create New Project'],
-    ['/dashboard/projects/p-42', 'Project'],
-    ['/dashboard/projects/p-42/edit', 'Edit Project'],
+    ['/dashboard/projects/p-42', 'Project p-42'],
+    ['/dashboard/projects/p-42/edit', 'Edit Project p-42'],
     ['/dashboard/settings', 'Settings'],
   ])('renders %s', async (route, heading) => {
     signedInAt(route);
