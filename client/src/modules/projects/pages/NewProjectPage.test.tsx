@@ -77,7 +77,7 @@ describe('NewProjectPage (create project wizard)', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('template-fullstack-notes')).toHaveAttribute('aria-pressed', 'true');
     await user.click(button('Back'));
     expect(screen.getByLabelText('Project Name')).toHaveValue('Notes App');
-    expect(screen.getByRole('list', { name: 'Tags' })).toHaveTextContent('web');
+    expect(screen.getByRole('list', { name: 'Added tags' })).toHaveTextContent('web');
     await user.click(button('Continue'));
     await user.click(button('Continue'));
     expect(screen.getByLabelText('ADMIN_PASSWORD')).toHaveValue('pw-123456');

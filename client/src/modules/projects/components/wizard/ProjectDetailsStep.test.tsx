@@ -67,7 +67,7 @@ describe('ProjectDetailsStep', () => {
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await user.type(tagInput, 'web{Enter}');
     await user.type(tagInput, '   {Enter}');
-    const chips = screen.getByRole('list', { name: 'Tags' });
+    const chips = screen.getByRole('list', { name: 'Added tags' });
     expect(within(chips).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['web×', 'api×']);
     expect(tagInput).toHaveValue('');
     expect(onContinue).not.toHaveBeenCalled();
@@ -90,7 +90,7 @@ describe('ProjectDetailsStep', () => {
     renderStep({ name: 'kept', description: 'kept too', tags: ['x'] });
     expect(nameInput()).toHaveValue('kept');
     expect(screen.getByLabelText('Description')).toHaveValue('kept too');
-    expect(screen.getByRole('list', { name: 'Tags' })).toHaveTextContent('x');
+    expect(screen.getByRole('list', { name: 'Added tags' })).toHaveTextContent('x');
     expect(continueButton()).toBeEnabled();
   });
 });

@@ -82,7 +82,7 @@ function TagsInput() {
         </Button>
       </StyledTagRow>
       {tags.length > 0 && (
-        <StyledChips aria-label="Tags">
+        <StyledChips aria-label="Added tags">
           {tags.map((tag) => (
             <li key={tag}>
               <Badge tone="info">
