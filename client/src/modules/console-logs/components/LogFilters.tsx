@@ -36,6 +36,13 @@ const successValue = (success: boolean | undefined) => (success === undefined ? 
 export function LogFilters({ filters, active, onChange, onClear }: LogFiltersProps) {
   const id = useId();
   const [search, setSearch] = useState(filters.command ?? '');
+  // Follows the URL when it changes from elsewhere (back button, Clear filters), but never rewrites what is being
+  // typed: a search applied as 'echo' leaves 'echo ' alone.
+  const [applied, setApplied] = useState(filters.command);
+  if (filters.command !== applied) {
+    setApplied(filters.command);
+    if ((filters.command ?? '') !== search.trim()) setSearch(filters.command ?? '');
+  }
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The debounced search applies to the filters as they are when it fires, not as they were on the keystroke.
   const latestOnChange = useRef(onChange);
@@ -52,7 +59,6 @@ export function LogFilters({ filters, active, onChange, onClear }: LogFiltersPro
 
   const clear = () => {
     clearTimeout(timer.current);
-    setSearch('');
     onClear();
   };
 

@@ -164,14 +164,32 @@ describe('ConsoleLogsPage', () => {
     const search = screen.getByLabelText('Command');
     fireEvent.change(search, { target: { value: 'e' } });
     await act(() => vi.advanceTimersByTimeAsync(LOG_SEARCH_DEBOUNCE_MS - 1));
-    fireEvent.change(search, { target: { value: 'ec' } });
+    fireEvent.change(search, { target: { value: 'ec ' } });
     await act(() => vi.advanceTimersByTimeAsync(LOG_SEARCH_DEBOUNCE_MS - 1));
     expect(router.state.location.search).toBe('');
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(router.state.location.search).toBe('?command=ec');
+    // The search is trimmed; the text being typed is not.
+    expect(search).toHaveValue('ec ');
     await act(() => vi.runAllTimersAsync());
     expect(rowsNow()).toHaveLength(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the search box in step with the URL: Clear filters empties it and Back restores it', async () => {
+    const { user, router } = renderPage(
+      [logsMock({ command: 'echo' }, [log(1)]), logsMock({}, [log(1), log(2)]), logsMock({ command: 'echo' }, [log(1)])],
+      '/dashboard/console-logs?command=echo',
+    );
+    expect(await rows()).toHaveLength(1);
+    const search = screen.getByRole('searchbox', { name: 'Command' });
+    expect(search).toHaveValue('echo');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(search).toHaveValue('');
+    expect(await rows()).toHaveLength(2);
+    await act(() => router.navigate(-1));
+    expect(search).toHaveValue('echo');
+    expect(await rows()).toHaveLength(1);
   });
 
   it('pages with First, up to 3 page numbers and Last', async () => {
