@@ -11,6 +11,7 @@ const StyledSection = styled.section(({ theme }) => ({
   padding: theme.spacing(4, 0),
   borderBottom: `1px solid ${theme.colors.border}`,
   '&:first-of-type': { paddingTop: 0 },
+  '&:last-of-type': { borderBottom: 'none' },
 }));
 
 const StyledSectionTitle = styled.h3(({ theme }) => ({
@@ -27,7 +28,8 @@ const StyledLine = styled.p(({ theme }) => ({ margin: theme.spacing(0, 0, 1.5), 
 const StyledMuted = styled.span(({ theme }) => ({ color: theme.colors.textMuted }));
 
 const StyledTags = styled.ul(({ theme }) => ({
-  display: 'flex',
+  display: 'inline-flex',
+  verticalAlign: 'middle',
   flexWrap: 'wrap',
   gap: theme.spacing(1.5),
   margin: 0,
