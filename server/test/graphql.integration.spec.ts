@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getIntrospectionQuery } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { MAX_QUERY_COST, MAX_QUERY_DEPTH } from '../src/graphql/limits.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
-/** An introspection document whose leaf sits `depth` fields deep (introspection nests as deep as we like). */
-function introspectionOfDepth(depth: number): string {
-  const path = ['__schema', 'types', 'fields', 'type', ...Array(depth - 5).fill('ofType')];
-  return `{ ${path.join(' { ')} { name }${' }'.repeat(path.length)}`;
-}
-const TOO_DEEP = introspectionOfDepth(MAX_QUERY_DEPTH + 1);
+/**
+ * Nothing in our schema nests yet, so introspection supplies the deep documents: graphql-js allows two list hops
+ * (fields, inputFields…) per path, and our limit ignores `ofType` unwrapping, so these chains are as deep as it gets.
+ */
+const nested = (path: string[]) => `{ ${path.join(' { ')} { name }${' }'.repeat(path.length)}`;
+const AT_LIMIT = nested(['__schema', 'directives', 'args', 'type', 'fields', 'args', 'type', 'fields', 'type']);
+const TOO_DEEP = nested(['__schema', 'directives', 'args', 'type', 'fields', 'args', 'type', 'fields', 'args', 'type']);
 const TOO_DEEP_MESSAGE = `Query is too deep: depth 11 exceeds the limit of ${MAX_QUERY_DEPTH}`;
 
 let app: TestApp;
@@ -93,8 +95,14 @@ describe('query limits over HTTP', () => {
     const tooDeep = await app.graphql(TOO_DEEP, {}, token);
     expect(tooDeep.errors?.[0]).toMatchObject({ message: TOO_DEEP_MESSAGE, extensions: { code: 'BAD_USER_INPUT' } });
     expect(tooDeep.data).toBeUndefined();
-    const atLimit = await app.graphql(introspectionOfDepth(MAX_QUERY_DEPTH), {}, token);
+    const atLimit = await app.graphql(AT_LIMIT, {}, token);
     expect(atLimit.errors).toBeUndefined();
+  });
+
+  it('answers the standard introspection query that GraphiQL and codegen send', async () => {
+    const res = await app.graphql(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }), {});
+    expect(res.errors).toBeUndefined();
+    expect(res.data.__schema.queryType).toMatchObject({ name: 'Query' });
   });
 
   it(`rejects documents selecting more than ${MAX_QUERY_COST} fields`, async () => {

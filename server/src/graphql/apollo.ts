@@ -22,6 +22,8 @@ export function createApolloServer(schema: GraphQLSchema, httpServer: Server, ex
     schema,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
+    // Tool builders introspect the API (GraphiQL, codegen) in production too; the query limits still apply.
+    introspection: true,
     // main.ts owns shutdown; Apollo's own signal handlers would stop it twice and re-raise the signal.
     stopOnTerminationSignals: false,
     plugins: [

@@ -16,7 +16,10 @@ function measure(set: SelectionSetNode, fragments: Map<string, FragmentDefinitio
     let inner: Measure;
     if (selection.kind === Kind.FIELD) {
       const child = selection.selectionSet ? measure(selection.selectionSet, fragments, visiting) : { depth: 0, cost: 0 };
-      inner = { depth: child.depth + 1, cost: child.cost + 1 };
+      // Introspection unwraps NON_NULL/LIST wrappers through nested `ofType` (GraphiQL's query nests it 7 times):
+      // each unwrap costs a field but adds no depth, so standard introspection passes while deep fields/type chains do not.
+      const depth = selection.name.value === 'ofType' ? child.depth : child.depth + 1;
+      inner = { depth, cost: child.cost + 1 };
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       inner = measure(selection.selectionSet, fragments, visiting);
     } else {
