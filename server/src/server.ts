@@ -8,6 +8,8 @@ import { createApolloServer } from './graphql/apollo.js';
 import { buildAppSchema } from './graphql/build-schema.js';
 import { createAppPubSub } from './graphql/pubsub.js';
 import { startWebSocketServer } from './graphql/websocket.js';
+import { InProcessEventBus } from './events/event-bus.js';
+import { PostgresEventBus } from './events/postgres-event-bus.js';
 import { createExpressApp } from './http/app.js';
 import { JobQueue } from './jobs/queue.js';
 import { createServices } from './services.js';
@@ -44,7 +46,13 @@ export async function startSlipway(config: AppConfig): Promise<RunningSlipway> {
     await queue.start();
     cleanups.push(() => queue.stop());
 
-    const services = createServices(config, dataSource, queue);
+    // Embedded PostgreSQL is single-process (and its NOTIFY does not cross connections): an in-process bus.
+    const bus = config.databaseUrl
+      ? await PostgresEventBus.start(databaseUrl, (channel, payload) => dataSource.query('SELECT pg_notify($1, $2)', [channel, payload]))
+      : new InProcessEventBus();
+    cleanups.push(() => bus.close());
+
+    const services = createServices(config, dataSource, queue, bus);
     const schema = await buildAppSchema(createAppPubSub());
     const httpServer = createServer();
     const ws = startWebSocketServer(httpServer, schema, services);

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from './config/env.js';
+import type { EventBus } from './events/event-bus.js';
 import type { JobQueue } from './jobs/queue.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { LoginFailure } from './modules/auth/login-failure.entity.js';
@@ -26,9 +27,9 @@ export interface Services {
   commands: CommandsService;
 }
 
-export function createServices(config: AppConfig, dataSource: DataSource, queue: JobQueue): Services {
-  const users = new UsersService(dataSource);
-  const tokens = new TokenService(dataSource.getRepository(Session), config.secretKey, config.tokenTtlSeconds);
+export function createServices(config: AppConfig, dataSource: DataSource, queue: JobQueue, bus: EventBus): Services {
+  const users = new UsersService(dataSource, bus);
+  const tokens = new TokenService(dataSource.getRepository(Session), config.secretKey, config.tokenTtlSeconds, bus);
   const throttle = new LoginThrottle(dataSource.getRepository(LoginFailure));
   const secretBox = SecretBox.fromRootSecret(config.secretKey);
   const templates = new TemplatesService(config.templatesDir);

@@ -37,12 +37,15 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-/** Boots a real Slipway over HTTP: on a fresh PostgreSQL database, or embedded (PGlite) in a temp dir. */
-export async function startTestApp(options: { embedded?: boolean; dataDir?: string } = {}): Promise<TestApp> {
+/**
+ * Boots a real Slipway over HTTP: on a fresh PostgreSQL database, or embedded (PGlite) in a temp dir, or on
+ * the database of another test app (`databaseUrl`) to act as a second API process beside it.
+ */
+export async function startTestApp(options: { embedded?: boolean; dataDir?: string; databaseUrl?: string } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'slipway-test-'));
   let databaseName: string | undefined;
-  let databaseUrl: string | undefined;
-  if (!options.embedded) {
+  let databaseUrl = options.databaseUrl;
+  if (!options.embedded && !databaseUrl) {
     databaseName = `slipway_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     await adminQuery(`CREATE DATABASE ${databaseName}`);
     const url = new URL(ADMIN_URL);

@@ -1,6 +1,7 @@
 import { SignJWT, jwtVerify } from 'jose';
 import type { Repository } from 'typeorm';
 import { deriveKey } from '../../common/keys.js';
+import type { EventBus } from '../../events/event-bus.js';
 import { User } from '../users/user.entity.js';
 import { notSignedIn } from './auth.exception.js';
 import type { Session } from './session.entity.js';
@@ -16,25 +17,48 @@ interface Claims {
   expiresAt: number;
 }
 
-/** Tokens whose signature was already checked; every request still checks its session in the database. */
-const VERIFIED_TOKENS_CACHED = 10_000;
+interface SignIn {
+  auth: Authenticated;
+  expiresAt: number;
+}
 
-/** One round trip per request: the session must exist, be unrevoked and unexpired, and belong to the user. */
-const SESSION_USER_SQL = `SELECT u.id, u.name, u.email, u.password_hash, u.role, u.created_at, u.updated_at
+/** Tokens whose signature was already checked, and sessions already found valid; oldest dropped first. */
+const CACHED_ENTRIES = 10_000;
+
+/** The session must exist, be unrevoked and unexpired, and belong to the user. */
+const SESSION_USER_SQL = `SELECT u.id, u.name, u.email, u.password_hash, u.role, u.created_at, u.updated_at, s.expires_at
   FROM sessions s JOIN users u ON u.id = s.user_id
  WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`;
 
-/** Signed, expiring bearer tokens backed by a session row, so logout revokes a token at once. */
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (map.size >= CACHED_ENTRIES) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+/**
+ * Signed, expiring bearer tokens backed by a session row, so logout revokes a token at once.
+ *
+ * A session found valid is remembered, so most requests need no database round trip. That is safe only while
+ * the event bus is live: logout and account changes in any process publish events that drop the entries, and a
+ * gap in the bus drops them all. The generation counter keeps a lookup that raced an invalidation from
+ * re-adding what was just dropped.
+ */
 export class TokenService {
   private readonly key: Buffer;
   private readonly verified = new Map<string, Claims>();
+  private readonly signIns = new Map<string, SignIn>();
+  private generation = 0;
 
   constructor(
     private readonly sessions: Repository<Session>,
     rootSecret: Buffer,
     private readonly ttlSeconds: number,
+    private readonly bus: EventBus,
   ) {
     this.key = deriveKey(rootSecret, 'token-signing');
+    bus.subscribe('session.revoked', ({ sessionId }) => this.forget((signIn) => signIn.auth.sessionId === sessionId));
+    bus.subscribe('user.changed', ({ userId }) => this.forget((signIn) => signIn.auth.user.id === userId));
+    bus.onGap(() => this.forget(() => true));
   }
 
   async issue(user: User): Promise<string> {
@@ -52,6 +76,11 @@ export class TokenService {
   /** The user and session behind a token; any invalid, expired or revoked token is 'not signed in'. */
   async verify(token: string): Promise<Authenticated> {
     const { userId, sessionId } = await this.claims(token);
+    const live = this.bus.isLive();
+    const known = live ? this.signIns.get(sessionId) : undefined;
+    if (known && known.auth.user.id === userId && known.expiresAt > Date.now()) return known.auth;
+
+    const generation = this.generation;
     const [row] = await this.sessions.query(SESSION_USER_SQL, [sessionId, userId]);
     if (!row) throw notSignedIn();
     const user = Object.assign(new User(), {
@@ -63,7 +92,9 @@ export class TokenService {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     });
-    return { user, sessionId };
+    const auth = { user, sessionId };
+    if (live && generation === this.generation) remember(this.signIns, sessionId, { auth, expiresAt: row.expires_at.getTime() });
+    return auth;
   }
 
   /**
@@ -81,12 +112,17 @@ export class TokenService {
     } catch {
       throw notSignedIn();
     }
-    if (this.verified.size >= VERIFIED_TOKENS_CACHED) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(token, claims);
+    remember(this.verified, token, claims);
     return claims;
   }
 
   async revoke(sessionId: string): Promise<void> {
     await this.sessions.update({ id: sessionId }, { revokedAt: new Date() });
+    await this.bus.publish('session.revoked', { sessionId });
+  }
+
+  private forget(matches: (signIn: SignIn) => boolean): void {
+    this.generation += 1;
+    for (const [sessionId, signIn] of this.signIns) if (matches(signIn)) this.signIns.delete(sessionId);
   }
 }

@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { DataSource, Repository } from 'typeorm';
+import type { EventBus } from '../../events/event-bus.js';
 import { ValidationError, isUuid } from '../../common/validation.js';
 import { User } from './user.entity.js';
 import { ROLE_LEVEL, Role, hasMinimumRole, isRole } from './user-role.js';
@@ -31,7 +32,10 @@ function parseRole(value: unknown): Role | undefined {
 export class UsersService {
   private readonly users: Repository<User>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly bus: EventBus,
+  ) {
     this.users = dataSource.getRepository(User);
   }
 
@@ -81,6 +85,7 @@ export class UsersService {
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
+    await this.bus.publish('user.changed', { userId: id });
     return this.findOrFail(id);
   }
 
@@ -89,6 +94,7 @@ export class UsersService {
     this.assertMinimumRole(actor, Role.manager);
     await this.findManageable(actor, id);
     await this.users.delete({ id });
+    await this.bus.publish('user.changed', { userId: id });
   }
 
   private validateNewUser(input: UserInput) {
