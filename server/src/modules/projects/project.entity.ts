@@ -83,8 +83,11 @@ export class Project {
   updatedAt!: Date;
 }
 
-/** The REST shape of a project (spec section 3), snake_case, with the environment given by the caller. */
-export function toProjectResponse(project: Project, environmentVariables: Record<string, string>) {
+/**
+ * The REST shape of a project (spec section 3), snake_case. The owner's decrypted environment is given for
+ * one project's answers; list items leave it out, so a page of projects decrypts nothing.
+ */
+export function toProjectResponse(project: Project, environmentVariables?: Record<string, string>) {
   return {
     id: project.id,
     name: project.name,

@@ -58,7 +58,7 @@ export function projectsRoutes(services: Services): Router {
   router.get('/projects', async (req, res) => {
     const page = await projects.list(authOf(req).user, listQuery(req));
     res.json({
-      projects: page.projects.map((project) => toProjectResponse(project, projects.maskedEnvironmentOf(project))),
+      projects: page.projects.map((project) => toProjectResponse(project)),
       page: page.page,
       total_pages: page.totalPages,
       total: page.total,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, Repository } from 'typeorm';
-import { isSensitiveName, maskSecret } from '../../common/masking.js';
+import { isSensitiveName } from '../../common/masking.js';
 import type { SecretBox } from '../../common/secret-box.js';
 import { ValidationError, isUuid } from '../../common/validation.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -229,13 +229,6 @@ export class ProjectsService {
   environmentList(project: Project): EnvironmentVariable[] {
     return Object.entries(this.environmentOf(project)).map(([name, value]) =>
       Object.assign(new EnvironmentVariable(), { name, value, sensitive: isSensitiveName(name) }),
-    );
-  }
-
-  /** For list answers: sensitive values masked, the others as they are. */
-  maskedEnvironmentOf(project: Project): Record<string, string> {
-    return Object.fromEntries(
-      Object.entries(this.environmentOf(project)).map(([name, value]) => [name, isSensitiveName(name) ? maskSecret(value) : value]),
     );
   }
 
