@@ -1,6 +1,6 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { Server } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { GraphQLContext } from './context.js';
@@ -29,6 +29,8 @@ export function createApolloServer(schema: GraphQLSchema, httpServer: Server, ex
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
+      // Nothing here sets cache hints, and the default cache-control plugin would still time every field.
+      ApolloServerPluginCacheControlDisabled(),
       queryLimits,
       ...extraPlugins,
     ],
