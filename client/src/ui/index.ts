@@ -5,6 +5,7 @@ export { ErrorBanner, type BannerVariant, type ErrorBannerProps } from './ErrorB
 export { LoadingText, Spinner } from './Loading';
 export { Modal, type ModalProps, type ModalSize } from './Modal';
 export { PageHeader } from './PageHeader';
+export { Pager, type PagerProps } from './Pager';
 export { Tooltip, TOOLTIP_DELAY_MS, type TooltipProps } from './Tooltip';
 export { fieldError } from './fields/FieldShell';
 export { SelectField, type SelectFieldProps, type SelectOption } from './fields/SelectField';

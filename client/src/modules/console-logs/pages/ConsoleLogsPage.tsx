@@ -6,14 +6,14 @@ import { Card } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
+import { Pager } from '../../../ui/Pager';
 import { LogDetailPanel } from '../components/LogDetailPanel';
 import { LogFilters } from '../components/LogFilters';
-import { LogPagination } from '../components/LogPagination';
 import { LogTable } from '../components/LogTable';
 import { useLogDetailPanel } from '../hooks/useLogDetailPanel';
 import { useLogFilters } from '../hooks/useLogFilters';
 import { useNow } from '../hooks/useNow';
-import { LOG_PAGE_SIZE } from '../log-format';
+import { LOG_PAGE_BUTTONS, LOG_PAGE_SIZE } from '../log-format';
 
 const StyledBanner = styled.div(({ theme }) => ({ marginBottom: theme.spacing(4) }));
 
@@ -64,7 +64,16 @@ export function ConsoleLogsPage() {
           </StyledEmpty>
         )}
         {list && list.logs.length > 0 && <LogTable logs={list.logs} selectedId={panel.open ? panel.logId : null} now={now} onOpen={panel.show} />}
-        {list && list.totalPages > 1 && <LogPagination page={list.page} totalPages={list.totalPages} onPage={setPage} />}
+        {list && (
+          <Pager
+            page={list.page}
+            totalPages={list.totalPages}
+            windowSize={LOG_PAGE_BUTTONS}
+            edges="first-last"
+            summary={`Page ${list.page} of ${list.totalPages}`}
+            onPage={setPage}
+          />
+        )}
       </Card>
       <LogDetailPanel logId={panel.logId} open={panel.open} now={now} onClose={panel.close} />
     </>

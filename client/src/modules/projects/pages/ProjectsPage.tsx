@@ -8,11 +8,11 @@ import { Button } from '../../../ui/Button';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
+import { Pager } from '../../../ui/Pager';
 import { ProjectCard } from '../components/list/ProjectCard';
 import { ProjectFilters } from '../components/list/ProjectFilters';
 import { ProjectsEmptyState } from '../components/list/ProjectsEmptyState';
-import { ProjectsPagination } from '../components/list/ProjectsPagination';
-import { isFiltered, toProjectsFilter } from '../components/list/project-list-params';
+import { PAGE_WINDOW, isFiltered, resultRangeText, toProjectsFilter } from '../components/list/project-list-params';
 import { useProjectListParams } from '../components/list/useProjectListParams';
 
 const StyledGrid = styled.ul(({ theme }) => ({
@@ -63,11 +63,12 @@ export function ProjectsPage() {
             </li>
           ))}
         </StyledGrid>
-        <ProjectsPagination
+        <Pager
           page={page.page}
-          limit={page.limit}
-          total={page.total}
           totalPages={page.totalPages}
+          windowSize={PAGE_WINDOW}
+          edges="previous-next"
+          summary={resultRangeText(page.page, page.limit, page.total)}
           onPage={setPage}
         />
       </>

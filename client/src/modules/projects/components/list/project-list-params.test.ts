@@ -3,30 +3,11 @@ import {
   DEFAULT_LIST_PARAMS,
   hasFiltersToClear,
   isFiltered,
-  pageWindow,
   parseListParams,
   resultRangeText,
   serializeListParams,
   toProjectsFilter,
 } from './project-list-params';
-
-describe('pageWindow (up to 5 page numbers, sliding)', () => {
-  it.each([
-    [1, 1, [1]],
-    [1, 3, [1, 2, 3]],
-    [1, 10, [1, 2, 3, 4, 5]],
-    [2, 10, [1, 2, 3, 4, 5]],
-    [3, 10, [1, 2, 3, 4, 5]],
-    [4, 10, [2, 3, 4, 5, 6]],
-    [7, 10, [5, 6, 7, 8, 9]],
-    [9, 10, [6, 7, 8, 9, 10]],
-    [10, 10, [6, 7, 8, 9, 10]],
-    [12, 10, [6, 7, 8, 9, 10]],
-    [1, 0, []],
-  ])('page %i of %i -> %j', (page, totalPages, expected) => {
-    expect(pageWindow(page, totalPages)).toEqual(expected);
-  });
-});
 
 describe('resultRangeText', () => {
   it.each([

@@ -114,15 +114,6 @@ export function hasFiltersToClear(params: ProjectListParams): boolean {
   return serializeListParams({ ...params, page: DEFAULT_LIST_PARAMS.page }).toString() !== '';
 }
 
-/** Up to `size` consecutive page numbers around `page`, shifted to stay within 1..totalPages. */
-export function pageWindow(page: number, totalPages: number, size: number = PAGE_WINDOW): number[] {
-  if (totalPages < 1) return [];
-  const count = Math.min(size, totalPages);
-  const current = Math.min(Math.max(page, 1), totalPages);
-  const first = Math.min(Math.max(current - Math.floor(size / 2), 1), totalPages - count + 1);
-  return Array.from({ length: count }, (_, index) => first + index);
-}
-
 /** 'Showing X to Y of Z results' for one page. */
 export function resultRangeText(page: number, limit: number, total: number): string {
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
