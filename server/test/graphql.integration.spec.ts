@@ -112,6 +112,16 @@ describe('query limits over HTTP', () => {
     expect(res.errors?.[0].message).toMatch(/^Query is too complex: it selects \d+ fields, more than the limit of 500$/);
   });
 
+  it('refuses subscriptions over HTTP with a pointer to the WebSocket endpoint', async () => {
+    const { token } = await registerUser(app);
+    const res = await app.graphql('subscription { serverTime }', {}, token);
+    expect(res.status).toBe(400);
+    expect(res.errors?.[0]).toMatchObject({
+      message: 'Subscriptions run over WebSocket (graphql-ws) at /api/graphql, not over HTTP',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+
   it('reports malformed documents without leaking internals', async () => {
     const res = await app.graphql('{ me { id ', {});
     expect(res.status).toBe(400);

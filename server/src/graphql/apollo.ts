@@ -2,15 +2,23 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { Server } from 'node:http';
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { ErrorCode } from '../common/app-error.js';
 import type { GraphQLContext } from './context.js';
 import { formatGraphQLError } from './format-error.js';
 import { assertWithinLimits } from './limits.js';
+import { GRAPHQL_PATH } from './websocket.js';
 
-const queryLimits: ApolloServerPlugin<GraphQLContext> = {
+/** Limits every document; subscriptions need a socket to stream over, so HTTP refuses them up front. */
+const operationRules: ApolloServerPlugin<GraphQLContext> = {
   async requestDidStart() {
     return {
-      async didResolveOperation({ document }) {
+      async didResolveOperation({ document, operation }) {
+        if (operation?.operation === 'subscription') {
+          throw new GraphQLError(`Subscriptions run over WebSocket (graphql-ws) at ${GRAPHQL_PATH}, not over HTTP`, {
+            extensions: { code: ErrorCode.BadUserInput, http: { status: 400 } },
+          });
+        }
         assertWithinLimits(document);
       },
     };
@@ -31,7 +39,7 @@ export function createApolloServer(schema: GraphQLSchema, httpServer: Server, ex
       ApolloServerPluginLandingPageDisabled(),
       // Nothing here sets cache hints, and the default cache-control plugin would still time every field.
       ApolloServerPluginCacheControlDisabled(),
-      queryLimits,
+      operationRules,
       ...extraPlugins,
     ],
   });
