@@ -103,7 +103,10 @@ test('filters, sorts and pages the list, keeping everything in the URL', async (
   for (const card of await cards(page).all()) await expect(card).toContainText('Inactive');
 
   // Tag api on top of the status: only Fleet 12 is inactive and tagged api.
-  await page.getByRole('checkbox', { name: 'api' }).check();
+  // The box follows the URL, which changes once the router has navigated: click, then wait for it.
+  const apiTag = page.getByRole('checkbox', { name: 'api' });
+  await apiTag.click();
+  await expect(apiTag).toBeChecked();
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page)).toContainText('Fleet 12');
   await page.getByLabel('Status').selectOption({ label: 'All Status' });
