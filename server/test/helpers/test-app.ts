@@ -19,6 +19,20 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database on the test PostgreSQL server, for one test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `slipway_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** The root secret every test app runs with, for tests that check encryption from outside. */
 export const TEST_SECRET_KEY = 'test-secret-key-that-is-long-enough-0123456789';
 
@@ -43,15 +57,8 @@ export interface TestApp {
  */
 export async function startTestApp(options: { embedded?: boolean; dataDir?: string; databaseUrl?: string } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'slipway-test-'));
-  let databaseName: string | undefined;
-  let databaseUrl = options.databaseUrl;
-  if (!options.embedded && !databaseUrl) {
-    databaseName = `slipway_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${databaseName}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-  }
+  const ownDatabase = options.embedded || options.databaseUrl ? undefined : await createTestDatabase();
+  const databaseUrl = options.databaseUrl ?? ownDatabase?.url;
   const config = loadConfig({
     SLIPWAY_DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
@@ -88,7 +95,7 @@ export async function startTestApp(options: { embedded?: boolean; dataDir?: stri
     graphql,
     async stop() {
       await slipway.stop();
-      if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      await ownDatabase?.drop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,35 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-app.js';
 import { EVENT_CHANNEL, PostgresEventBus } from '../postgres-event-bus.js';
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `slipway_bus_${process.pid}_${randomBytes(3).toString('hex')}`;
-let url: string;
+let database: TestDatabase;
 let pool: pg.Pool;
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
-
-const startBus = () => PostgresEventBus.start(url, (channel, payload) => pool.query('SELECT pg_notify($1, $2)', [channel, payload]));
+const startBus = () => PostgresEventBus.start(database.url, (channel, payload) => pool.query('SELECT pg_notify($1, $2)', [channel, payload]));
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 150 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
   return check();
 };
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${name}`);
-  const parsed = new URL(ADMIN_URL);
-  parsed.pathname = `/${name}`;
-  url = parsed.toString();
-  pool = new pg.Pool({ connectionString: url });
+  database = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: database.url });
 });
 afterAll(async () => {
   await pool.end();
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await database.drop();
 });
 
 describe('PostgresEventBus', () => {
@@ -53,7 +42,7 @@ describe('PostgresEventBus', () => {
     let gaps = 0;
     bus.onGap(() => (gaps += 1));
     expect(bus.isLive()).toBe(true);
-    await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query = $2`, [name, `LISTEN ${EVENT_CHANNEL}`]);
+    await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = $1`, [`LISTEN ${EVENT_CHANNEL}`]);
     expect(await until(() => !bus.isLive())).toBe(true);
     expect(await until(() => bus.isLive())).toBe(true);
     expect(gaps).toBe(1);
