@@ -1,4 +1,5 @@
 import type { DataSource, Repository } from 'typeorm';
+import { containsPattern } from '../../common/like-pattern.js';
 import { ValidationError, isUuid } from '../../common/validation.js';
 import type { User } from '../users/user.entity.js';
 import { CommandLog } from './command-log.entity.js';
@@ -78,8 +79,6 @@ function parseCommandFilter(value: unknown): string | undefined {
   return value;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 export class CommandsService {
   private readonly logs: Repository<CommandLog>;
   private readonly directories: Repository<WorkingDirectory>;
@@ -130,7 +129,7 @@ export class CommandsService {
     const select = this.logs.createQueryBuilder('log').where('log.userId = :userId', { userId: user.id });
     if (type) select.andWhere('log.type = :type', { type });
     if (success !== undefined) select.andWhere('log.success = :success', { success });
-    if (command) select.andWhere(`log.command ILIKE :pattern ESCAPE '\\'`, { pattern: `%${escapeLike(withoutNul(command))}%` });
+    if (command) select.andWhere(`log.command ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(withoutNul(command)) });
     const [logs, total] = await select
       .orderBy('log.createdAt', 'DESC')
       .addOrderBy('log.id', 'DESC')

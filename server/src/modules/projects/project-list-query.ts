@@ -1,4 +1,5 @@
 import { registerEnumType } from 'type-graphql';
+import { containsPattern } from '../../common/like-pattern.js';
 import { ValidationError } from '../../common/validation.js';
 import { ProjectStatus, isProjectStatus } from './project-status.js';
 
@@ -133,8 +134,6 @@ function orderBy(sortBy: ProjectSortField, order: SortOrder): string {
   }
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** WHERE clause shared by the page query and the count query; $1 is always the owner. */
 function whereClause(ownerId: string, query: ParsedProjectListQuery): { where: string; values: unknown[] } {
   const values: unknown[] = [ownerId];
@@ -144,7 +143,7 @@ function whereClause(ownerId: string, query: ParsedProjectListQuery): { where: s
     conditions.push(`status = $${values.length}`);
   }
   if (query.search) {
-    values.push(`%${escapeLike(query.search)}%`);
+    values.push(containsPattern(query.search));
     conditions.push(`(name ILIKE $${values.length} OR description ILIKE $${values.length})`);
   }
   if (query.tags.length) {
