@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ProjectDetailFragment } from '../../../../generated/graphql';
 import { Badge } from '../../../../ui/Badge';
 import { Button } from '../../../../ui/Button';
-import { STATUS_LABELS, STATUS_TONES, formatDateTime, projectPath } from './project-format';
+import { STATUS_LABELS, STATUS_TONES, formatDateTime, projectPath, showsLiveBadge } from './project-format';
 
 const StyledHeader = styled.header(({ theme }) => ({
   display: 'flex',
@@ -53,7 +53,7 @@ export function ProjectHeader({ project, onDelete }: { project: ProjectDetailFra
           <StyledTitle>{project.name}</StyledTitle>
           <Badge tone={STATUS_TONES[project.status]}>{STATUS_LABELS[project.status]}</Badge>
           {project.version && <Badge tone="info">{project.version}</Badge>}
-          {project.version && project.status === 'active' && <Badge tone="success">Live</Badge>}
+          {showsLiveBadge(project) && <Badge tone="success">Live</Badge>}
         </StyledTitleRow>
         <StyledUpdated>Updated {formatDateTime(project.updatedAt)}</StyledUpdated>
       </div>

@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { Link } from 'react-router-dom';
 import type { ProjectCardFragment } from '../../../../generated/graphql';
 import { Badge } from '../../../../ui/Badge';
+import { STATUS_LABELS, STATUS_TONES, projectPath, showsLiveBadge } from '../detail/project-format';
 
 /** Spec section 9: a card shows at most 3 tags, then '+N more'. */
 export const MAX_CARD_TAGS = 3;
@@ -61,11 +62,6 @@ const StyledTags = styled.ul(({ theme }) => ({
 
 const StyledFooter = styled.p(({ theme }) => ({ margin: 0, fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }));
 
-/** Spec section 4: an active project with a version and no active deployment shows a Live badge. */
-export function showsLiveBadge(project: Pick<ProjectCardFragment, 'status' | 'version'>): boolean {
-  return project.status === 'active' && Boolean(project.version);
-}
-
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
@@ -75,14 +71,12 @@ export function ProjectCard({ project }: { project: ProjectCardFragment }) {
   const shownTags = project.tags.slice(0, MAX_CARD_TAGS);
   const hiddenTags = project.tags.length - shownTags.length;
   return (
-    <StyledCard to={`/dashboard/projects/${project.id}`} data-testid="project-card">
+    <StyledCard to={projectPath(project.id)} data-testid="project-card">
       <StyledHeader>
         <StyledName>{project.name}</StyledName>
         <StyledBadges>
           {showsLiveBadge(project) && <Badge tone="info">Live</Badge>}
-          <Badge tone={project.status === 'active' ? 'success' : 'neutral'}>
-            {project.status === 'active' ? 'Active' : 'Inactive'}
-          </Badge>
+          <Badge tone={STATUS_TONES[project.status]}>{STATUS_LABELS[project.status]}</Badge>
         </StyledBadges>
       </StyledHeader>
       <StyledDescription>{project.description || 'No description'}</StyledDescription>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiErrorMessage } from '../../../../app/apollo/error-message';
 import { useCreateProjectMutation } from '../../../../generated/hooks';
+import { projectPath } from '../detail/project-format';
 import { EMPTY_WIZARD_DATA, nonBlankVariables, type WizardData, type WizardStep, type WizardTemplate } from './wizard-data';
 
 /**
@@ -53,7 +54,7 @@ export function useProjectWizard() {
         setCreationError('Failed to create project');
         return;
       }
-      await navigate(`/dashboard/projects/${project.id}`);
+      await navigate(projectPath(project.id));
     } catch (error) {
       setCreationError(apiErrorMessage(error, 'Failed to create project'));
     }
