@@ -23,13 +23,29 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 
 export const GENERIC_ERROR_MESSAGE = 'Internal server error';
 
-/** An error whose message is safe to show to the client. */
+export interface AppErrorDetails {
+  /** A feature's own reason, finer than the code (e.g. PROJECT_NAME_TAKEN), for clients that branch on it. */
+  reason?: string;
+  /** The input field the error is about, so a form can show it beside that field. */
+  field?: string;
+}
+
+/**
+ * The one error type: its message is safe to show to the client. REST answers `{error, code, field}`,
+ * GraphQL carries code, reason and field in extensions.
+ */
 export class AppError extends Error {
+  readonly reason?: string;
+  readonly field?: string;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
+    details: AppErrorDetails = {},
   ) {
     super(message);
     this.name = new.target.name;
+    this.reason = details.reason;
+    this.field = details.field;
   }
 }
