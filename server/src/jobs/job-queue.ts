@@ -1,0 +1,31 @@
+import type { EntityManager } from 'typeorm';
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface JobOptions {
+  /** Retries after the first failed attempt. */
+  retryLimit: number;
+  /** An attempt still running after this long counts as failed (and is retried). */
+  expireInSeconds: number;
+}
+
+export interface EnqueueOptions {
+  /** The caller's transaction: the job exists only if it commits. */
+  transaction?: EntityManager;
+  /** While a job with this key is waiting to run, enqueueing another one is a no-op. */
+  singletonKey?: string;
+}
+
+export type QueueState = 'up' | 'down';
+
+/**
+ * The job queue port. Every process defines every job (so it can enqueue it); only processes that
+ * work jobs (the worker and all roles) run the handlers.
+ */
+export interface JobQueue {
+  define<T extends object>(name: string, handler: JobHandler<T>, options: JobOptions): Promise<void>;
+  /** The new job's id, or null when a job with the same singleton key is already waiting. */
+  enqueue<T extends object>(name: string, data: T, options?: EnqueueOptions): Promise<string | null>;
+  state(): QueueState;
+  stop(): Promise<void>;
+}
