@@ -4,7 +4,9 @@ import { startSlipway } from './server.js';
 async function main() {
   const config = loadConfig();
   const slipway = await startSlipway(config);
-  console.log(`Slipway is running at ${slipway.url} (${config.databaseUrl ? 'PostgreSQL server' : 'embedded PostgreSQL'})`);
+  const database = config.databaseUrl ? 'PostgreSQL server' : 'embedded PostgreSQL';
+  if (slipway.url) console.log(`Slipway (${config.role}) is running at ${slipway.url} (${database})`);
+  else console.log(`Slipway worker ${slipway.workerId} is running (${database})`);
 
   let stopping = false;
   const shutdown = async () => {

@@ -9,12 +9,19 @@ import { newAccount, registerUser, startTestApp } from './helpers/test-app.js';
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 describe('health', () => {
-  it('answers 200 with the database state, and 503 once the database is gone', async () => {
+  it('answers 200 with the role, database, queue and workers, and 503 once the database is gone', async () => {
     const app = await startTestApp();
     try {
       expect(await app.api('GET', '/health')).toEqual({
         status: 200,
-        body: { status: 'ok', database: 'up', jobQueue: 'up', mode: 'server' },
+        body: {
+          status: 'ok',
+          role: 'all',
+          database: 'up',
+          mode: 'server',
+          jobQueue: 'up',
+          workers: [{ id: app.slipway.workerId, role: 'all', host: expect.any(String), pid: process.pid, startedAt: expect.any(String), seenAt: expect.any(String) }],
+        },
       });
       await app.slipway.dataSource.destroy();
       expect(await app.api('GET', '/health')).toMatchObject({ status: 503, body: { status: 'unavailable', database: 'down' } });

@@ -17,6 +17,12 @@ describe('loadConfig', () => {
     const config = loadConfig({ SLIPWAY_DATA_DIR: dataDir() });
     expect(config.port).toBe(4000);
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.role).toBe('all');
+  });
+
+  it('reads the process role from SLIPWAY_ROLE', () => {
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_ROLE: 'worker' }).role).toBe('worker');
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_ROLE: 'api' }).role).toBe('api');
   });
 
   it('generates the secret key once into the data directory, readable by the owner only', () => {
@@ -33,6 +39,7 @@ describe('loadConfig', () => {
     [{ PORT: 'abc' }, 'PORT must be an integer between 0 and 65535, got "abc"'],
     [{ PORT: '70000' }, 'PORT must be an integer between 0 and 65535, got "70000"'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
+    [{ SLIPWAY_ROLE: 'workers' }, 'SLIPWAY_ROLE must be one of all, api, worker, got "workers"'],
     [{ SLIPWAY_SECRET_KEY: 'short' }, 'SLIPWAY_SECRET_KEY must be at least 32 characters'],
   ])('rejects %o with a clear message', (env, message) => {
     expect(() => loadConfig({ SLIPWAY_DATA_DIR: dataDir(), ...env })).toThrow(message);

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildInfo, readBuildInfo } from './build-info.js';
 
+/** all: HTTP, GraphQL, WebSocket and job handlers; api: the first three; worker: job handlers only. */
+export const ROLES = ['all', 'api', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
 export interface AppConfig {
+  role: Role;
   port: number;
   host: string;
   dataDir: string;
@@ -48,6 +53,13 @@ function parseDatabaseUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function parseRole(raw: string | undefined): Role {
+  if (raw === undefined || raw === '') return 'all';
+  const role = ROLES.find((candidate) => candidate === raw);
+  if (!role) throw new ConfigError(`SLIPWAY_ROLE must be one of ${ROLES.join(', ')}, got "${raw}"`);
+  return role;
+}
+
 /** The secret from SLIPWAY_SECRET_KEY, else one generated once into the data directory (mode 0600). */
 function loadSecretKey(raw: string | undefined, dataDir: string): Buffer {
   if (raw) {
@@ -68,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   return {
+    role: parseRole(env.SLIPWAY_ROLE),
     port: parsePort(env.PORT, 4000),
     host: env.HOST || '0.0.0.0',
     dataDir,

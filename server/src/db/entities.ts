@@ -5,6 +5,7 @@ import { WorkingDirectory } from '../modules/commands/working-directory.entity.j
 import { User } from '../modules/users/user.entity.js';
 import { Project } from '../modules/projects/project.entity.js';
 import { UserSetting } from '../modules/settings/user-setting.entity.js';
+import { WorkerHeartbeat } from '../modules/system/worker-heartbeat.entity.js';
 
 /** Every TypeORM entity; features add theirs here. */
-export const entities = [User, Session, LoginFailure, CommandLog, WorkingDirectory, UserSetting, Project];
+export const entities = [User, Session, LoginFailure, CommandLog, WorkingDirectory, UserSetting, Project, WorkerHeartbeat];

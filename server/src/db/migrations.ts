@@ -3,9 +3,10 @@ import { CommandLogs1795369736315 } from './migrations/1795369736315-CommandLogs
 import { ProjectsSettings1795369898043 } from './migrations/1795369898043-ProjectsSettings.js';
 import { ProjectsOwnerTagsIndex1795370423383 } from './migrations/1795370423383-ProjectsOwnerTagsIndex.js';
 import { ProjectsOwnerTagsNoPendingList1795371278872 } from './migrations/1795371278872-ProjectsOwnerTagsNoPendingList.js';
+import { WorkerHeartbeats1795422644166 } from './migrations/1795422644166-WorkerHeartbeats.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so that tsx, vitest and the
  * TypeORM CLI all load them the same way; add each newly generated migration here.
  */
-export const migrations = [Init1795355495488, CommandLogs1795369736315, ProjectsSettings1795369898043, ProjectsOwnerTagsIndex1795370423383, ProjectsOwnerTagsNoPendingList1795371278872];
+export const migrations = [Init1795355495488, CommandLogs1795369736315, ProjectsSettings1795369898043, ProjectsOwnerTagsIndex1795370423383, ProjectsOwnerTagsNoPendingList1795371278872, WorkerHeartbeats1795422644166];

@@ -13,7 +13,19 @@ import type { AppPubSub } from './pubsub.js';
 
 export const resolvers = [AuthResolver, UsersResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, ProjectsResolver] as const;
 
-/** Built once per process; features register their resolvers above. */
-export function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers, authChecker, pubSub, validate: false });
+/**
+ * Built once per process; features register their resolver classes above. The feature modules build the
+ * instances (with their services); type-graphql takes them from `container`. Without instances (the schema
+ * emitter) the schema has the same shape but cannot run.
+ */
+export function buildAppSchema(pubSub: AppPubSub, instances: object[] = []): Promise<GraphQLSchema> {
+  const byClass = new Map<unknown, object>(instances.map((instance) => [instance.constructor, instance]));
+  const container = {
+    get(resolverClass: { name: string }) {
+      const instance = byClass.get(resolverClass);
+      if (!instance) throw new Error(`No instance of ${resolverClass.name}: its feature module did not build one`);
+      return instance;
+    },
+  };
+  return buildSchema({ resolvers, authChecker, pubSub, validate: false, container });
 }

@@ -1,11 +1,27 @@
-import type { Services } from '../services.js';
+import { AppError, ErrorCode } from '../common/app-error.js';
+import type { Authenticate } from '../http/auth-middleware.js';
 import type { User } from '../modules/users/user.entity.js';
 
 export interface GraphQLContext {
   user: User | null;
   sessionId: string | null;
   clientAddress: string;
-  services: Services;
+}
+
+/**
+ * The context of one GraphQL request (HTTP) or connection (WebSocket). A token that does not sign in leaves
+ * it anonymous, so @Authorized answers UNAUTHENTICATED; any other failure (the database down) propagates as a
+ * server error, so a client never signs its user out over an outage.
+ */
+export async function createContext(
+  authenticate: Authenticate,
+  request: { authorization: unknown; clientAddress: string },
+): Promise<GraphQLContext> {
+  const auth = await authenticate(request.authorization).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === ErrorCode.Unauthenticated) return null;
+    throw error;
+  });
+  return { user: auth?.user ?? null, sessionId: auth?.sessionId ?? null, clientAddress: request.clientAddress };
 }
 
 /** The signed-in user, or the 'not signed in' error: for resolvers guarded by @Authorized. */

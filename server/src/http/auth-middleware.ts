@@ -1,7 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { Authenticated } from '../modules/auth/token.service.js';
 import { notSignedIn } from '../modules/auth/auth.exception.js';
-import type { Services } from '../services.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -9,21 +8,26 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** An Authorization header to the signed-in user: null without a bearer token, 'not signed in' for an invalid one. */
+export type Authenticate = (authorization: unknown) => Promise<Authenticated | null>;
+
 export function bearerToken(header: unknown): string | null {
   if (typeof header !== 'string') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match ? match[1] : null;
 }
 
-/** Resolves the bearer token, if any, to the signed-in user; an invalid token is a 401. */
-export async function authenticate(services: Services, header: unknown): Promise<Authenticated | null> {
-  const token = bearerToken(header);
-  return token ? services.auth.authenticate(token) : null;
+export function bearerAuthentication(verify: (token: string) => Promise<Authenticated>): Authenticate {
+  return async (authorization) => {
+    const token = bearerToken(authorization);
+    return token ? verify(token) : null;
+  };
 }
 
-export function requireAuth(services: Services): RequestHandler {
+/** Routes behind it need a signed-in user; an invalid token is a 401, a failing check a 500. */
+export function requireAuth(authenticate: Authenticate): RequestHandler {
   return async (req, _res, next) => {
-    const auth = await authenticate(services, req.headers.authorization);
+    const auth = await authenticate(req.headers.authorization);
     if (!auth) throw notSignedIn();
     req.auth = auth;
     next();

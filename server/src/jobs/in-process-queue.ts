@@ -4,7 +4,7 @@ import { logUnexpected } from '../common/log.js';
 import type { EnqueueOptions, JobHandler, JobOptions, JobQueue, QueueState } from './job-queue.js';
 
 interface Definition {
-  handler: JobHandler<any>;
+  handler: JobHandler<object>;
   options: JobOptions;
 }
 
@@ -28,7 +28,8 @@ export class InProcessQueue implements JobQueue {
   private running = true;
 
   async define<T extends object>(name: string, handler: JobHandler<T>, options: JobOptions): Promise<void> {
-    this.definitions.set(name, { handler, options });
+    // Enqueue checks nothing about the data's shape either: the name decides the type, as with pg-boss.
+    this.definitions.set(name, { handler: handler as JobHandler<object>, options });
   }
 
   async enqueue<T extends object>(name: string, data: T, { transaction, singletonKey }: EnqueueOptions = {}): Promise<string | null> {
@@ -74,7 +75,7 @@ export class InProcessQueue implements JobQueue {
   private afterCommit(manager: EntityManager, job: PendingJob): void {
     const runner = manager.queryRunner;
     if (!runner?.isTransactionActive) throw new Error('enqueue: `transaction` must be the manager of an open transaction');
-    job.depth = runner.transactionDepth;
+    job.depth = transactionDepth(runner);
     const jobs = this.pending.get(runner) ?? [];
     jobs.push(job);
     this.pending.set(runner, jobs);
@@ -88,7 +89,7 @@ export class InProcessQueue implements JobQueue {
     const settle = (runner: QueryRunner, committed: boolean) => {
       const jobs = this.pending.get(runner);
       if (!jobs) return;
-      const depth = runner.transactionDepth;
+      const depth = transactionDepth(runner);
       const [settled, kept] = partition(jobs, (job) => (committed ? depth === 0 : job.depth > depth));
       this.pending.set(runner, kept);
       for (const job of settled) (committed ? job.release : job.drop)();
@@ -99,6 +100,11 @@ export class InProcessQueue implements JobQueue {
     };
     dataSource.subscribers.push(subscriber);
   }
+}
+
+/** TypeORM counts nested transactions (savepoints) on every query runner but types the counter as internal. */
+function transactionDepth(runner: QueryRunner): number {
+  return (runner as unknown as { transactionDepth: number }).transactionDepth;
 }
 
 function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {

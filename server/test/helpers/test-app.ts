@@ -42,12 +42,14 @@ export async function startTestApp(options: { embedded?: boolean; dataDir?: stri
     SLIPWAY_SECRET_KEY: TEST_SECRET_KEY,
   });
   const slipway = await startSlipway(config);
+  if (!slipway.url) throw new Error('a test app serves HTTP');
+  const url = slipway.url;
 
   const api: TestApp['api'] = async (method, route, { body, token, raw } = {}) => {
     const headers: Record<string, string> = {};
     if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(`${slipway.url}/api${route}`, {
+    const res = await fetch(`${url}/api${route}`, {
       method,
       headers,
       body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
@@ -62,7 +64,7 @@ export async function startTestApp(options: { embedded?: boolean; dataDir?: stri
   };
 
   return {
-    url: slipway.url,
+    url,
     slipway,
     dataDir,
     databaseUrl,

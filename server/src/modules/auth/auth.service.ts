@@ -45,8 +45,4 @@ export class AuthService {
   logout(sessionId: string): Promise<void> {
     return this.tokens.revoke(sessionId);
   }
-
-  authenticate(token: string) {
-    return this.tokens.verify(token);
-  }
 }

@@ -28,6 +28,10 @@ export class LoginThrottle {
 
   async recordFailure(email: string, clientAddress: string): Promise<void> {
     await this.failures.insert([{ key: `email:${email}` }, { key: `ip:${clientAddress}` }]);
+  }
+
+  /** Failures older than the window no longer count; the maintenance job deletes them. */
+  async forgetExpired(): Promise<void> {
     await this.failures.delete({ createdAt: LessThan(windowStart()) });
   }
 

@@ -121,6 +121,11 @@ export class TokenService {
     await this.bus.publish('session.revoked', { sessionId });
   }
 
+  /** Expired and revoked sessions can never sign in again; the maintenance job deletes them. */
+  async deleteEnded(): Promise<void> {
+    await this.sessions.createQueryBuilder().delete().where('expires_at <= now() OR revoked_at IS NOT NULL').execute();
+  }
+
   private forget(matches: (signIn: SignIn) => boolean): void {
     this.generation += 1;
     for (const [sessionId, signIn] of this.signIns) if (matches(signIn)) this.signIns.delete(sessionId);

@@ -5,36 +5,40 @@ import { CreateProjectInput, EnvironmentVariableInput, ProjectsFilterInput, Upda
 import { EnvironmentVariable, ProjectPage, ProjectStats } from './dtos/project.models.js';
 import { Project } from './project.entity.js';
 import { ProjectStatus } from './project-status.js';
+import type { ProjectsService } from './projects.service.js';
+import type { TemplatesService } from '../templates/templates.service.js';
 
 @Authorized()
 @Resolver(() => Project)
 export class ProjectsResolver {
+  constructor(private readonly service: ProjectsService, private readonly catalog: TemplatesService) {}
+
   @Query(() => ProjectPage, { description: 'One page of your projects, filtered and sorted' })
   projects(
     @Arg('filter', () => ProjectsFilterInput, { nullable: true }) filter: ProjectsFilterInput | undefined,
     @Ctx() ctx: GraphQLContext,
   ): Promise<ProjectPage> {
-    return ctx.services.projects.list(signedIn(ctx).user, filter ?? {});
+    return this.service.list(signedIn(ctx).user, filter ?? {});
   }
 
   @Query(() => Project, { description: 'One of your projects; NOT_FOUND for anyone else\'s' })
   project(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Project> {
-    return ctx.services.projects.get(signedIn(ctx).user, id);
+    return this.service.get(signedIn(ctx).user, id);
   }
 
   @Query(() => ProjectStats)
   projectStats(@Ctx() ctx: GraphQLContext): Promise<ProjectStats> {
-    return ctx.services.projects.stats(signedIn(ctx).user);
+    return this.service.stats(signedIn(ctx).user);
   }
 
   @Query(() => [String], { description: 'The distinct tags of your projects, sorted' })
   projectTags(@Ctx() ctx: GraphQLContext): Promise<string[]> {
-    return ctx.services.projects.tags(signedIn(ctx).user);
+    return this.service.tags(signedIn(ctx).user);
   }
 
   @Mutation(() => Project)
   createProject(@Arg('input', () => CreateProjectInput) input: CreateProjectInput, @Ctx() ctx: GraphQLContext): Promise<Project> {
-    return ctx.services.projects.create(signedIn(ctx).user, input);
+    return this.service.create(signedIn(ctx).user, input);
   }
 
   @Mutation(() => Project, { description: 'Changes only the fields given' })
@@ -43,7 +47,7 @@ export class ProjectsResolver {
     @Arg('input', () => UpdateProjectInput) input: UpdateProjectInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<Project> {
-    return ctx.services.projects.update(signedIn(ctx).user, id, input);
+    return this.service.update(signedIn(ctx).user, id, input);
   }
 
   @Mutation(() => Project, { description: 'Replaces all environment variables of the project' })
@@ -52,7 +56,7 @@ export class ProjectsResolver {
     @Arg('variables', () => [EnvironmentVariableInput]) variables: EnvironmentVariableInput[],
     @Ctx() ctx: GraphQLContext,
   ): Promise<Project> {
-    return ctx.services.projects.setEnvironment(signedIn(ctx).user, id, variables);
+    return this.service.setEnvironment(signedIn(ctx).user, id, variables);
   }
 
   @Mutation(() => Project)
@@ -61,22 +65,22 @@ export class ProjectsResolver {
     @Arg('status', () => ProjectStatus) status: ProjectStatus,
     @Ctx() ctx: GraphQLContext,
   ): Promise<Project> {
-    return ctx.services.projects.setStatus(signedIn(ctx).user, id, status);
+    return this.service.setStatus(signedIn(ctx).user, id, status);
   }
 
   @Mutation(() => Boolean)
   async deleteProject(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    await ctx.services.projects.remove(signedIn(ctx).user, id);
+    await this.service.remove(signedIn(ctx).user, id);
     return true;
   }
 
   @FieldResolver(() => [EnvironmentVariable], { description: 'Decrypted only when asked for' })
-  environmentVariables(@Root() project: Project, @Ctx() ctx: GraphQLContext): EnvironmentVariable[] {
-    return ctx.services.projects.environmentList(project);
+  environmentVariables(@Root() project: Project): EnvironmentVariable[] {
+    return this.service.environmentList(project);
   }
 
   @FieldResolver(() => Template, { nullable: true, description: 'The template the project started from, if it is still in the catalog' })
-  async template(@Root() project: Project, @Ctx() ctx: GraphQLContext): Promise<Template | null> {
-    return project.templateName ? ((await ctx.services.templates.find(project.templateName)) ?? null) : null;
+  async template(@Root() project: Project): Promise<Template | null> {
+    return project.templateName ? ((await this.catalog.find(project.templateName)) ?? null) : null;
   }
 }

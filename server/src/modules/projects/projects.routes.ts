@@ -1,9 +1,8 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { ValidationError, requireObject } from '../../common/validation.js';
-import { authOf, requireAuth } from '../../http/auth-middleware.js';
-import type { Services } from '../../services.js';
+import { authOf } from '../../http/auth-middleware.js';
 import { toProjectResponse } from './project.entity.js';
-import type { ProjectInput } from './projects.service.js';
+import type { ProjectInput, ProjectsService } from './projects.service.js';
 
 const CREATE_FIELDS: Record<string, keyof ProjectInput> = {
   name: 'name',
@@ -50,10 +49,9 @@ function listQuery(req: Request) {
   };
 }
 
-export function projectsRoutes(services: Services): Router {
+export function projectsRoutes(projects: ProjectsService, signedIn: RequestHandler): Router {
   const router = Router();
-  const { projects } = services;
-  router.use('/projects', requireAuth(services));
+  router.use('/projects', signedIn);
 
   router.get('/projects', async (req, res) => {
     const page = await projects.list(authOf(req).user, listQuery(req));

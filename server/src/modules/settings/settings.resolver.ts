@@ -2,23 +2,26 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { type GraphQLContext, signedIn } from '../../graphql/context.js';
 import { Setting, SettingInput } from './dtos/setting.model.js';
 import { SettingKey } from './setting-key.js';
+import type { SettingsService } from './settings.service.js';
 
 @Authorized()
 @Resolver(() => Setting)
 export class SettingsResolver {
+  constructor(private readonly service: SettingsService) {}
+
   @Query(() => [Setting], { description: "The signed-in user's six settings; secrets only masked" })
   settings(@Ctx() ctx: GraphQLContext): Promise<Setting[]> {
-    return ctx.services.settings.list(signedIn(ctx).user);
+    return this.service.list(signedIn(ctx).user);
   }
 
   @Query(() => String, { nullable: true, description: 'Reveals the plain value of one of your own settings (Show, Copy); null when not set' })
   settingValue(@Arg('key', () => SettingKey) key: SettingKey, @Ctx() ctx: GraphQLContext): Promise<string | null> {
-    return ctx.services.settings.reveal(signedIn(ctx).user, key);
+    return this.service.reveal(signedIn(ctx).user, key);
   }
 
   @Mutation(() => [Setting], { description: 'Saves several settings at once, all or nothing; a null or empty value deletes that setting' })
   saveSettings(@Arg('settings', () => [SettingInput]) settings: SettingInput[], @Ctx() ctx: GraphQLContext): Promise<Setting[]> {
-    return ctx.services.settings.saveMany(signedIn(ctx).user, settings);
+    return this.service.saveMany(signedIn(ctx).user, settings);
   }
 
   @Mutation(() => Setting, { description: 'Stores one setting; an empty value deletes it' })
@@ -27,11 +30,11 @@ export class SettingsResolver {
     @Arg('value', () => String) value: string,
     @Ctx() ctx: GraphQLContext,
   ): Promise<Setting> {
-    return ctx.services.settings.set(signedIn(ctx).user, key, value);
+    return this.service.set(signedIn(ctx).user, key, value);
   }
 
   @Mutation(() => Setting, { description: 'Deletes one setting and returns it, no longer configured' })
   deleteSetting(@Arg('key', () => SettingKey) key: SettingKey, @Ctx() ctx: GraphQLContext): Promise<Setting> {
-    return ctx.services.settings.remove(signedIn(ctx).user, key);
+    return this.service.remove(signedIn(ctx).user, key);
   }
 }

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import type { Services } from '../../services.js';
+import type { HealthService } from './health.service.js';
 
-export function healthRoutes(services: Services): Router {
+export function healthRoutes(health: HealthService): Router {
   const router = Router();
   router.get('/health', async (_req, res) => {
-    const report = await services.health.check();
+    const report = await health.check();
     res.status(report.status === 'ok' ? 200 : 503).json(report);
   });
   return router;

@@ -1,11 +1,17 @@
 import type { DataSource } from 'typeorm';
-import type { JobQueue } from '../../jobs/queue.js';
+import type { Role } from '../../config/env.js';
+import type { JobQueue, QueueState } from '../../jobs/job-queue.js';
+import type { WorkerRegistry, WorkerSeen } from './worker-registry.js';
 
 export interface HealthReport {
   status: 'ok' | 'unavailable';
+  /** The role of the process that answered. */
+  role: Role;
   database: 'up' | 'down';
-  jobQueue: 'up' | 'down';
   mode: 'embedded' | 'server';
+  jobQueue: QueueState;
+  /** Processes that ran jobs in the last half minute (this one included when it does). */
+  workers: WorkerSeen[];
 }
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -13,17 +19,20 @@ const CHECK_TIMEOUT_MS = 2000;
 export class HealthService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly queue: JobQueue,
-    private readonly mode: HealthReport['mode'],
+    private readonly queue: Pick<JobQueue, 'state'>,
+    private readonly workers: WorkerRegistry,
+    private readonly process: Pick<HealthReport, 'role' | 'mode'>,
   ) {}
 
   async check(): Promise<HealthReport> {
     const database = await this.databaseUp();
     return {
       status: database ? 'ok' : 'unavailable',
+      role: this.process.role,
       database: database ? 'up' : 'down',
-      jobQueue: this.queue.isRunning() ? 'up' : 'down',
-      mode: this.mode,
+      mode: this.process.mode,
+      jobQueue: this.queue.state(),
+      workers: database ? await this.workers.seenRecently().catch(() => []) : [],
     };
   }
 

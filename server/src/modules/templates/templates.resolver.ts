@@ -1,17 +1,19 @@
-import { Arg, Authorized, Ctx, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context.js';
+import { Arg, Authorized, Query, Resolver } from 'type-graphql';
 import { Template } from './template.model.js';
+import type { TemplatesService } from './templates.service.js';
 
 @Authorized()
 @Resolver(() => Template)
 export class TemplatesResolver {
+  constructor(private readonly service: TemplatesService) {}
+
   @Query(() => [Template], { description: 'The template catalog, sorted by name' })
-  templates(@Ctx() ctx: GraphQLContext): Promise<Template[]> {
-    return ctx.services.templates.list();
+  templates(): Promise<Template[]> {
+    return this.service.list();
   }
 
   @Query(() => Template, { description: 'One template by name; NOT_FOUND when the catalog has none' })
-  template(@Arg('name', () => String) name: string, @Ctx() ctx: GraphQLContext): Promise<Template> {
-    return ctx.services.templates.get(name);
+  template(@Arg('name', () => String) name: string): Promise<Template> {
+    return this.service.get(name);
   }
 }

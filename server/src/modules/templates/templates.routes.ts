@@ -1,18 +1,17 @@
-import { Router } from 'express';
-import { requireAuth } from '../../http/auth-middleware.js';
-import type { Services } from '../../services.js';
+import { Router, type RequestHandler } from 'express';
+import type { TemplatesService } from './templates.service.js';
 import { toTemplateResponse } from './template.model.js';
 
-export function templatesRoutes(services: Services): Router {
+export function templatesRoutes(templates: TemplatesService, signedIn: RequestHandler): Router {
   const router = Router();
-  router.use('/templates', requireAuth(services));
+  router.use('/templates', signedIn);
 
   router.get('/templates', async (_req, res) => {
-    res.json({ templates: (await services.templates.list()).map(toTemplateResponse) });
+    res.json({ templates: (await templates.list()).map(toTemplateResponse) });
   });
 
   router.get('/templates/:id', async (req, res) => {
-    res.json(toTemplateResponse(await services.templates.get(req.params.id)));
+    res.json(toTemplateResponse(await templates.get(req.params.id)));
   });
 
   return router;

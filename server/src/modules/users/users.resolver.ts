@@ -2,23 +2,26 @@ import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphq
 import { type GraphQLContext, signedIn } from '../../graphql/context.js';
 import { CreateUserInput, UpdateUserInput } from './dtos/user.inputs.js';
 import { User } from './user.entity.js';
+import type { UsersService } from './users.service.js';
 
 @Authorized()
 @Resolver(() => User)
 export class UsersResolver {
+  constructor(private readonly service: UsersService) {}
+
   @Query(() => [User])
   users(@Ctx() ctx: GraphQLContext): Promise<User[]> {
-    return ctx.services.users.list(signedIn(ctx).user);
+    return this.service.list(signedIn(ctx).user);
   }
 
   @Query(() => User)
   user(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<User> {
-    return ctx.services.users.get(signedIn(ctx).user, id);
+    return this.service.get(signedIn(ctx).user, id);
   }
 
   @Mutation(() => User)
   createUser(@Arg('input', () => CreateUserInput) input: CreateUserInput, @Ctx() ctx: GraphQLContext): Promise<User> {
-    return ctx.services.users.create(signedIn(ctx).user, input);
+    return this.service.create(signedIn(ctx).user, input);
   }
 
   @Mutation(() => User)
@@ -27,12 +30,12 @@ export class UsersResolver {
     @Arg('input', () => UpdateUserInput) input: UpdateUserInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<User> {
-    return ctx.services.users.update(signedIn(ctx).user, id, input);
+    return this.service.update(signedIn(ctx).user, id, input);
   }
 
   @Mutation(() => Boolean)
   async deleteUser(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    await ctx.services.users.remove(signedIn(ctx).user, id);
+    await this.service.remove(signedIn(ctx).user, id);
     return true;
   }
 }

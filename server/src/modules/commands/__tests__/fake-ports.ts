@@ -47,7 +47,7 @@ export function fakePorts(options: { projects?: ConsoleProject[]; configured?: s
     health: {
       async check() {
         calls.push('health.check');
-        return { status: 'ok', database: 'up', jobQueue: 'up', mode: 'server' };
+        return { status: 'ok', role: 'all', database: 'up', jobQueue: 'up', mode: 'server', workers: [] };
       },
     },
     commandLogs: {

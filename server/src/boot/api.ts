@@ -1,0 +1,34 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApolloServer } from '../graphql/apollo.js';
+import { buildAppSchema } from '../graphql/build-schema.js';
+import { createAppPubSub } from '../graphql/pubsub.js';
+import { startWebSocketServer } from '../graphql/websocket.js';
+import { createExpressApp } from '../http/app.js';
+import type { Core } from './core.js';
+
+/** The api role on top of the core: Express (REST, GraphQL over HTTP, the client) and graphql-ws on one port. */
+export async function startApi(core: Core): Promise<{ url: string }> {
+  const { config, features } = core;
+  const schema = await buildAppSchema(
+    createAppPubSub(),
+    features.features.flatMap((feature) => feature.resolvers ?? []),
+  );
+  const httpServer = createServer();
+  const ws = startWebSocketServer(httpServer, schema, features.authenticate);
+  const apollo = createApolloServer(schema, httpServer, [
+    { async serverWillStart() { return { drainServer: () => ws.stop() }; } },
+  ]);
+  // Apollo's drain plugin closes the HTTP server (and, through drainServer, the WebSocket server) on stop.
+  await apollo.start();
+  core.onStop(() => apollo.stop());
+
+  const routes = features.features.flatMap((feature) => (feature.routes ? [feature.routes] : []));
+  httpServer.on('request', createExpressApp(config, { routes, authenticate: features.authenticate }, apollo));
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = httpServer.address() as AddressInfo;
+  return { url: `http://localhost:${port}` };
+}

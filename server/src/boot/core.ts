@@ -1,0 +1,91 @@
+import type { DataSource } from 'typeorm';
+import { type AppConfig, ConfigError } from '../config/env.js';
+import { createDataSource } from '../db/data-source.js';
+import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
+import { type EventBus, InProcessEventBus } from '../events/event-bus.js';
+import { PostgresEventBus } from '../events/postgres-event-bus.js';
+import { createFeatures, type Features } from '../features.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { PgBossQueue } from '../jobs/pg-boss-queue.js';
+import { logUnexpected } from '../common/log.js';
+import { CLEANUP_EVERY_MS, CLEANUP_JOB } from '../modules/system/system.module.js';
+
+export interface Core {
+  config: AppConfig;
+  dataSource: DataSource;
+  bus: EventBus;
+  queue: JobQueue;
+  features: Features;
+  /** Registers an undo step; stop() runs them newest first. */
+  onStop(step: () => Promise<void>): void;
+  stop(): Promise<void>;
+}
+
+/** Any number of processes may start at once on one database: one runs the migrations, the others wait. */
+const MIGRATION_LOCK = 7_451_001;
+
+async function migrate(dataSource: DataSource): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+/** The database this process uses: DATABASE_URL, else the embedded server in the data directory. */
+async function openDatabase(config: AppConfig, onStop: Core['onStop']): Promise<string> {
+  if (config.databaseUrl) return config.databaseUrl;
+  if (config.role === 'worker') {
+    // PGlite serves one process; the embedded-postgres engine lets a worker join the instance's server.
+    throw new ConfigError('SLIPWAY_ROLE=worker needs DATABASE_URL: the embedded database cannot be shared yet');
+  }
+  const embedded = await startEmbeddedPostgres(config.dataDir);
+  onStop(() => embedded.stop());
+  return embedded.url;
+}
+
+/**
+ * What every role needs, in boot order: database -> migrations -> event bus -> job queue -> features (their
+ * jobs defined) -> the recurring maintenance job. Each step registers its undo as soon as it has started.
+ */
+export async function startCore(config: AppConfig): Promise<Core> {
+  const undo: Array<() => Promise<void>> = [];
+  const onStop = (step: () => Promise<void>) => void undo.push(step);
+  const stop = async () => {
+    while (undo.length) await undo.pop()!();
+  };
+  try {
+    const databaseUrl = await openDatabase(config, onStop);
+    const dataSource = createDataSource(databaseUrl);
+    await dataSource.initialize();
+    onStop(() => dataSource.destroy());
+    await migrate(dataSource);
+
+    // Embedded PostgreSQL is single-process (and its NOTIFY does not cross connections): an in-process bus.
+    const bus = config.databaseUrl
+      ? await PostgresEventBus.start(databaseUrl, (channel, payload) => dataSource.query('SELECT pg_notify($1, $2)', [channel, payload]))
+      : new InProcessEventBus();
+    onStop(() => bus.close());
+
+    const queue = await PgBossQueue.start(databaseUrl, { works: config.role !== 'api' });
+    onStop(() => queue.stop());
+
+    const features = createFeatures({ config, dataSource, bus, queue });
+    for (const feature of features.features) await feature.defineJobs?.(queue);
+
+    // Every process asks for the cleanup now and hourly; the singleton key keeps one waiting however many ask.
+    const requestCleanup = () => queue.enqueue(CLEANUP_JOB, {}, { singletonKey: CLEANUP_JOB }).catch((error) => logUnexpected('maintenance', error));
+    await requestCleanup();
+    const timer = setInterval(requestCleanup, CLEANUP_EVERY_MS);
+    timer.unref();
+    onStop(async () => clearInterval(timer));
+
+    return { config, dataSource, bus, queue, features, onStop, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

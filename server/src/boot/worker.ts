@@ -1,0 +1,12 @@
+import { logUnexpected } from '../common/log.js';
+import type { Core } from './core.js';
+
+/**
+ * The worker role on top of the core: the core's queue already runs the job handlers in this role; the worker
+ * records a heartbeat so that the API's health report lists it, and removes it on a clean stop.
+ */
+export async function startWorker(core: Core): Promise<{ workerId: string }> {
+  const membership = await core.features.workers.join(core.config.role, (error) => logUnexpected('worker heartbeat', error));
+  core.onStop(() => membership.leave());
+  return { workerId: membership.id };
+}

@@ -1,0 +1,48 @@
+import type { DataSource } from 'typeorm';
+import { SecretBox } from './common/secret-box.js';
+import type { AppConfig } from './config/env.js';
+import type { EventBus } from './events/event-bus.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import { authModule, createAuthentication } from './modules/auth/auth.module.js';
+import { commandsModule } from './modules/commands/commands.module.js';
+import type { Feature } from './modules/feature.js';
+import { projectsModule } from './modules/projects/projects.module.js';
+import { settingsModule } from './modules/settings/settings.module.js';
+import { systemModule } from './modules/system/system.module.js';
+import { templatesModule } from './modules/templates/templates.module.js';
+import { usersModule } from './modules/users/users.module.js';
+
+export interface CoreDependencies {
+  config: AppConfig;
+  dataSource: DataSource;
+  bus: EventBus;
+  queue: JobQueue;
+}
+
+/**
+ * Builds every feature module, each from the few dependencies it needs. The roles take what they run:
+ * the api role the routes, resolvers and `authenticate`; every role the job definitions.
+ */
+export function createFeatures({ config, dataSource, bus, queue }: CoreDependencies) {
+  const secretBox = SecretBox.fromRootSecret(config.secretKey);
+  const authentication = createAuthentication({ dataSource, bus, secretKey: config.secretKey, tokenTtlSeconds: config.tokenTtlSeconds });
+  const { signedIn } = authentication;
+  const users = usersModule({ dataSource, bus, signedIn });
+  const auth = authModule({ dataSource, users: users.service, authentication });
+  const templates = templatesModule({ templatesDir: config.templatesDir, signedIn });
+  const settings = settingsModule({ dataSource, secretBox, signedIn });
+  const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, signedIn });
+  const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
+  const commands = commandsModule({
+    dataSource,
+    projects: projects.service,
+    settings: settings.service,
+    health: system.health,
+    build: config.build,
+    signedIn,
+  });
+  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature];
+  return { features, authenticate: authentication.authenticate, workers: system.workers };
+}
+
+export type Features = ReturnType<typeof createFeatures>;

@@ -1,0 +1,43 @@
+import type { RequestHandler } from 'express';
+import type { DataSource } from 'typeorm';
+import type { EventBus } from '../../events/event-bus.js';
+import { type Authenticate, bearerAuthentication, requireAuth } from '../../http/auth-middleware.js';
+import type { Feature } from '../feature.js';
+import type { UsersService } from '../users/users.service.js';
+import { AuthResolver } from './auth.resolver.js';
+import { authRoutes } from './auth.routes.js';
+import { AuthService } from './auth.service.js';
+import { LoginFailure } from './login-failure.entity.js';
+import { LoginThrottle } from './login-throttle.js';
+import { Session } from './session.entity.js';
+import { TokenService } from './token.service.js';
+
+export interface Authentication {
+  tokens: TokenService;
+  /** The Authorization header to the signed-in user, for GraphQL contexts. */
+  authenticate: Authenticate;
+  /** REST middleware: routes behind it need a signed-in user. */
+  signedIn: RequestHandler;
+}
+
+/** Sessions and tokens: built first, since every other feature's routes check them. */
+export function createAuthentication(deps: { dataSource: DataSource; bus: EventBus; secretKey: Buffer; tokenTtlSeconds: number }): Authentication {
+  const tokens = new TokenService(deps.dataSource.getRepository(Session), deps.secretKey, deps.tokenTtlSeconds, deps.bus);
+  const authenticate = bearerAuthentication((token) => tokens.verify(token));
+  return { tokens, authenticate, signedIn: requireAuth(authenticate) };
+}
+
+/** Registration, sign-in and sign-out; its cleanup deletes sessions and login failures that no longer count. */
+export function authModule({ dataSource, users, authentication }: { dataSource: DataSource; users: UsersService; authentication: Authentication }) {
+  const throttle = new LoginThrottle(dataSource.getRepository(LoginFailure));
+  const service = new AuthService(users, authentication.tokens, throttle);
+  const feature: Feature = {
+    routes: authRoutes(service, authentication.signedIn),
+    resolvers: [new AuthResolver(service)],
+  };
+  const cleanup = async () => {
+    await authentication.tokens.deleteEnded();
+    await throttle.forgetExpired();
+  };
+  return { service, feature, cleanup };
+}

@@ -1,0 +1,29 @@
+import type { RequestHandler } from 'express';
+import type { DataSource } from 'typeorm';
+import type { BuildInfo } from '../../config/build-info.js';
+import type { Feature } from '../feature.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { HealthService } from '../system/health.service.js';
+import { CommandsResolver } from './commands.resolver.js';
+import { commandsRoutes } from './commands.routes.js';
+import { CommandsService } from './commands.service.js';
+import { projectsPort, settingsPort } from './console-adapters.js';
+
+export function commandsModule(deps: {
+  dataSource: DataSource;
+  projects: ProjectsService;
+  settings: SettingsService;
+  health: HealthService;
+  build: BuildInfo;
+  signedIn: RequestHandler;
+}) {
+  const service = new CommandsService(deps.dataSource, {
+    projects: projectsPort(deps.projects),
+    settings: settingsPort(deps.settings),
+    health: deps.health,
+    build: deps.build,
+  });
+  const feature: Feature = { routes: commandsRoutes(service, deps.signedIn), resolvers: [new CommandsResolver(service)] };
+  return { service, feature };
+}

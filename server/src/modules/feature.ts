@@ -1,0 +1,12 @@
+import type { Router } from 'express';
+import type { JobQueue } from '../jobs/job-queue.js';
+
+/**
+ * What a feature module hands to the roles: REST routes (mounted under /api) and type-graphql resolver
+ * instances for the api role, job definitions for every role (the worker role runs their handlers).
+ */
+export interface Feature {
+  routes?: Router;
+  resolvers?: object[];
+  defineJobs?(queue: JobQueue): Promise<void>;
+}

@@ -1,0 +1,24 @@
+import type { RequestHandler } from 'express';
+import type { DataSource } from 'typeorm';
+import type { SecretBox } from '../../common/secret-box.js';
+import type { Feature } from '../feature.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { TemplatesService } from '../templates/templates.service.js';
+import { ProjectsResolver } from './projects.resolver.js';
+import { projectsRoutes } from './projects.routes.js';
+import { ProjectsService } from './projects.service.js';
+
+export function projectsModule(deps: {
+  dataSource: DataSource;
+  secretBox: SecretBox;
+  templates: TemplatesService;
+  settings: SettingsService;
+  signedIn: RequestHandler;
+}) {
+  const service = new ProjectsService(deps.dataSource, deps.secretBox, deps.templates, deps.settings);
+  const feature: Feature = {
+    routes: projectsRoutes(service, deps.signedIn),
+    resolvers: [new ProjectsResolver(service, deps.templates)],
+  };
+  return { service, feature };
+}
