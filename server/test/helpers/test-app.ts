@@ -30,7 +30,7 @@ export interface TestApp {
  * Boots a real Slipway over HTTP: on a fresh PostgreSQL database, or embedded (PGlite) in a temp dir, or on
  * the database of another test app (`databaseUrl`) to act as a second API process beside it.
  */
-export async function startTestApp(options: { embedded?: boolean; dataDir?: string; databaseUrl?: string } = {}): Promise<TestApp> {
+export async function startTestApp(options: { embedded?: boolean; dataDir?: string; databaseUrl?: string; role?: 'all' | 'api' } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'slipway-test-'));
   const ownDatabase = options.embedded || options.databaseUrl ? undefined : await createTestDatabase();
   const databaseUrl = options.databaseUrl ?? ownDatabase?.url;
@@ -40,6 +40,7 @@ export async function startTestApp(options: { embedded?: boolean; dataDir?: stri
     PORT: '0',
     HOST: '127.0.0.1',
     SLIPWAY_SECRET_KEY: TEST_SECRET_KEY,
+    SLIPWAY_ROLE: options.role,
   });
   const slipway = await startSlipway(config);
   if (!slipway.url) throw new Error('a test app serves HTTP');

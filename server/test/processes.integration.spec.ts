@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SECRET_KEY, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** An api process (this one) and a worker process (a child running main.ts) on one PostgreSQL database. */
+let api: TestApp;
+let db: pg.Client;
+beforeAll(async () => {
+  api = await startTestApp({ role: 'api' });
+  db = new pg.Client({ connectionString: api.databaseUrl });
+  await db.connect();
+});
+afterAll(async () => {
+  await db?.end();
+  await api?.stop();
+});
+
+async function count(sql: string): Promise<number> {
+  const { rows } = await db.query(sql);
+  return Number(rows[0].count);
+}
+const revokedSessions = () => count('SELECT count(*) FROM sessions WHERE revoked_at IS NOT NULL');
+async function cleanupJobs(): Promise<Array<{ id: string; state: string }>> {
+  return (await db.query(`SELECT id, state FROM pgboss.job WHERE name = 'maintenance.cleanup' ORDER BY created_on`)).rows;
+}
+const health = async () => (await api.api('GET', '/health')).body;
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(100);
+  }
+}
+
+function startWorker(dataDir: string): { child: ChildProcess; output: () => string; started: Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { PATH: process.env.PATH, SLIPWAY_ROLE: 'worker', DATABASE_URL: api.databaseUrl, SLIPWAY_DATA_DIR: dataDir, SLIPWAY_SECRET_KEY: TEST_SECRET_KEY },
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const started = eventually(async () => output.includes('Slipway worker'), 45_000);
+  return { child, output: () => output, started };
+}
+
+describe('api and worker processes', () => {
+  it('leaves jobs waiting on an api process alone, and a worker added beside it takes them and shows in health', async () => {
+    // A signed-out session for the maintenance job to delete; the api process enqueued that job when it started.
+    const { token } = await registerUser(api);
+    expect((await api.api('POST', '/users/logout', { token })).status).toBe(200);
+    expect(await revokedSessions()).toBe(1);
+    const [enqueuedByApi, ...others] = await cleanupJobs();
+    expect(enqueuedByApi.state).toBe('created');
+    expect(others).toEqual([]);
+    expect(await health()).toMatchObject({ status: 'ok', role: 'api', jobQueue: 'up', workers: [] });
+    await sleep(1000);
+    expect(await revokedSessions()).toBe(1);
+
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-worker-'));
+    const worker = startWorker(dataDir);
+    try {
+      await worker.started;
+      await eventually(async () => (await revokedSessions()) === 0);
+      expect((await cleanupJobs()).find((job) => job.id === enqueuedByApi.id)?.state).toBe('completed');
+      expect((await health()).workers).toEqual([expect.objectContaining({ role: 'worker', pid: worker.child.pid })]);
+
+      const exit = new Promise<number | null>((resolve) => worker.child.once('exit', (code) => resolve(code)));
+      worker.child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+      expect((await health()).workers).toEqual([]);
+      expect(worker.output()).not.toMatch(/error/i);
+    } finally {
+      worker.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
