@@ -18,6 +18,12 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // The job queue port is the one door to pg-boss: features and boot code see define/enqueue only.
+    files: ['server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['server/src/jobs/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'pg-boss', message: 'Use the job queue port in server/src/jobs/.' }] }] },
+  },
+  {
     files: ['client/**/*.tsx', 'client/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
