@@ -45,4 +45,4 @@ export function createFeatures({ config, dataSource, bus, queue }: CoreDependenc
   return { features, authenticate: authentication.authenticate, workers: system.workers };
 }
 
-export type Features = ReturnType<typeof createFeatures>;
+export type App = ReturnType<typeof createFeatures>;

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SECRET_KEY, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { TEST_SECRET_KEY, createTestDatabase, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -84,4 +84,20 @@ describe('api and worker processes', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('processes starting together', () => {
+  it('migrates a fresh database once when two processes boot on it at the same moment', async () => {
+    const database = await createTestDatabase();
+    const apps = await Promise.allSettled([startTestApp({ databaseUrl: database.url }), startTestApp({ databaseUrl: database.url, role: 'api' })]);
+    try {
+      expect(apps.map((app) => (app.status === 'rejected' ? String(app.reason) : app.status))).toEqual(['fulfilled', 'fulfilled']);
+      const [first, second] = apps.map((app) => (app as PromiseFulfilledResult<TestApp>).value);
+      const account = await registerUser(first);
+      expect((await second.api('GET', '/users/me', { token: account.token })).body.email).toBe(account.email);
+    } finally {
+      for (const app of apps) if (app.status === 'fulfilled') await app.value.stop();
+      await database.drop();
+    }
+  }, 60_000);
 });

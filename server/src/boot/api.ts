@@ -9,13 +9,13 @@ import type { Core } from './core.js';
 
 /** The api role on top of the core: Express (REST, GraphQL over HTTP, the client) and graphql-ws on one port. */
 export async function startApi(core: Core): Promise<{ url: string }> {
-  const { config, features } = core;
+  const { config, app } = core;
   const schema = await buildAppSchema(
     createAppPubSub(),
-    features.features.flatMap((feature) => feature.resolvers ?? []),
+    app.features.flatMap((feature) => feature.resolvers ?? []),
   );
   const httpServer = createServer();
-  const ws = startWebSocketServer(httpServer, schema, features.authenticate);
+  const ws = startWebSocketServer(httpServer, schema, app.authenticate);
   const apollo = createApolloServer(schema, httpServer, [
     { async serverWillStart() { return { drainServer: () => ws.stop() }; } },
   ]);
@@ -23,8 +23,8 @@ export async function startApi(core: Core): Promise<{ url: string }> {
   await apollo.start();
   core.onStop(() => apollo.stop());
 
-  const routes = features.features.flatMap((feature) => (feature.routes ? [feature.routes] : []));
-  httpServer.on('request', createExpressApp(config, { routes, authenticate: features.authenticate }, apollo));
+  const routes = app.features.flatMap((feature) => (feature.routes ? [feature.routes] : []));
+  httpServer.on('request', createExpressApp(config, { routes, authenticate: app.authenticate }, apollo));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());

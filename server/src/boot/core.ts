@@ -2,10 +2,9 @@ import type { DataSource } from 'typeorm';
 import { type AppConfig, ConfigError } from '../config/env.js';
 import { createDataSource } from '../db/data-source.js';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
-import { type EventBus, InProcessEventBus } from '../events/event-bus.js';
+import { InProcessEventBus } from '../events/event-bus.js';
 import { PostgresEventBus } from '../events/postgres-event-bus.js';
-import { createFeatures, type Features } from '../features.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import { type App, createFeatures } from '../features.js';
 import { PgBossQueue } from '../jobs/pg-boss-queue.js';
 import { logUnexpected } from '../common/log.js';
 import { CLEANUP_EVERY_MS, CLEANUP_JOB } from '../modules/system/system.module.js';
@@ -13,24 +12,27 @@ import { CLEANUP_EVERY_MS, CLEANUP_JOB } from '../modules/system/system.module.j
 export interface Core {
   config: AppConfig;
   dataSource: DataSource;
-  bus: EventBus;
-  queue: JobQueue;
-  features: Features;
+  /** The feature modules' parts the roles run. */
+  app: App;
   /** Registers an undo step; stop() runs them newest first. */
   onStop(step: () => Promise<void>): void;
   stop(): Promise<void>;
 }
 
-/** Any number of processes may start at once on one database: one runs the migrations, the others wait. */
-const MIGRATION_LOCK = 7_451_001;
+/**
+ * Any number of processes may start at once on one database. What changes its schema at boot (migrations,
+ * pg-boss's schema and a new queue's partition) runs under one advisory lock, one process at a time: creating
+ * the same queue from two processes at once deadlocks in PostgreSQL.
+ */
+const BOOT_LOCK = 7_451_001;
 
-async function migrate(dataSource: DataSource): Promise<void> {
+async function underBootLock<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
   const runner = dataSource.createQueryRunner();
   try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await dataSource.runMigrations({ transaction: 'each' });
+    await runner.query('SELECT pg_advisory_lock($1)', [BOOT_LOCK]);
+    return await work();
   } finally {
-    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await runner.query('SELECT pg_advisory_unlock($1)', [BOOT_LOCK]).catch(() => undefined);
     await runner.release();
   }
 }
@@ -48,8 +50,9 @@ async function openDatabase(config: AppConfig, onStop: Core['onStop']): Promise<
 }
 
 /**
- * What every role needs, in boot order: database -> migrations -> event bus -> job queue -> features (their
- * jobs defined) -> the recurring maintenance job. Each step registers its undo as soon as it has started.
+ * What every role needs, in boot order: database -> event bus -> (under the boot lock) migrations, job queue,
+ * features with their jobs defined -> the recurring maintenance job. Each step registers its undo as soon as
+ * it has started.
  */
 export async function startCore(config: AppConfig): Promise<Core> {
   const undo: Array<() => Promise<void>> = [];
@@ -62,7 +65,6 @@ export async function startCore(config: AppConfig): Promise<Core> {
     const dataSource = createDataSource(databaseUrl);
     await dataSource.initialize();
     onStop(() => dataSource.destroy());
-    await migrate(dataSource);
 
     // Embedded PostgreSQL is single-process (and its NOTIFY does not cross connections): an in-process bus.
     const bus = config.databaseUrl
@@ -70,11 +72,14 @@ export async function startCore(config: AppConfig): Promise<Core> {
       : new InProcessEventBus();
     onStop(() => bus.close());
 
-    const queue = await PgBossQueue.start(databaseUrl, { works: config.role !== 'api' });
-    onStop(() => queue.stop());
-
-    const features = createFeatures({ config, dataSource, bus, queue });
-    for (const feature of features.features) await feature.defineJobs?.(queue);
+    const { queue, app } = await underBootLock(dataSource, async () => {
+      await dataSource.runMigrations({ transaction: 'each' });
+      const queue = await PgBossQueue.start(databaseUrl, { works: config.role !== 'api' });
+      onStop(() => queue.stop());
+      const app = createFeatures({ config, dataSource, bus, queue });
+      for (const feature of app.features) await feature.defineJobs?.(queue);
+      return { queue, app };
+    });
 
     // Every process asks for the cleanup now and hourly; the singleton key keeps one waiting however many ask.
     const requestCleanup = () => queue.enqueue(CLEANUP_JOB, {}, { singletonKey: CLEANUP_JOB }).catch((error) => logUnexpected('maintenance', error));
@@ -83,7 +88,7 @@ export async function startCore(config: AppConfig): Promise<Core> {
     timer.unref();
     onStop(async () => clearInterval(timer));
 
-    return { config, dataSource, bus, queue, features, onStop, stop };
+    return { config, dataSource, app, onStop, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -6,7 +6,7 @@ import type { Core } from './core.js';
  * records a heartbeat so that the API's health report lists it, and removes it on a clean stop.
  */
 export async function startWorker(core: Core): Promise<{ workerId: string }> {
-  const membership = await core.features.workers.join(core.config.role, (error) => logUnexpected('worker heartbeat', error));
+  const membership = await core.app.workers.join(core.config.role, (error) => logUnexpected('worker heartbeat', error));
   core.onStop(() => membership.leave());
   return { workerId: membership.id };
 }
