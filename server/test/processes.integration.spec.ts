@@ -6,6 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env.js';
+import { startSlipway } from '../src/server.js';
 import { TEST_SECRET_KEY, createTestDatabase, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -100,4 +102,16 @@ describe('processes starting together', () => {
       await database.drop();
     }
   }, 60_000);
+});
+
+describe('a worker on embedded PostgreSQL', () => {
+  it('is refused with a clear message while the embedded engine serves one process', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-worker-'));
+    try {
+      const config = loadConfig({ SLIPWAY_DATA_DIR: dataDir, SLIPWAY_ROLE: 'worker', SLIPWAY_SECRET_KEY: TEST_SECRET_KEY });
+      await expect(startSlipway(config)).rejects.toThrow('SLIPWAY_ROLE=worker needs DATABASE_URL: the embedded database cannot be shared yet');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

