@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import { createFocusTrap } from 'focus-trap';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { AppTheme } from '../theme/theme';
@@ -67,15 +68,26 @@ export function Modal({ isOpen, onClose, title, children, footer, size = 'md', d
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
+  // Tab and Shift+Tab stay inside the dialog; on close, focus returns to whatever had it when the dialog opened
+  // (the button that opened it). Escape and outside clicks are this component's own business (see `dismissible`).
   useEffect(() => {
-    if (!isOpen) return;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialogRef.current?.contains(document.activeElement)) dialogRef.current?.focus();
+    const dialog = dialogRef.current;
+    if (!isOpen || !dialog) return;
+    const trap = createFocusTrap(dialog, {
+      // A field inside that took focus itself (autoFocus) keeps it; otherwise the dialog is focused.
+      initialFocus: () => (dialog.contains(document.activeElement) ? (document.activeElement as HTMLElement) : dialog),
+      fallbackFocus: dialog,
+      delayInitialFocus: false,
+      escapeDeactivates: false,
+      allowOutsideClick: true,
+      returnFocusOnDeactivate: true,
+    });
+    trap.activate();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      previouslyFocused?.focus();
+      trap.deactivate();
     };
   }, [isOpen]);
 
