@@ -1,9 +1,10 @@
 import styled from '@emotion/styled';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useCommandLogQuery } from '../../../generated/hooks';
 import { Button } from '../../../ui/Button';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
+import { focusIsLost } from '../../../ui/focus-heading';
 import { PANEL_CLEAR_DELAY_MS, absoluteTime, outputLengthNote, relativeTime, shortId } from '../log-format';
 import { SuccessBadge, TypeBadge } from './LogBadges';
 
@@ -61,6 +62,8 @@ const StyledNote = styled.p(({ theme }) => ({
   borderRadius: theme.radii.sm,
 }));
 
+const StyledOutputFigure = styled.figure({ margin: 0 });
+
 const StyledOutput = styled.pre(({ theme }) => ({
   margin: 0,
   padding: theme.spacing(3),
@@ -115,7 +118,10 @@ function LogDetail({ id, now }: { id: string; now: number }) {
       </StyledFacts>
       <StyledOutputTitle>Output</StyledOutputTitle>
       {note && <StyledNote>{note}</StyledNote>}
-      <StyledOutput aria-label="Log output">{log.output || <StyledEmpty>(no output)</StyledEmpty>}</StyledOutput>
+      {/* A <pre> may not carry a label (ARIA in HTML), a figure may. */}
+      <StyledOutputFigure aria-label="Log output">
+        <StyledOutput>{log.output || <StyledEmpty>(no output)</StyledEmpty>}</StyledOutput>
+      </StyledOutputFigure>
     </>
   );
 }
@@ -130,6 +136,18 @@ interface LogDetailPanelProps {
 
 /** The side panel with one log's full details, loaded by id; Escape or Close closes it. */
 export function LogDetailPanel({ logId, open, now, onClose }: LogDetailPanelProps) {
+  // Closing hides the panel and with it its Close button: focus goes back to where it was on opening (the row).
+  const opener = useRef<HTMLElement | null>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    if (opener.current?.isConnected && (focusIsLost() || panelRef.current?.contains(document.activeElement))) opener.current.focus();
+    opener.current = null;
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -140,7 +158,7 @@ export function LogDetailPanel({ logId, open, now, onClose }: LogDetailPanelProp
   }, [open, onClose]);
 
   return (
-    <StyledPanel open={open} aria-label="Log details" aria-hidden={!open} data-testid="log-detail-panel">
+    <StyledPanel ref={panelRef} open={open} aria-label="Log details" aria-hidden={!open} data-testid="log-detail-panel">
       <StyledHeader>
         <StyledTitle>Log details</StyledTitle>
         <Button size="sm" variant="ghost" onClick={onClose} aria-label="Close details">

@@ -1,5 +1,6 @@
 import type { MockLink } from '@apollo/client/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CommandLogDocument,
@@ -242,6 +243,24 @@ describe('ConsoleLogsPage', () => {
       expect(within(details).getByText('echo $(whoami)')).toBeInTheDocument();
       expect(within(details).getByText(/^7 minutes ago/)).toBeInTheDocument();
       expect(within(details).queryByText(/Long output/)).not.toBeInTheDocument();
+    });
+
+    it('labels the output with an element that may carry a label (no aria-label on <pre>)', async () => {
+      const { user } = renderPage([logsMock({}, [entry]), logMock(entry)]);
+      await user.click((await rows())[0]);
+      await within(panel()).findByLabelText('Log output');
+      // axe files a prohibited label on an element with text under "needs review", so both lists count.
+      const { violations, incomplete } = await axe.run(panel(), { runOnly: ['aria-prohibited-attr', 'aria-allowed-attr'] });
+      expect([...violations, ...incomplete].map((result) => result.id)).toEqual([]);
+    });
+
+    it('gives focus back to the row when its Close button closes it', async () => {
+      const { user } = renderPage([logsMock({}, [entry]), logMock(entry)]);
+      const [first] = await rows();
+      await user.click(first);
+      await user.click(within(panel()).getByRole('button', { name: 'Close details' }));
+      expect(panel()).toHaveAttribute('aria-hidden', 'true');
+      expect(first).toHaveFocus();
     });
 
     it('clears its content 300 ms after closing', async () => {
