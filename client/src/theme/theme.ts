@@ -27,7 +27,8 @@ export const theme = {
     successSoft: '#dcfce7',
     overlay: 'rgba(17, 24, 39, 0.55)',
     tooltip: '#1f2937',
-    focus: '#93c5fd',
+    // WCAG 2.1 1.4.11: at least 3:1 against every surface a focusable element sits on (white, page, sidebar).
+    focus: '#3b82f6',
   },
   fonts: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",

@@ -126,4 +126,45 @@ describe('app routes', () => {
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Sign in to Slipway' })).toBeInTheDocument();
   });
+
+  describe('focus and keyboard', () => {
+    it('puts focus on the page heading after signing in (not on <body>)', async () => {
+      const input = { email: 'ada@example.com', password: 'secret1' };
+      const { user } = renderApp({ route: '/dashboard/settings', mocks: [loginMock(input)] });
+      await user.type(await screen.findByLabelText('Email'), input.email);
+      await user.type(screen.getByLabelText('Password'), input.password);
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Settings' });
+      await waitFor(() => expect(heading).toHaveFocus());
+    });
+
+    it('moves focus to the new page heading when the link that was followed goes away with the old page', async () => {
+      const { router } = signedInAt('/dashboard/settings');
+      await screen.findByRole('heading', { level: 1, name: 'Settings' });
+      document.body.focus();
+      await router.navigate('/dashboard/projects/42');
+      await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Project 42' })).toHaveFocus());
+    });
+
+    it('leaves focus alone when something on the page has it', async () => {
+      const { router } = signedInAt('/dashboard/settings');
+      await screen.findByRole('heading', { level: 1, name: 'Settings' });
+      const projects = screen.getByRole('link', { name: 'Projects' });
+      projects.focus();
+      await router.navigate('/dashboard/projects');
+      await screen.findByRole('heading', { level: 1, name: 'Projects' });
+      expect(projects).toHaveFocus();
+    });
+
+    it('offers a skip link to the main content as the first Tab stop, before the sidebar', async () => {
+      const { user } = signedInAt('/dashboard/settings');
+      await screen.findByRole('heading', { level: 1, name: 'Settings' });
+      (document.activeElement as HTMLElement | null)?.blur();
+      await user.tab();
+      const skip = screen.getByRole('link', { name: 'Skip to main content' });
+      expect(skip).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(screen.getByRole('main')).toHaveFocus();
+    });
+  });
 });
