@@ -11,6 +11,9 @@ Element.prototype.getClientRects = function getClientRects(this: Element) {
   return (this.isConnected ? [new DOMRect(0, 0, 1, 1)] : []) as unknown as DOMRectList;
 };
 
+// Nor can it scroll: jsdom's scrollTo only reports "Not implemented".
+window.scrollTo = () => undefined;
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, signedIn, type RenderWithProvidersOptions } from '../../../test/render';
 import {
   CATALOG,
@@ -155,5 +155,21 @@ describe('NewProjectPage (create project wizard)', { timeout: 20_000 }, () => {
     await screen.findByLabelText('Project Name');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("starts each step at its heading, scrolled to the top, after Continue and Back", async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { user } = renderWizard([githubOrganizationMock('acme'), templatesMock(CATALOG)]);
+    await fillDetails(user);
+    expect(screen.getByRole('heading', { level: 2, name: 'Template Selection' })).toHaveFocus();
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0 });
+    await user.click(await screen.findByTestId('template-fullstack-notes'));
+    scrollTo.mockClear();
+    await user.click(button('Continue'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Environment Setup' })).toHaveFocus();
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    await user.click(button('Back'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Template Selection' })).toHaveFocus();
+    scrollTo.mockRestore();
   });
 });

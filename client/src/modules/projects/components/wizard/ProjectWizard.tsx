@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { Card } from '../../../../ui/Card';
+import { focusHeading } from '../../../../ui/focus-heading';
 import { EnvironmentSetupStep } from './EnvironmentSetupStep';
 import { GithubSettingsRequiredModal } from './GithubSettingsRequiredModal';
 import { ProjectDetailsStep } from './ProjectDetailsStep';
@@ -14,10 +16,21 @@ export function ProjectWizard() {
   const { settingsRequired } = useGithubOrganizationCheck();
   const { step, data } = wizard;
 
+  // The button that moved on is gone with its step: start the new step at its heading, at the top of the page.
+  const stepRef = useRef<HTMLElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    window.scrollTo({ top: 0 });
+    const heading = stepRef.current?.querySelector('h2');
+    if (heading) focusHeading(heading);
+  }, [step]);
+
   return (
     <>
       <WizardStepIndicator step={step} />
-      <Card>
+      <Card ref={stepRef}>
         {step === 1 && (
           <ProjectDetailsStep
             data={data}
