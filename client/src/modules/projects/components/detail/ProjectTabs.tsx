@@ -8,6 +8,8 @@ export interface ProjectTab<K extends string> {
 
 const StyledTabList = styled.div(({ theme }) => ({
   display: 'flex',
+  // Never wider than the page (a phone, a large font): tabs that do not fit go to a second row.
+  flexWrap: 'wrap',
   gap: theme.spacing(1),
   marginBottom: theme.spacing(5),
   borderBottom: `1px solid ${theme.colors.border}`,
@@ -24,6 +26,8 @@ const StyledTab = styled('button', { shouldForwardProp: (prop) => prop !== 'sele
   borderBottom: `2px solid ${selected ? theme.colors.primary : 'transparent'}`,
   cursor: 'pointer',
   '&:focus-visible': { outline: `2px solid ${theme.colors.focus}`, outlineOffset: '-2px' },
+  // The three tabs fit one row of a 375 px screen.
+  [theme.breakpoints.sm]: { padding: theme.spacing(2.5, 3) },
 }));
 
 export interface ProjectTabsProps<K extends string> {
