@@ -1,20 +1,23 @@
 import { expect, test } from '@playwright/test';
-import { newAccount, registerViaApi, registerViaUi, signInViaUi, storedToken } from './helpers';
+import { expectNoSeriousA11yViolations, newAccount, registerViaApi, registerViaUi, signInViaUi, storedToken } from './helpers';
 
 test.describe('sign in, create account, sign out', () => {
   test('registers, signs out and signs back in', async ({ page }) => {
     const account = await registerViaUi(page, newAccount('Grace Hopper'));
     await expect(page.getByRole('heading', { name: 'Welcome back, Grace Hopper!' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     expect(await storedToken(page)).toBeTruthy();
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Sign in to Slipway' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     expect(await storedToken(page)).toBeNull();
 
     await signInViaUi(page, account);
     await expect(page).toHaveURL(/\/dashboard\/console$/);
     await expect(page.getByRole('heading', { name: 'Welcome back, Grace Hopper!' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('returns to the page the user came from after signing in', async ({ page, request }) => {
@@ -33,6 +36,7 @@ test.describe('sign in, create account, sign out', () => {
     await page.goto('/login');
     await signInViaUi(page, { email: account.email, password: 'not-the-password' });
     await expect(page.getByRole('alert')).toContainText('Invalid email or password');
+    await expectNoSeriousA11yViolations(page);
     await expect(page).toHaveURL(/\/login$/);
     expect(await storedToken(page)).toBeNull();
   });
@@ -47,6 +51,7 @@ test.describe('sign in, create account, sign out', () => {
     await signIn.click();
     await expect(page.getByText('Invalid email address')).toBeVisible();
     await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByLabel('Email')).toHaveValue('');
@@ -56,6 +61,7 @@ test.describe('sign in, create account, sign out', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
     await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('shows the server error for an email that is already registered', async ({ page }) => {
@@ -69,6 +75,7 @@ test.describe('sign in, create account, sign out', () => {
     await page.getByLabel('Confirm Password').fill(account.password);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByRole('alert')).toContainText('Email is already registered');
+    await expectNoSeriousA11yViolations(page);
     await expect(page).toHaveURL(/\/login$/);
   });
 });

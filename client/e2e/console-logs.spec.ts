@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi } from './helpers';
+import { expectNoSeriousA11yViolations, registerViaApi } from './helpers';
 
 const logRows = (page: Page) => page.getByRole('table', { name: 'Command logs' }).getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
 
@@ -23,6 +23,7 @@ test.describe('console logs', () => {
     await expect(logRows(page).nth(0)).toContainText('whoami');
     await expect(logRows(page).nth(1)).toContainText(/nosuchcommand\s*error\s*Failed/);
     await expect(logRows(page).nth(2)).toContainText(/just now\s*echo hello from e2e\s*output\s*Success/);
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('combobox', { name: 'Type' }).selectOption('error');
     await expect(page).toHaveURL(/\?type=error$/);
@@ -39,6 +40,7 @@ test.describe('console logs', () => {
     const details = page.getByRole('complementary', { name: 'Log details' });
     await expect(details.getByLabel('Log output')).toHaveText('hello from e2e');
     await expect(details).toContainText(/ID\s*[0-9a-f]{8}\s*User ID\s*[0-9a-f]{8}\s*Command\s*echo hello from e2e/);
+    await expectNoSeriousA11yViolations(page);
     await details.getByRole('button', { name: 'Close details' }).click();
     await expect(details).toBeHidden();
 
@@ -65,5 +67,6 @@ test.describe('console logs', () => {
     await expect(logRows(page)).toHaveCount(5);
     await expect(logRows(page).last()).toContainText('echo log 1');
     await expect(pager).toContainText('Page 2 of 2');
+    await expectNoSeriousA11yViolations(page);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi } from './helpers';
+import { expectNoSeriousA11yViolations, registerViaApi } from './helpers';
 
 const commandInput = (page: Page) => page.getByRole('combobox', { name: 'Command' });
 const lastEntry = (page: Page) => page.getByRole('log', { name: 'Terminal output' }).getByTestId('terminal-entry').last();
@@ -40,6 +40,7 @@ test.describe('console', () => {
     await run(page, 'sl');
     await expect(lastResult(page)).toHaveAttribute('data-type', 'error');
     await expect(lastResult(page)).toContainText("Unknown command: 'sl'. Did you mean 'ls'?");
+    await expectNoSeriousA11yViolations(page);
 
     await commandInput(page).fill('clear');
     await commandInput(page).press('Enter');
@@ -82,6 +83,7 @@ test.describe('console', () => {
     await input.fill('');
     await input.pressSequentially('p');
     await expect(suggestions.getByRole('option')).toHaveCount(2);
+    await expectNoSeriousA11yViolations(page);
     await input.press('ArrowDown');
     await input.press('ArrowDown');
     await input.press('Enter');
@@ -112,6 +114,7 @@ test.describe('console', () => {
     await commandInput(page).fill('version');
     await runButton.click();
     await expect(lastResult(page)).toContainText('Slipway');
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect(page.getByTestId('terminal-entry')).toHaveCount(0);
   });

@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { registerViaApi, storedToken } from './helpers';
+import { expectNoSeriousA11yViolations, registerViaApi, storedToken } from './helpers';
 
 test.describe('app shell', () => {
   test('sends an unknown path to /dashboard/console', async ({ page }) => {
     await registerViaApi(page);
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/dashboard\/console$/);
+    await expectNoSeriousA11yViolations(page);
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard\/console$/);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('shows the development banner, the seven sidebar entries and every dashboard route', async ({ page }) => {
@@ -30,6 +32,8 @@ test.describe('app shell', () => {
       await link.click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(link).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
     }
     await expect(page.getByRole('heading', { name: `Welcome back, ${account.name}!` })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Help & Feedback' })).toBeVisible();
@@ -41,6 +45,7 @@ test.describe('app shell', () => {
     await page.goto('/dashboard/console');
     await page.getByTestId('stat-endpoints').hover();
     await expect(page.getByRole('tooltip')).toHaveText('HTTP endpoints exposed by your services');
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('drops a revoked token and goes to /login', async ({ page, playwright, baseURL }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerViaApi } from './helpers';
+import { expectNoSeriousA11yViolations, registerViaApi } from './helpers';
 
 const SECRET = 'sk-e2e-secret-value-123';
 
@@ -34,16 +34,19 @@ test('project detail tabs, edit, environment variables and delete', async ({ pag
   await expect(page.getByTestId('project-header').getByText('Active', { exact: true })).toBeVisible();
   await expect(page.getByText('No active streams found for this project')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Description' })).toContainText('Relays telemetry from orbit.');
+  await expectNoSeriousA11yViolations(page);
 
   // Tabs by keyboard.
   await page.getByRole('tab', { name: 'Overview' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Versions' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel', { name: 'Versions' })).toContainText('No versions found');
+  await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('End');
   await expect(page.getByRole('tab', { name: 'Deployments' })).toBeFocused();
   await expect(page.getByRole('tabpanel', { name: 'Deployments' })).toContainText('Active Deployments');
   await expect(page.getByRole('tabpanel', { name: 'Deployments' })).toContainText('Deployment History');
+  await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowLeft');
@@ -61,6 +64,7 @@ test('project detail tabs, edit, environment variables and delete', async ({ pag
   await page.getByRole('button', { name: 'Add Variable' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Environment Variable' });
   await expect(dialog.getByRole('button', { name: 'Add Variable' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByLabel('Name').fill('  LOG_LEVEL ');
   await dialog.getByLabel('Value').fill('debug');
   await dialog.getByRole('button', { name: 'Add Variable' }).click();
@@ -83,6 +87,7 @@ test('project detail tabs, edit, environment variables and delete', async ({ pag
   await page.getByLabel('Project Name').fill('X');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Project name must be at least 2 characters')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Project Name').fill('Orbital Relay Two');
   await page.getByLabel('Tags', { exact: true }).fill('beta');
   await page.getByLabel('Tags', { exact: true }).press('Enter');
@@ -107,6 +112,7 @@ test('project detail tabs, edit, environment variables and delete', async ({ pag
   await confirm.getByLabel('Type Orbital Relay Two to confirm').fill('Orbital Relay');
   await confirm.getByRole('button', { name: 'Delete Project' }).click();
   await expect(confirm.getByText('Name does not match. Please type "Orbital Relay Two" exactly.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await confirm.getByLabel('Type Orbital Relay Two to confirm').fill('Orbital Relay Two');
   await confirm.getByRole('button', { name: 'Delete Project' }).click();
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi } from './helpers';
+import { expectNoSeriousA11yViolations, registerViaApi } from './helpers';
 
 const ADMIN_PASSWORD = 'e2e-admin-pass-42';
 const SESSION_SECRET = 'e2e-session-secret-0123456789abcdef';
@@ -12,6 +12,7 @@ test('without a GitHub organization the wizard asks for settings first', async (
   await page.goto('/dashboard/projects/new');
   await expect(settingsDialog(page)).toBeVisible();
   await expect(settingsDialog(page).getByRole('button', { name: 'Close', exact: true })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
   await page.getByTestId('modal-overlay').click({ position: { x: 5, y: 5 } });
   await expect(settingsDialog(page)).toBeVisible();
@@ -19,6 +20,7 @@ test('without a GitHub organization the wizard asks for settings first', async (
   await settingsDialog(page).getByRole('button', { name: 'CANCEL', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: 'Create New Project', exact: true }).click();
   await settingsDialog(page).getByRole('button', { name: 'GO TO SETTINGS', exact: true }).click();
@@ -40,6 +42,7 @@ test('creates a project from a template with required and sensitive variables', 
   await page.getByLabel('Project Name').fill('x');
   await page.getByLabel('Project Name').blur();
   await expect(page.getByText('Project name must be at least 2 characters')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Project Name').fill('Wizard Notes');
   await page.getByLabel('Description').fill('Notes for the e2e team');
   await page.getByLabel('Tags', { exact: true }).fill('notes');
@@ -59,6 +62,7 @@ test('creates a project from a template with required and sensitive variables', 
   await page.getByLabel('Search templates').fill('NOTES');
   await expect(page.getByRole('group', { name: 'Templates' }).getByRole('button')).toHaveCount(1);
   await expect(page.getByTestId('template-fullstack-notes')).toContainText('4 variables');
+  await expectNoSeriousA11yViolations(page);
   await page.getByTestId('template-fullstack-notes').click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
@@ -82,6 +86,7 @@ test('creates a project from a template with required and sensitive variables', 
   await expect(optional.getByLabel('DATA_FILE', { exact: true })).toBeHidden();
   await optional.getByRole('button', { name: /Optional/ }).click();
   await expect(optional.getByLabel('DATA_FILE', { exact: true })).toHaveValue('data/notes.json');
+  await expectNoSeriousA11yViolations(page);
 
   // Going back keeps what was entered.
   await page.getByRole('button', { name: 'Back', exact: true }).click();
@@ -100,10 +105,12 @@ test('creates a project from a template with required and sensitive variables', 
   await expect(variables).toContainText('DATA_FILE');
   await expect(variables).not.toContainText(ADMIN_PASSWORD);
   await expect(variables).not.toContainText(SESSION_SECRET);
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Create Project', exact: true }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/projects\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Wizard Notes' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   const id = new URL(page.url()).pathname.split('/').pop();
   const stored = await page.request.get(`/api/projects/${id}`, { headers });
@@ -132,6 +139,7 @@ test("a failed creation shows 'Creation Failed' and stays on step 4", async ({ p
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Creation Failed');
   await expect(alert).toContainText('A project named "Taken Name" already exists');
+  await expectNoSeriousA11yViolations(page);
   await expect(stepCounter(page)).toHaveText('Step 4 of 4');
   await expect(page).toHaveURL(/\/dashboard\/projects\/new$/);
 });

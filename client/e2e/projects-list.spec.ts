@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerViaApi } from './helpers';
+import { expectNoSeriousA11yViolations, registerViaApi } from './helpers';
 
 interface SeedProject {
   name: string;
@@ -45,6 +45,7 @@ test('a new user sees the empty state and can start creating a project', async (
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No projects found' })).toBeVisible();
   await expect(page.getByText('Get started by creating your first project.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await expect(pagination(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Create Project', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/projects\/new$/);
@@ -62,6 +63,7 @@ test('filters, sorts and pages the list, keeping everything in the URL', async (
   await expect(cards(page).first()).toContainText('Fleet 15');
   await expect(pagination(page)).toContainText('Showing 1 to 12 of 15 results');
   await expect(page.getByRole('group', { name: 'Tags' }).getByRole('checkbox')).toHaveCount(6);
+  await expectNoSeriousA11yViolations(page);
 
   // Pagination: page 2 holds the 3 oldest; the page survives a reload.
   await pagination(page).getByRole('button', { name: 'Next', exact: true }).click();
@@ -90,6 +92,7 @@ test('filters, sorts and pages the list, keeping everything in the URL', async (
   await page.getByLabel('Search').fill('no such fleet');
   await expect(page.getByRole('heading', { name: 'No projects found' })).toBeVisible();
   await expect(page.getByText(/Try adjusting your search or filters/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: 'Clear filters', exact: true }).click();
   await expect(cards(page)).toHaveCount(12);
@@ -139,5 +142,6 @@ test('filters, sorts and pages the list, keeping everything in the URL', async (
   // A card opens its project.
   await cards(page).filter({ hasText: 'Fleet 07' }).click();
   await expect(page).toHaveURL(/\/dashboard\/projects\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Fleet 07' })).toBeVisible();
+  // Focus went with the card; it lands on the project's heading, not on <body>.
+  await expect(page.getByRole('heading', { level: 1, name: 'Fleet 07' })).toBeFocused();
 });

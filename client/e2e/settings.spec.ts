@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi } from './helpers';
+import { expectNoSeriousA11yViolations, registerViaApi } from './helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -22,6 +22,7 @@ test.describe('settings', () => {
       await expect(page.getByRole('region', { name: section })).toBeVisible();
     }
     await expect(page.getByText('At least 4 characters.').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
 
     await field(page, 'Docker Username').fill('grace');
     await field(page, 'Docker Token').fill(DOCKER_TOKEN);
@@ -31,6 +32,7 @@ test.describe('settings', () => {
     await page.getByRole('button', { name: 'Save All Settings' }).click();
     const saved = page.getByText('Settings saved successfully!');
     await expect(saved).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await expect(field(page, 'Docker Token')).toHaveValue(MASKED_DOCKER_TOKEN);
     await expect(saved).toBeHidden({ timeout: 5000 });
 
@@ -82,6 +84,7 @@ test.describe('settings', () => {
     await page.getByRole('button', { name: 'Clear All' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Are you sure you want to clear all settings? This action cannot be undone.');
+    await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(field(page, 'Docker Username')).toHaveValue('grace');
 
