@@ -9,7 +9,12 @@ import type { AppApollo } from './create-apollo-client';
  * that talks to the API awaits the same instance.
  */
 export function loadAppApollo(): Promise<AppApollo> {
-  return import('./create-apollo-client').then(({ createApolloClient }) => createApolloClient());
+  const apollo = import('./create-apollo-client').then(({ createApolloClient }) => createApolloClient());
+  // Marked as settled the way React's `use()` reads a promise, so that a tree rendering after the load (the
+  // dashboard, once the session is checked) gets the client at once instead of suspending: a suspended tree is
+  // revealed only after React's fallback throttle, which held back the page's own queries by about 0.4 s.
+  void apollo.then((value) => Object.assign(apollo, { status: 'fulfilled', value }));
+  return apollo;
 }
 
 const AppApolloContext = createContext<Promise<AppApollo> | null>(null);
