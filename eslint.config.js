@@ -28,4 +28,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // The client shares code with the server only through @slipway/domain, never by reaching into server/.
+    files: ['client/**/*.tsx', 'client/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)server/', message: 'The client never imports server code: share it through @slipway/domain.' },
+            { group: ['@slipway/server', '@slipway/server/*'], message: 'The client never imports server code: share it through @slipway/domain.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // domain/ is imported by both sides as it is: it imports nothing (its tests use vitest only).
+    files: ['domain/src/**/*.ts'],
+    ignores: ['domain/src/**/*.spec.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: '@slipway/domain imports nothing outside itself.' }] }] },
+  },
 );

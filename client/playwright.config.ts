@@ -37,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx src/main.ts',
+    command: 'node --conditions=source --import tsx src/main.ts',
     cwd: path.resolve(import.meta.dirname, '../server'),
     url: `http://127.0.0.1:${port}/api/health`,
     env: { SLIPWAY_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },

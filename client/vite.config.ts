@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import { bundleBudget } from './vite-plugins/bundle-budget.ts';
 
 /** The API (npm run dev -w server) listens on :4000; the dev server forwards /api there, WebSockets included. */
@@ -13,6 +13,8 @@ export default defineConfig({
       lazyOnly: { name: 'GraphiQL', modules: /[\\/]node_modules[\\/](graphiql|@graphiql|monaco-editor|monaco-graphql)[\\/]/ },
     }),
   ],
+  // @slipway/domain from its TypeScript source: the client bundles it without a separate build.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     port: 5173,
     proxy: {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
@@ -9,6 +10,8 @@ export default defineConfig({
   resolve: {
     // One graphql module for everyone (see ARCHITECTURE "Known traps": two realms break instanceof checks).
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+    // @slipway/domain from its TypeScript source, not its build.
+    conditions: ['source', ...defaultClientConditions],
   },
   test: {
     environment: 'jsdom',

@@ -99,7 +99,7 @@ async function admin(sql: string): Promise<void> {
 }
 
 function startServer(databaseUrl: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(ROOT, 'server'),
     // The server's own tsconfig (decorators); tsx hands a relative --tsconfig down to children otherwise.
     env: { ...process.env, TSX_TSCONFIG_PATH: path.join(ROOT, 'server', 'tsconfig.json'), DATABASE_URL: databaseUrl, SLIPWAY_DATA_DIR: dataDir, SLIPWAY_SECRET_KEY: SECRET_KEY, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production' },

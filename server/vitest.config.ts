@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
@@ -8,7 +9,10 @@ export default defineConfig({
     // Vite would pick graphql's ESM build for our sources while Apollo and graphql-ws load its CommonJS
     // build: two realms, and `instanceof GraphQLError` fails across them. Point everything at one file.
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+    // @slipway/domain from its TypeScript source, not its build.
+    conditions: ['source', ...defaultServerConditions],
   },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
     testTimeout: 30_000,

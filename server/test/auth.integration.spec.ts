@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { newAccount, refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,19 +22,19 @@ describe('registration', () => {
     expect(second.data.register.user.role).toBe('user');
   });
 
-  const invalid: Array<[string, Record<string, unknown>, string]> = [
-    ['missing name', { name: '' }, 'Name is required'],
-    ['missing email', { email: '' }, 'Email is required'],
-    ['malformed email', { email: 'not-an-email' }, 'Invalid email address'],
-    ['missing password', { password: '' }, 'Password is required'],
-    ['short password', { password: '12345' }, 'Password must be at least 6 characters'],
-    ['mismatched confirmation', { confirmPassword: 'other1' }, 'Passwords do not match'],
-    ['email of the wrong type', { email: 42 }, 'Email must be a string'],
+  const invalid: Array<[string, Record<string, unknown>, string, string]> = [
+    ['missing name', { name: '' }, 'Name is required', 'name'],
+    ['missing email', { email: '' }, 'Email is required', 'email'],
+    ['malformed email', { email: 'not-an-email' }, 'Invalid email address', 'email'],
+    ['missing password', { password: '' }, 'Password is required', 'password'],
+    ['short password', { password: '12345' }, 'Password must be at least 6 characters', 'password'],
+    ['mismatched confirmation', { confirmPassword: 'other1' }, 'Passwords do not match', 'confirmPassword'],
+    ['email of the wrong type', { email: 42 }, 'Email must be a string', 'email'],
   ];
 
-  it.each(invalid)('rejects %s over REST with 400 and the spec message', async (_case, overrides, message) => {
+  it.each(invalid)('rejects %s over REST with 400, the spec message and the field', async (_case, overrides, message, field) => {
     const res = await app.api('POST', '/auth/register', { body: newAccount(overrides) });
-    expect(res).toEqual({ status: 400, body: { error: message } });
+    expect(res).toEqual(refusal(400, message, field));
   });
 
   it.each(invalid.filter(([name]) => !name.includes('confirmation') && !name.includes('type')))(
@@ -49,7 +49,7 @@ describe('registration', () => {
     const account = newAccount();
     await app.api('POST', '/auth/register', { body: account });
     const res = await app.api('POST', '/auth/register', { body: { ...account, email: account.email.toUpperCase() } });
-    expect(res).toEqual({ status: 409, body: { error: 'Email is already registered' } });
+    expect(res).toEqual(refusal(409, 'Email is already registered', 'email'));
     const gql = await app.graphql(REGISTER, { input: account });
     expect(gql.errors?.[0].extensions?.code).toBe('CONFLICT');
   });
@@ -68,7 +68,7 @@ describe('sign in, current user and sign out', () => {
     expect((await app.graphql('{ me { email } }', {}, token)).data).toEqual({ me: { email } });
 
     expect((await app.graphql('mutation { logout }', {}, token)).data).toEqual({ logout: true });
-    expect(await app.api('GET', '/users/me', { token })).toEqual({ status: 401, body: { error: 'Authentication required' } });
+    expect(await app.api('GET', '/users/me', { token })).toEqual(refusal(401, 'Authentication required'));
     expect((await app.graphql('{ me { email } }', {}, token)).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
 
     // The REST session is independent of the GraphQL one and is revoked by the REST logout.
@@ -81,7 +81,7 @@ describe('sign in, current user and sign out', () => {
     const { email } = await registerUser(app);
     const wrongPassword = await app.api('POST', '/auth/login', { body: { email, password: 'wrong-password' } });
     const unknownEmail = await app.api('POST', '/auth/login', { body: { email: 'nobody@example.com', password: 'secret1' } });
-    expect(wrongPassword).toEqual({ status: 401, body: { error: 'Invalid email or password' } });
+    expect(wrongPassword).toEqual(refusal(401, 'Invalid email or password'));
     expect(unknownEmail).toEqual(wrongPassword);
   });
 
@@ -100,7 +100,7 @@ describe('sign in, current user and sign out', () => {
       expect((await app.api('POST', '/auth/login', { body: { email, password: 'wrong-pass' } })).status).toBe(401);
     }
     const blocked = await app.api('POST', '/auth/login', { body: { email, password } });
-    expect(blocked).toEqual({ status: 429, body: { error: 'Too many failed login attempts. Try again in 15 minutes.' } });
+    expect(blocked).toEqual(refusal(429, 'Too many failed login attempts. Try again in 15 minutes.'));
     const gql = await app.graphql(LOGIN, { input: { email, password } });
     expect(gql.errors?.[0].extensions?.code).toBe('TOO_MANY_REQUESTS');
   });
@@ -108,23 +108,14 @@ describe('sign in, current user and sign out', () => {
 
 describe('bad requests never reach a 500', () => {
   it('answers malformed JSON, wrong body types and oversized bodies with a 4xx JSON error', async () => {
-    expect(await app.api('POST', '/auth/login', { raw: '{"email": ' })).toEqual({
-      status: 400,
-      body: { error: 'Malformed JSON in request body' },
-    });
-    expect(await app.api('POST', '/auth/login', { raw: '[1,2]' })).toEqual({
-      status: 400,
-      body: { error: 'Request body must be a JSON object' },
-    });
-    expect(await app.api('POST', '/auth/login', { body: { email: ['a'], password: 1 } })).toEqual({
-      status: 400,
-      body: { error: 'Email must be a string' },
-    });
+    expect(await app.api('POST', '/auth/login', { raw: '{"email": ' })).toEqual(refusal(400, 'Malformed JSON in request body'));
+    expect(await app.api('POST', '/auth/login', { raw: '[1,2]' })).toEqual(refusal(400, 'Request body must be a JSON object'));
+    expect(await app.api('POST', '/auth/login', { body: { email: ['a'], password: 1 } })).toEqual(refusal(400, 'Email must be a string', 'email'));
     const huge = await app.api('POST', '/auth/register', { body: { name: 'x'.repeat(200_000) } });
-    expect(huge).toEqual({ status: 413, body: { error: 'Request body is too large' } });
+    expect(huge).toEqual(refusal(413, 'Request body is too large'));
   });
 
   it('answers unknown API routes with a JSON 404', async () => {
-    expect(await app.api('GET', '/no-such-route')).toEqual({ status: 404, body: { error: 'Not found' } });
+    expect(await app.api('GET', '/no-such-route')).toEqual(refusal(404, 'Not found'));
   });
 });

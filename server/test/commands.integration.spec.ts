@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 type Account = Awaited<ReturnType<typeof registerUser>>;
 
@@ -196,28 +196,58 @@ describe("the user's own projects and settings", () => {
   });
 });
 
+describe('finding a project by name', () => {
+  it('takes one query on the owner and name index, however many projects match the name as a search', async () => {
+    const erin = await registerUser(app);
+    await app.api('PUT', '/settings', { token: erin.token, body: { settings: { GITHUB_ORGANIZATION: 'org-x' } } });
+    const target = await app.api('POST', '/projects', { token: erin.token, body: { name: 'app' } });
+    expect(target.status).toBe(201);
+    // 150 more names containing "app" that sort before it: a search for the name needs more than one page.
+    await app.slipway.dataSource.query(
+      `INSERT INTO projects (owner_id, name, environment_variables_encrypted)
+       SELECT owner_id, n || ' app', environment_variables_encrypted FROM projects, generate_series(100, 249) AS n WHERE id = $1`,
+      [target.body.id],
+    );
+
+    const query = vi.spyOn(app.slipway.dataSource, 'query');
+    expect((await run(erin, 'cd /projects/app')).body).toEqual({ type: 'success', output: '/projects/app' });
+    const projectQueries = query.mock.calls.filter(([sql]) => /\bprojects\b/.test(String(sql)));
+    query.mockRestore();
+    expect(projectQueries).toHaveLength(1);
+
+    const [sql, parameters] = projectQueries[0];
+    const runner = app.slipway.dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      await runner.query('SET LOCAL enable_seqscan = off');
+      const plan: Array<{ 'QUERY PLAN': string }> = await runner.query(`EXPLAIN ${sql}`, parameters);
+      expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('UQ_projects_owner_name');
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
+});
+
 describe('refusing bad input', () => {
   it.each([
-    [{ command: '' }, 400, 'Command is required'],
-    [{ command: '   \t ' }, 400, 'Command is required'],
-    [{}, 400, 'Command is required'],
-    [{ command: null }, 400, 'Command is required'],
-    [{ command: 42 }, 400, 'Command must be a string'],
-    [{ command: ['ls'] }, 400, 'Command must be a string'],
-    [{ command: { toString: 'ls' } }, 400, 'Command must be a string'],
+    [{ command: '' }, 400, 'Command is required', 'command'],
+    [{ command: '   \t ' }, 400, 'Command is required', 'command'],
+    [{}, 400, 'Command is required', 'command'],
+    [{ command: null }, 400, 'Command is required', 'command'],
+    [{ command: 42 }, 400, 'Command must be a string', 'command'],
+    [{ command: ['ls'] }, 400, 'Command must be a string', 'command'],
+    [{ command: { toString: 'ls' } }, 400, 'Command must be a string', 'command'],
     [['ls'], 400, 'Request body must be a JSON object'],
     ['ls', 400, 'Malformed JSON in request body'],
-  ])('POST /commands %j → %i %s, and nothing is logged', async (body, status, error) => {
+  ])('POST /commands %j → %i %s, and nothing is logged', async (body, status, error, field?: string) => {
     const before = (await logs(alice)).body.total;
-    expect(await app.api('POST', '/commands', { token: alice.token, body })).toEqual({ status, body: { error } });
+    expect(await app.api('POST', '/commands', { token: alice.token, body })).toEqual(refusal(status, error, field));
     expect((await logs(alice)).body.total).toBe(before);
   });
 
   it('rejects malformed JSON and oversized bodies with 4xx', async () => {
-    expect(await app.api('POST', '/commands', { token: alice.token, raw: '{"command": "ls"' })).toEqual({
-      status: 400,
-      body: { error: 'Malformed JSON in request body' },
-    });
+    expect(await app.api('POST', '/commands', { token: alice.token, raw: '{"command": "ls"' })).toEqual(refusal(400, 'Malformed JSON in request body'));
     const huge = await app.api('POST', '/commands', { token: alice.token, body: { command: `echo ${'x'.repeat(200_000)}` } });
     expect(huge.status).toBe(413);
   });
@@ -228,7 +258,7 @@ describe('refusing bad input', () => {
   });
 
   it('requires a signed-in user', async () => {
-    expect(await app.api('POST', '/commands', { body: { command: 'whoami' } })).toEqual({ status: 401, body: { error: 'Authentication required' } });
+    expect(await app.api('POST', '/commands', { body: { command: 'whoami' } })).toEqual(refusal(401, 'Authentication required'));
     expect(await app.api('GET', '/commands?search=l')).toMatchObject({ status: 401 });
     expect(await app.api('GET', '/command-logs')).toMatchObject({ status: 401 });
     expect(await app.api('GET', `/command-logs/${randomUUID()}`)).toMatchObject({ status: 401 });
@@ -282,10 +312,7 @@ describe('suggestions', () => {
   });
 
   it('refuses a repeated search parameter with 400', async () => {
-    expect(await app.api('GET', '/commands?search=a&search=b', { token: alice.token })).toEqual({
-      status: 400,
-      body: { error: 'Search must be a string' },
-    });
+    expect(await app.api('GET', '/commands?search=a&search=b', { token: alice.token })).toEqual(refusal(400, 'Search must be a string', 'search'));
   });
 });
 
@@ -365,30 +392,30 @@ describe('command logs', () => {
   });
 
   it.each([
-    ['?type=warning', 'Type must be one of output, error, success, info'],
-    ['?type=error&type=info', 'Type must be one of output, error, success, info'],
-    ['?success=yes', 'Success must be true or false'],
-    ['?success=1', 'Success must be true or false'],
-    ['?page=0', 'Page must be a positive integer'],
-    ['?page=-1', 'Page must be a positive integer'],
-    ['?page=1.5', 'Page must be a positive integer'],
-    ['?page=abc', 'Page must be a positive integer'],
-    ['?page=99999999999', 'Page must be a positive integer'],
-    ['?page=1&page=2', 'Page must be a positive integer'],
-    ['?page_size=0', 'Page size must be an integer between 1 and 100'],
-    ['?page_size=101', 'Page size must be an integer between 1 and 100'],
-    ['?page_size=ten', 'Page size must be an integer between 1 and 100'],
-    ['?command=a&command=b', 'Command filter must be a string'],
-    [`?command=${'x'.repeat(1001)}`, 'Command filter must be at most 1000 characters'],
-  ])('refuses %s with 400', async (query, error) => {
-    expect(await logs(carol, query)).toEqual({ status: 400, body: { error } });
+    ['?type=warning', 'Type must be one of output, error, success, info', 'type'],
+    ['?type=error&type=info', 'Type must be one of output, error, success, info', 'type'],
+    ['?success=yes', 'Success must be true or false', 'success'],
+    ['?success=1', 'Success must be true or false', 'success'],
+    ['?page=0', 'Page must be a positive integer', 'page'],
+    ['?page=-1', 'Page must be a positive integer', 'page'],
+    ['?page=1.5', 'Page must be a positive integer', 'page'],
+    ['?page=abc', 'Page must be a positive integer', 'page'],
+    ['?page=99999999999', 'Page must be a positive integer', 'page'],
+    ['?page=1&page=2', 'Page must be a positive integer', 'page'],
+    ['?page_size=0', 'Page size must be an integer between 1 and 100', 'pageSize'],
+    ['?page_size=101', 'Page size must be an integer between 1 and 100', 'pageSize'],
+    ['?page_size=ten', 'Page size must be an integer between 1 and 100', 'pageSize'],
+    ['?command=a&command=b', 'Command filter must be a string', 'command'],
+    [`?command=${'x'.repeat(1001)}`, 'Command filter must be at most 1000 characters', 'command'],
+  ])('refuses %s with 400 naming the parameter', async (query, error, field) => {
+    expect(await logs(carol, query)).toEqual(refusal(400, error, field));
   });
 
   it('shows one entry by id, and never another user\'s', async () => {
     const [latest] = (await logs(carol)).body.logs;
     expect(await app.api('GET', `/command-logs/${latest.id}`, { token: carol.token })).toEqual({ status: 200, body: latest });
     for (const id of [latest.id, randomUUID(), 'not-a-uuid', '%00']) {
-      expect(await app.api('GET', `/command-logs/${id}`, { token: bob.token })).toEqual({ status: 404, body: { error: 'Command log not found' } });
+      expect(await app.api('GET', `/command-logs/${id}`, { token: bob.token })).toEqual(refusal(404, 'Command log not found'));
     }
   });
 

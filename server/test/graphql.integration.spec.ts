@@ -69,7 +69,7 @@ describe('GraphQL over WebSocket (graphql-ws on /api/graphql)', () => {
     const denied = await take(anonymous, 'subscription { serverTime }', 1);
     await anonymous.dispose();
     expect(denied.values).toEqual([
-      expect.objectContaining({ errors: [expect.objectContaining({ message: 'Authentication required', extensions: { code: 'UNAUTHENTICATED' } })] }),
+      expect.objectContaining({ errors: [expect.objectContaining({ message: 'Authentication required', extensions: { code: 'UNAUTHENTICATED', reason: 'NOT_SIGNED_IN' } })] }),
     ]);
 
     const forged = wsClient('forged-token');

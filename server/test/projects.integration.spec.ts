@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 type Account = Awaited<ReturnType<typeof registerUser>>;
 type ProjectJson = {
@@ -111,95 +111,100 @@ describe('creating a project', () => {
     expect((await app.api('POST', '/projects', { token: user.token, body })).status).toBe(201);
   });
 
-  // [label, REST body, GraphQL input (null where GraphQL's own types already refuse it), message]
-  const invalid: Array<[string, Record<string, unknown>, Record<string, unknown> | null, string]> = [
-    ['no name', {}, null, 'Project name is required'],
-    ['an empty name', { name: '' }, { name: '' }, 'Project name is required'],
-    ['a blank name', { name: '   ' }, { name: '   ' }, 'Project name is required'],
-    ['a 1-character name', { name: ' a ' }, { name: ' a ' }, 'Project name must be at least 2 characters'],
-    ['a 101-character name', { name: 'n'.repeat(101) }, { name: 'n'.repeat(101) }, 'Project name must be less than 100 characters'],
-    ['a slash in the name', { name: 'api/v2' }, { name: 'api/v2' }, 'Project name can only contain letters, numbers, spaces, hyphens, and underscores'],
-    ['a tab in the name', { name: 'my\tapp' }, { name: 'my\tapp' }, 'Project name can only contain letters, numbers, spaces, hyphens, and underscores'],
-    ['an accented name', { name: 'café' }, { name: 'café' }, 'Project name can only contain letters, numbers, spaces, hyphens, and underscores'],
-    ['a number as name', { name: 42 }, null, 'Project name must be a string'],
-    ['a 501-character description', { name: 'ok', description: 'd'.repeat(501) }, { name: 'ok', description: 'd'.repeat(501) }, 'Description must be less than 500 characters'],
-    ['a description that is not text', { name: 'ok', description: ['x'] }, null, 'Description must be a string'],
-    ['tags as a string', { name: 'ok', tags: 'web,api' }, null, 'Tags must be a list of strings'],
-    ['a tag that is not text', { name: 'ok', tags: ['web', 7] }, null, 'Tags must be a list of strings'],
-    ['a 51-character tag', { name: 'ok', tags: ['t'.repeat(51)] }, { name: 'ok', tags: ['t'.repeat(51)] }, 'Tags must be at most 50 characters'],
-    ['21 tags', { name: 'ok', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, { name: 'ok', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'A project can have at most 20 tags'],
-    ['an unknown status', { name: 'ok', status: 'archived' }, null, 'Status must be either active or inactive'],
-    ['an unknown template', { name: 'ok', template_name: 'php-app' }, { name: 'ok', templateName: 'php-app' }, 'Template "php-app" does not exist'],
-    ['a required variable missing', { name: 'ok', template_name: 'node-rest-api' }, { name: 'ok', templateName: 'node-rest-api' }, 'API_KEY is required'],
+  // [label, REST body, GraphQL input (null where GraphQL's own types already refuse it), message, the field it is about]
+  const invalid: Array<[string, Record<string, unknown>, Record<string, unknown> | null, string, string]> = [
+    ['no name', {}, null, 'Project name is required', 'name'],
+    ['an empty name', { name: '' }, { name: '' }, 'Project name is required', 'name'],
+    ['a blank name', { name: '   ' }, { name: '   ' }, 'Project name is required', 'name'],
+    ['a 1-character name', { name: ' a ' }, { name: ' a ' }, 'Project name must be at least 2 characters', 'name'],
+    ['a 101-character name', { name: 'n'.repeat(101) }, { name: 'n'.repeat(101) }, 'Project name must be less than 100 characters', 'name'],
+    ['a slash in the name', { name: 'api/v2' }, { name: 'api/v2' }, 'Project name can only contain letters, numbers, spaces, hyphens, and underscores', 'name'],
+    ['a tab in the name', { name: 'my\tapp' }, { name: 'my\tapp' }, 'Project name can only contain letters, numbers, spaces, hyphens, and underscores', 'name'],
+    ['an accented name', { name: 'café' }, { name: 'café' }, 'Project name can only contain letters, numbers, spaces, hyphens, and underscores', 'name'],
+    ['a number as name', { name: 42 }, null, 'Project name must be a string', 'name'],
+    ['a 501-character description', { name: 'ok', description: 'd'.repeat(501) }, { name: 'ok', description: 'd'.repeat(501) }, 'Description must be less than 500 characters', 'description'],
+    ['a description that is not text', { name: 'ok', description: ['x'] }, null, 'Description must be a string', 'description'],
+    ['tags as a string', { name: 'ok', tags: 'web,api' }, null, 'Tags must be a list of strings', 'tags'],
+    ['a tag that is not text', { name: 'ok', tags: ['web', 7] }, null, 'Tags must be a list of strings', 'tags'],
+    ['a 51-character tag', { name: 'ok', tags: ['t'.repeat(51)] }, { name: 'ok', tags: ['t'.repeat(51)] }, 'Tags must be at most 50 characters', 'tags'],
+    ['21 tags', { name: 'ok', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, { name: 'ok', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'A project can have at most 20 tags', 'tags'],
+    ['an unknown status', { name: 'ok', status: 'archived' }, null, 'Status must be either active or inactive', 'status'],
+    ['an unknown template', { name: 'ok', template_name: 'php-app' }, { name: 'ok', templateName: 'php-app' }, 'Template "php-app" does not exist', 'templateName'],
+    ['a required variable missing', { name: 'ok', template_name: 'node-rest-api' }, { name: 'ok', templateName: 'node-rest-api' }, 'API_KEY is required', 'environmentVariables'],
     [
       'a required variable left blank',
       { name: 'ok', template_name: 'fullstack-notes', environment_variables: { ADMIN_PASSWORD: 'pw', SESSION_SECRET: '  ' } },
       { name: 'ok', templateName: 'fullstack-notes', environmentVariables: [{ name: 'ADMIN_PASSWORD', value: 'pw' }, { name: 'SESSION_SECRET', value: '  ' }] },
       'SESSION_SECRET is required',
+      'environmentVariables',
     ],
     [
       'a variable name starting with a digit',
       { name: 'ok', environment_variables: { '1ST': 'x' } },
       { name: 'ok', environmentVariables: [{ name: '1ST', value: 'x' }] },
       'Environment variable name "1ST" is invalid: use letters, numbers and underscores, not starting with a number',
+      'environmentVariables',
     ],
     [
       'a variable name with a dash',
       { name: 'ok', environment_variables: { 'MY-VAR': 'x' } },
       { name: 'ok', environmentVariables: [{ name: 'MY-VAR', value: 'x' }] },
       'Environment variable name "MY-VAR" is invalid: use letters, numbers and underscores, not starting with a number',
+      'environmentVariables',
     ],
     [
       'a blank variable name',
       { name: 'ok', environment_variables: { '  ': 'x' } },
       { name: 'ok', environmentVariables: [{ name: '  ', value: 'x' }] },
       'Environment variable name is required',
+      'environmentVariables',
     ],
     [
       'the same variable twice once trimmed',
       { name: 'ok', environment_variables: { A: '1', ' A ': '2' } },
       { name: 'ok', environmentVariables: [{ name: 'A', value: '1' }, { name: ' A', value: '2' }] },
       'Environment variable "A" is defined more than once',
+      'environmentVariables',
     ],
-    ['a variable without a text value', { name: 'ok', environment_variables: { A: { nested: true } } }, null, 'Environment variable "A" must have a text value'],
-    ['variables as a list of strings', { name: 'ok', environment_variables: 'A=1' }, null, 'Environment variables must be an object mapping names to values'],
+    ['a variable without a text value', { name: 'ok', environment_variables: { A: { nested: true } } }, null, 'Environment variable "A" must have a text value', 'environmentVariables'],
+    ['variables as a list of strings', { name: 'ok', environment_variables: 'A=1' }, null, 'Environment variables must be an object mapping names to values', 'environmentVariables'],
     [
       'a variable value over 10000 characters',
       { name: 'ok', environment_variables: { A: 'v'.repeat(10_001) } },
       { name: 'ok', environmentVariables: [{ name: 'A', value: 'v'.repeat(10_001) }] },
       'Environment variable "A" must be at most 10000 characters',
+      'environmentVariables',
     ],
-    ['a repository URL that is not http', { name: 'ok', repository_url: 'ftp://example.com/x' }, { name: 'ok', repositoryUrl: 'ftp://example.com/x' }, 'Repository URL must be a valid http or https URL'],
+    ['a repository URL that is not http', { name: 'ok', repository_url: 'ftp://example.com/x' }, { name: 'ok', repositoryUrl: 'ftp://example.com/x' }, 'Repository URL must be a valid http or https URL', 'repositoryUrl'],
   ];
 
-  it.each(invalid)('refuses %s over REST and GraphQL with the same message', async (_label, body, input, message) => {
+  it.each(invalid)('refuses %s over REST and GraphQL with the same message and field', async (_label, body, input, message, field) => {
     const before = (await app.api('GET', '/projects?limit=100', { token: user.token })).body.total;
-    expect(await app.api('POST', '/projects', { token: user.token, body })).toEqual({ status: 400, body: { error: message } });
+    expect(await app.api('POST', '/projects', { token: user.token, body })).toEqual(refusal(400, message, field));
     if (input) {
       const res = await app.graphql('mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input }, user.token);
-      expect(res.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
+      expect(res.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', field } });
     }
     expect((await app.api('GET', '/projects?limit=100', { token: user.token })).body.total).toBe(before);
   });
 
   it('keeps names unique per user, ignoring case, with a 409; another user may reuse the name', async () => {
     await createProject(user, { name: 'Billing Service' });
-    expect(await app.api('POST', '/projects', { token: user.token, body: { name: '  billing SERVICE ' } })).toEqual({
-      status: 409,
-      body: { error: 'A project named "billing SERVICE" already exists' },
-    });
+    expect(await app.api('POST', '/projects', { token: user.token, body: { name: '  billing SERVICE ' } })).toEqual(
+      refusal(409, 'A project named "billing SERVICE" already exists', 'name'),
+    );
     const dup = await app.graphql('mutation { createProject(input: { name: "BILLING SERVICE" }) { id } }', {}, user.token);
-    expect(dup.errors?.[0]).toMatchObject({ message: 'A project named "BILLING SERVICE" already exists', extensions: { code: 'CONFLICT' } });
+    expect(dup.errors?.[0]).toMatchObject({
+      message: 'A project named "BILLING SERVICE" already exists',
+      extensions: { code: 'CONFLICT', reason: 'PROJECT_NAME_TAKEN', field: 'name' },
+    });
     const other = await developer();
     expect((await app.api('POST', '/projects', { token: other.token, body: { name: 'Billing Service' } })).status).toBe(201);
   });
 
   it('needs the GitHub organization set in Settings first', async () => {
     const newcomer = await registerUser(app);
-    expect(await app.api('POST', '/projects', { token: newcomer.token, body: { name: 'Too Early' } })).toEqual({
-      status: 400,
-      body: { error: 'Set your GitHub organization in Settings before creating projects' },
-    });
+    expect(await app.api('POST', '/projects', { token: newcomer.token, body: { name: 'Too Early' } })).toEqual(refusal(400, 'Set your GitHub organization in Settings before creating projects'));
     await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: newcomer.token, body: { value: 'acme' } });
     expect((await app.api('POST', '/projects', { token: newcomer.token, body: { name: 'Too Early' } })).status).toBe(201);
   });
@@ -212,7 +217,7 @@ describe('creating a project', () => {
     ['a camelCase field', { body: { name: 'ok', templateName: 'go-api' } }, 400, 'Unknown field "templateName"'],
     ['a body over 100 kB', { body: { name: 'ok', description: 'x'.repeat(200_000) } }, 413, 'Request body is too large'],
   ])('answers %s with a 4xx and a clear message, never a 500', async (_label, request, status, message) => {
-    expect(await app.api('POST', '/projects', { token: user.token, ...request })).toEqual({ status, body: { error: message } });
+    expect(await app.api('POST', '/projects', { token: user.token, ...request })).toEqual(refusal(status, message));
   });
 
   it('needs a signed-in user', async () => {
@@ -258,21 +263,21 @@ describe('reading, changing and deleting a project', () => {
   });
 
   it.each([
-    [{ name: '' }, 400, 'Project name is required'],
-    [{ name: 'x' }, 400, 'Project name must be at least 2 characters'],
-    [{ name: 'OTHER name' }, 409, 'A project named "OTHER name" already exists'],
-    [{ description: 'd'.repeat(501) }, 400, 'Description must be less than 500 characters'],
-    [{ tags: 'a' }, 400, 'Tags must be a list of strings'],
-    [{ status: 'paused' }, 400, 'Status must be either active or inactive'],
-    [{ repository_url: 'not a url' }, 400, 'Repository URL must be a valid http or https URL'],
-    [{ repository_url: 42 }, 400, 'Repository URL must be a string'],
-    [{ environment_variables: null }, 400, 'Environment variables must be an object mapping names to values'],
+    [{ name: '' }, 400, 'Project name is required', 'name'],
+    [{ name: 'x' }, 400, 'Project name must be at least 2 characters', 'name'],
+    [{ name: 'OTHER name' }, 409, 'A project named "OTHER name" already exists', 'name'],
+    [{ description: 'd'.repeat(501) }, 400, 'Description must be less than 500 characters', 'description'],
+    [{ tags: 'a' }, 400, 'Tags must be a list of strings', 'tags'],
+    [{ status: 'paused' }, 400, 'Status must be either active or inactive', 'status'],
+    [{ repository_url: 'not a url' }, 400, 'Repository URL must be a valid http or https URL', 'repositoryUrl'],
+    [{ repository_url: 42 }, 400, 'Repository URL must be a string', 'repositoryUrl'],
+    [{ environment_variables: null }, 400, 'Environment variables must be an object mapping names to values', 'environmentVariables'],
     [{ id: '7d0c8f5e-2f1b-4c1a-9d7e-0a1b2c3d4e5f' }, 400, 'Unknown field "id"'],
     [{ template_name: 'go-api' }, 400, 'Unknown field "template_name"'],
     [{ version: 'v1.0.0' }, 400, 'Unknown field "version"'],
-  ])('refuses %o and changes nothing', async (body, status, message) => {
+  ])('refuses %o and changes nothing', async (body, status, message, field?: string) => {
     const before = (await app.api('GET', `/projects/${project.id}`, { token: user.token })).body;
-    expect(await app.api('PUT', `/projects/${project.id}`, { token: user.token, body })).toEqual({ status, body: { error: message } });
+    expect(await app.api('PUT', `/projects/${project.id}`, { token: user.token, body })).toEqual(refusal(status, message, field));
     expect((await app.api('GET', `/projects/${project.id}`, { token: user.token })).body).toEqual(before);
   });
 
@@ -280,17 +285,14 @@ describe('reading, changing and deleting a project', () => {
     const res = await app.api('PUT', `/projects/${project.id}/status`, { token: user.token, body: { status: 'active' } });
     expect(res).toMatchObject({ status: 200, body: { id: project.id, status: 'active' } });
     for (const body of [{ status: 'deleted' }, {}, { status: null }]) {
-      expect(await app.api('PUT', `/projects/${project.id}/status`, { token: user.token, body })).toEqual({
-        status: 400,
-        body: { error: 'Status must be either active or inactive' },
-      });
+      expect(await app.api('PUT', `/projects/${project.id}/status`, { token: user.token, body })).toEqual(refusal(400, 'Status must be either active or inactive', 'status'));
     }
   });
 
   it('deletes with 204, then the project is gone', async () => {
     const doomed = await createProject(user, { name: 'Doomed' });
     expect((await app.api('DELETE', `/projects/${doomed.id}`, { token: user.token })).status).toBe(204);
-    expect(await app.api('GET', `/projects/${doomed.id}`, { token: user.token })).toEqual({ status: 404, body: { error: 'Project not found' } });
+    expect(await app.api('GET', `/projects/${doomed.id}`, { token: user.token })).toEqual(refusal(404, 'Project not found'));
     expect((await app.api('DELETE', `/projects/${doomed.id}`, { token: user.token })).status).toBe(404);
     // The name is free again.
     expect((await app.api('POST', '/projects', { token: user.token, body: { name: 'doomed' } })).status).toBe(201);
@@ -341,7 +343,7 @@ describe('environment variables', () => {
       project.id,
       other.id,
     ]);
-    expect(await app.api('GET', `/projects/${other.id}`, { token: user.token })).toEqual({ status: 500, body: { error: 'Internal server error' } });
+    expect(await app.api('GET', `/projects/${other.id}`, { token: user.token })).toEqual(refusal(500, 'Internal server error'));
     await app.api('DELETE', `/projects/${other.id}`, { token: user.token });
   });
 
@@ -495,22 +497,22 @@ describe('the projects list', () => {
   });
 
   it.each([
-    ['?page=0', 'page must be an integer between 1 and 1000000'],
-    ['?page=-1', 'page must be an integer between 1 and 1000000'],
-    ['?page=abc', 'page must be an integer between 1 and 1000000'],
-    ['?page=1.5', 'page must be an integer between 1 and 1000000'],
-    ['?page=1&page=2', 'page must be given once'],
-    ['?limit=0', 'limit must be an integer between 1 and 100'],
-    ['?limit=101', 'limit must be an integer between 1 and 100'],
-    ['?limit=1e2', 'limit must be an integer between 1 and 100'],
-    ['?sort_by=owner_id', 'sort_by must be one of updated_at, created_at, name, status'],
-    ['?sort_by=name;DROP TABLE projects', 'sort_by must be one of updated_at, created_at, name, status'],
-    ['?sort_order=up', 'sort_order must be ASC or DESC'],
-    ['?status=archived', 'status must be active or inactive'],
-    [`?search=${'s'.repeat(201)}`, 'search must be at most 200 characters'],
-    [`?tags=${Array.from({ length: 21 }, (_, i) => `t${i}`).join(',')}`, 'tags can list at most 20 tags'],
-  ])('refuses %s with a 400', async (query, message) => {
-    expect(await list(query)).toEqual({ status: 400, body: { error: message } });
+    ['?page=0', 'page must be an integer between 1 and 1000000', 'page'],
+    ['?page=-1', 'page must be an integer between 1 and 1000000', 'page'],
+    ['?page=abc', 'page must be an integer between 1 and 1000000', 'page'],
+    ['?page=1.5', 'page must be an integer between 1 and 1000000', 'page'],
+    ['?page=1&page=2', 'page must be given once', 'page'],
+    ['?limit=0', 'limit must be an integer between 1 and 100', 'limit'],
+    ['?limit=101', 'limit must be an integer between 1 and 100', 'limit'],
+    ['?limit=1e2', 'limit must be an integer between 1 and 100', 'limit'],
+    ['?sort_by=owner_id', 'sort_by must be one of updated_at, created_at, name, status', 'sort_by'],
+    ['?sort_by=name;DROP TABLE projects', 'sort_by must be one of updated_at, created_at, name, status', 'sort_by'],
+    ['?sort_order=up', 'sort_order must be ASC or DESC', 'sort_order'],
+    ['?status=archived', 'status must be active or inactive', 'status'],
+    [`?search=${'s'.repeat(201)}`, 'search must be at most 200 characters', 'search'],
+    [`?tags=${Array.from({ length: 21 }, (_, i) => `t${i}`).join(',')}`, 'tags can list at most 20 tags', 'tags'],
+  ])('refuses %s with a 400 naming the parameter', async (query, message, field) => {
+    expect(await list(query)).toEqual(refusal(400, message, field));
   });
 
   it('refuses bad GraphQL filter values with the same messages', async () => {
@@ -569,10 +571,7 @@ describe("another user's project", () => {
     ['PUT', '/status', { status: 'inactive' }],
     ['DELETE', ''],
   ])('is a 404 for %s /projects/{id}%s', async (method, suffix, body?: object) => {
-    expect(await app.api(method, `/projects/${project.id}${suffix}`, { token: intruder.token, body })).toEqual({
-      status: 404,
-      body: { error: 'Project not found' },
-    });
+    expect(await app.api(method, `/projects/${project.id}${suffix}`, { token: intruder.token, body })).toEqual(refusal(404, 'Project not found'));
   });
 
   it.each([
@@ -583,7 +582,8 @@ describe("another user's project", () => {
     ['mutation ($id: ID!) { deleteProject(id: $id) }'],
   ])('is NOT_FOUND over GraphQL: %s', async (query) => {
     const res = await app.graphql(query, { id: project.id }, intruder.token);
-    expect(res.errors?.[0]).toMatchObject({ message: 'Project not found', extensions: { code: 'NOT_FOUND' } });
+    expect(res.errors?.[0]).toMatchObject({ message: 'Project not found' });
+    expect(res.errors?.[0].extensions).toEqual({ code: 'NOT_FOUND', reason: 'PROJECT_NOT_FOUND' });
   });
 
   it('stays exactly as its owner left it', async () => {

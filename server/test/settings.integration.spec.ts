@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SecretBox } from '../src/common/secret-box.js';
 import { SettingsService } from '../src/modules/settings/settings.service.js';
-import { registerUser, startTestApp, TEST_SECRET_KEY, type TestApp } from './helpers/test-app.js';
+import { refusal, registerUser, startTestApp, TEST_SECRET_KEY, type TestApp } from './helpers/test-app.js';
 
 const DOCKER_TOKEN = 'dckr_pat_SUPERSECRET_9f3a';
 const GITHUB_TOKEN = 'ghp_ANOTHERSECRET_77xy';
@@ -106,17 +106,17 @@ describe('settings over REST', () => {
   });
 
   it.each([
-    ['a body that is not an object', { raw: '[1,2]' }, 'Request body must be a JSON object'],
-    ['malformed JSON', { raw: '{"settings": ' }, 'Malformed JSON in request body'],
-    ['settings missing', { body: {} }, 'settings must be an object mapping setting names to values'],
-    ['settings as a string', { body: { settings: 'DOCKER_USERNAME=a' } }, 'settings must be an object mapping setting names to values'],
-    ['settings as a list', { body: { settings: [{ key: 'DOCKER_USERNAME', value: 'a' }] } }, 'settings must be an object mapping setting names to values'],
-    ['a number value', { body: { settings: { DOCKER_USERNAME: 42 } } }, 'DOCKER_USERNAME must be a string'],
-    ['a line break', { body: { settings: { DOCKER_TOKEN: 'abc\ndef' } } }, 'DOCKER_TOKEN cannot contain line breaks or control characters'],
-    ['a value too long', { body: { settings: { DOCKER_TOKEN: 'x'.repeat(4097) } } }, 'DOCKER_TOKEN must be at most 4096 characters'],
-  ])('answers %s with a 400 and a clear message', async (_label, request, message) => {
+    ['a body that is not an object', { raw: '[1,2]' }, 'Request body must be a JSON object', undefined],
+    ['malformed JSON', { raw: '{"settings": ' }, 'Malformed JSON in request body', undefined],
+    ['settings missing', { body: {} }, 'settings must be an object mapping setting names to values', 'settings'],
+    ['settings as a string', { body: { settings: 'DOCKER_USERNAME=a' } }, 'settings must be an object mapping setting names to values', 'settings'],
+    ['settings as a list', { body: { settings: [{ key: 'DOCKER_USERNAME', value: 'a' }] } }, 'settings must be an object mapping setting names to values', 'settings'],
+    ['a number value', { body: { settings: { DOCKER_USERNAME: 42 } } }, 'DOCKER_USERNAME must be a string', 'DOCKER_USERNAME'],
+    ['a line break', { body: { settings: { DOCKER_TOKEN: 'abc\ndef' } } }, 'DOCKER_TOKEN cannot contain line breaks or control characters', 'DOCKER_TOKEN'],
+    ['a value too long', { body: { settings: { DOCKER_TOKEN: 'x'.repeat(4097) } } }, 'DOCKER_TOKEN must be at most 4096 characters', 'DOCKER_TOKEN'],
+  ])('answers %s with a 400, a clear message and the setting it is about', async (_label, request, message, field) => {
     const res = await app.api('PUT', '/settings', { token: alice.token, ...request });
-    expect(res).toEqual({ status: 400, body: { error: message } });
+    expect(res).toEqual(refusal(400, message, field));
   });
 
   it('needs a signed-in user', async () => {
@@ -207,7 +207,7 @@ describe('settings are private and encrypted', () => {
       `UPDATE user_settings SET value_encrypted = (SELECT value_encrypted FROM user_settings WHERE key = 'DOCKER_TOKEN') WHERE key = 'GITHUB_TOKEN'`,
     );
     const res = await app.api('GET', '/settings/GITHUB_TOKEN', { token: alice.token });
-    expect(res).toEqual({ status: 500, body: { error: 'Internal server error' } });
+    expect(res).toEqual(refusal(500, 'Internal server error'));
   });
 
   it('hands other modules the decrypted values through SettingsService.valuesFor', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { newAccount, refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof registerUser>>;
@@ -27,10 +27,7 @@ describe('who may list and manage users', () => {
         expect.arrayContaining([admin.email, manager.email, user.email]),
       );
     }
-    expect(await app.api('GET', '/users', { token: user.token })).toEqual({
-      status: 403,
-      body: { error: 'You do not have permission to manage users' },
-    });
+    expect(await app.api('GET', '/users', { token: user.token })).toEqual(refusal(403, 'You do not have permission to manage users'));
     expect((await app.graphql('{ users { id } }', {}, user.token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 
@@ -46,7 +43,7 @@ describe('who may list and manage users', () => {
 
   it('keeps role changes for admins', async () => {
     const selfPromotion = await app.api('PUT', `/users/${user.user.id}`, { token: user.token, body: { role: 'admin' } });
-    expect(selfPromotion).toEqual({ status: 403, body: { error: 'Only an admin can change roles' } });
+    expect(selfPromotion).toEqual(refusal(403, 'Only an admin can change roles'));
     const byManager = await app.graphql(
       `mutation ($id: ID!) { updateUser(id: $id, input: { role: manager }) { role } }`,
       { id: other.user.id },
@@ -60,7 +57,7 @@ describe('who may list and manage users', () => {
     const created = await app.api('POST', '/users', { token: manager.token, body: newAccount() });
     expect(created).toMatchObject({ status: 201, body: { role: 'user' } });
     const elevated = await app.api('POST', '/users', { token: manager.token, body: newAccount({ role: 'admin' }) });
-    expect(elevated).toEqual({ status: 403, body: { error: 'Only an admin can assign roles' } });
+    expect(elevated).toEqual(refusal(403, 'Only an admin can assign roles'));
     const byAdmin = await app.graphql(
       `mutation ($input: CreateUserInput!) { createUser(input: $input) { role } }`,
       { input: newAccount({ role: 'manager' }) },
@@ -70,6 +67,8 @@ describe('who may list and manage users', () => {
     expect((await app.api('POST', '/users', { token: user.token, body: newAccount() })).status).toBe(403);
     expect((await app.api('POST', '/users', { token: admin.token, body: newAccount({ role: 'root' }) })).body).toEqual({
       error: 'Role must be one of user, manager, admin',
+      code: 'BAD_USER_INPUT',
+      field: 'role',
     });
   });
 
@@ -78,6 +77,7 @@ describe('who may list and manage users', () => {
     expect((await app.api('DELETE', `/users/${victim.user.id}`, { token: user.token })).status).toBe(403);
     expect((await app.api('DELETE', `/users/${admin.user.id}`, { token: manager.token })).body).toEqual({
       error: 'You cannot manage a user with a higher role',
+      code: 'FORBIDDEN',
     });
     expect((await app.api('DELETE', `/users/${victim.user.id}`, { token: manager.token })).status).toBe(204);
     expect((await app.api('GET', `/users/${victim.user.id}`, { token: admin.token })).status).toBe(404);
@@ -86,11 +86,12 @@ describe('who may list and manage users', () => {
     expect((await app.api('GET', '/users/not-a-uuid', { token: admin.token })).status).toBe(404);
     expect((await app.api('DELETE', `/users/${admin.user.id}`, { token: admin.token })).body).toEqual({
       error: 'You cannot delete your own account',
+      code: 'FORBIDDEN',
     });
   });
 
   it('refuses to take an email already in use when editing', async () => {
     const res = await app.api('PUT', `/users/${user.user.id}`, { token: user.token, body: { email: other.email } });
-    expect(res).toEqual({ status: 409, body: { error: 'Email is already registered' } });
+    expect(res).toEqual(refusal(409, 'Email is already registered', 'email'));
   });
 });

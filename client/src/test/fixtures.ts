@@ -17,8 +17,9 @@ export function meMock(user: AuthUserFragment = TEST_USER, delay?: number): Mock
 }
 
 /** A GraphQL error with a code, as the server formats them. */
-export function graphQLErrorResult(message: string, code: string) {
-  return { errors: [new GraphQLError(message, { extensions: { code } })] };
+/** A GraphQL error answer as the server gives it: code, and reason and field when it has them. */
+export function graphQLErrorResult(message: string, code: string, details: { reason?: string; field?: string } = {}) {
+  return { errors: [new GraphQLError(message, { extensions: { code, ...details } })] };
 }
 
 export function meUnauthenticatedMock(): MockLink.MockedResponse {

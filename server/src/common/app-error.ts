@@ -6,6 +6,7 @@ export enum ErrorCode {
   NotFound = 'NOT_FOUND',
   Conflict = 'CONFLICT',
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
+  UnsupportedMediaType = 'UNSUPPORTED_MEDIA_TYPE',
   TooManyRequests = 'TOO_MANY_REQUESTS',
   Internal = 'INTERNAL_SERVER_ERROR',
 }
@@ -17,6 +18,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.NotFound]: 404,
   [ErrorCode.Conflict]: 409,
   [ErrorCode.PayloadTooLarge]: 413,
+  [ErrorCode.UnsupportedMediaType]: 415,
   [ErrorCode.TooManyRequests]: 429,
   [ErrorCode.Internal]: 500,
 };

@@ -1,33 +1,13 @@
 import { AppError, ErrorCode } from './app-error.js';
 
-export class ValidationError extends AppError {
-  constructor(message: string) {
-    super(ErrorCode.BadUserInput, message);
-  }
-}
-
-/** Bodies reach services from REST as untyped JSON; these helpers turn wrong types into clear 400s. */
-export function requiredString(value: unknown, requiredMessage: string, maxLength = 1000): string {
-  if (value === undefined || value === null) throw new ValidationError(requiredMessage);
-  if (typeof value !== 'string') throw new ValidationError(requiredMessage.replace(/ is required$/, ' must be a string'));
-  const trimmed = value.trim();
-  if (!trimmed) throw new ValidationError(requiredMessage);
-  if (trimmed.length > maxLength) {
-    throw new ValidationError(requiredMessage.replace(/ is required$/, ` must be at most ${maxLength} characters`));
-  }
-  return trimmed;
-}
-
-export function optionalString(value: unknown, field: string, maxLength = 1000): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new ValidationError(`${field} must be a string`);
-  if (value.length > maxLength) throw new ValidationError(`${field} must be at most ${maxLength} characters`);
-  return value;
+/** Bad input: a 400 with the message to show and, when it is about one input, that input's field. */
+export function invalidInput(message: string, field?: string): AppError {
+  return new AppError(ErrorCode.BadUserInput, message, { reason: 'INVALID_INPUT', field });
 }
 
 export function requireObject(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ValidationError('Request body must be a JSON object');
+    throw invalidInput('Request body must be a JSON object');
   }
   return body as Record<string, unknown>;
 }

@@ -1,6 +1,6 @@
 import type { AuthChecker } from 'type-graphql';
-import { notSignedIn } from '../modules/auth/auth.exception.js';
-import { forbidden } from '../modules/users/user.exception.js';
+import { notSignedIn } from '../modules/auth/auth.errors.js';
+import { forbidden } from '../modules/users/users.errors.js';
 import { hasMinimumRole, isRole } from '../modules/users/user-role.js';
 import type { GraphQLContext } from './context.js';
 

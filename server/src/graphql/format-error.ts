@@ -19,7 +19,8 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   const original = unwrapResolverError(error);
   const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
   if (original instanceof AppError) {
-    return { ...base, message: original.message, extensions: { code: original.code } };
+    const { code, reason, field } = original;
+    return { ...base, message: original.message, extensions: { code, ...(reason ? { reason } : {}), ...(field ? { field } : {}) } };
   }
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && CLIENT_DOCUMENT_CODES.has(code)) {

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { Authenticated } from '../modules/auth/token.service.js';
-import { notSignedIn } from '../modules/auth/auth.exception.js';
+import { notSignedIn } from '../modules/auth/auth.errors.js';
 
 declare module 'express-serve-static-core' {
   interface Request {

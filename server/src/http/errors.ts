@@ -8,38 +8,39 @@ interface BodyParserError {
   type?: string;
 }
 
-function bodyParserMessage(error: BodyParserError): [number, string] | undefined {
+function bodyParserError(error: BodyParserError): AppError | undefined {
   switch (error.type) {
     case 'entity.parse.failed':
-      return [400, 'Malformed JSON in request body'];
+      return new AppError(ErrorCode.BadUserInput, 'Malformed JSON in request body');
     case 'entity.too.large':
-      return [413, 'Request body is too large'];
+      return new AppError(ErrorCode.PayloadTooLarge, 'Request body is too large');
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return [415, 'Unsupported request body encoding'];
+      return new AppError(ErrorCode.UnsupportedMediaType, 'Unsupported request body encoding');
     case 'request.aborted':
-      return [400, 'Request was aborted'];
+      return new AppError(ErrorCode.BadUserInput, 'Request was aborted');
     default:
       return undefined;
   }
 }
 
-/** Every REST error leaves as JSON {"error": "..."} with its status; never a stack trace. */
+/** An AppError as REST's body: `{error, code}`, plus `field` when the error is about one input. */
+function appErrorBody(error: AppError) {
+  return { error: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) };
+}
+
+/** Every REST error leaves as JSON {"error": "...", "code": "..."} with its status; never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (error, _req, res, next) => {
   if (res.headersSent) return next(error);
-  if (error instanceof AppError) {
-    res.status(HTTP_STATUS[error.code]).json({ error: error.message });
-    return;
-  }
-  const parsed = bodyParserMessage(error as BodyParserError);
-  if (parsed) {
-    res.status(parsed[0]).json({ error: parsed[1] });
+  const known = error instanceof AppError ? error : bodyParserError(error as BodyParserError);
+  if (known) {
+    res.status(HTTP_STATUS[known.code]).json(appErrorBody(known));
     return;
   }
   logUnexpected('http', error);
-  res.status(HTTP_STATUS[ErrorCode.Internal]).json({ error: GENERIC_ERROR_MESSAGE });
+  res.status(HTTP_STATUS[ErrorCode.Internal]).json({ error: GENERIC_ERROR_MESSAGE, code: ErrorCode.Internal });
 };
 
 export const apiNotFound: RequestHandler = (_req, res) => {
-  res.status(404).json({ error: 'Not found' });
+  res.status(HTTP_STATUS[ErrorCode.NotFound]).json({ error: 'Not found', code: ErrorCode.NotFound });
 };

@@ -16,6 +16,24 @@ export interface ApiResponse<T = any> {
   body: T;
 }
 
+/** The code REST pairs with each error status (the contract clients branch on). */
+const ERROR_CODES: Record<number, string> = {
+  400: 'BAD_USER_INPUT',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+};
+
+/** A REST refusal as clients see it: `{error, code}` with its status, plus `field` when it is about one input. */
+export function refusal(status: number, error: string, field?: string): ApiResponse {
+  return { status, body: { error, code: ERROR_CODES[status], ...(field ? { field } : {}) } };
+}
+
 export interface TestApp {
   url: string;
   slipway: RunningSlipway;

@@ -54,19 +54,3 @@ export const SAVED_MESSAGE = 'Settings saved successfully!';
 export const CLEAR_ALL_CONFIRMATION = 'Are you sure you want to clear all settings? This action cannot be undone.';
 export const COPIED_MESSAGE_MS = 2000;
 export const SAVED_MESSAGE_MS = 3000;
-
-const MASK_CHARACTER = '•';
-const MAX_MASK_BULLETS = 20;
-const VISIBLE_SUFFIX = 4;
-
-/**
- * A secret as the screen shows it while hidden: bullets for all but the last 4 characters (at most 20 bullets),
- * fully masked at 4 characters or fewer. The same rule as the server's maskedValue, so masking a masked value
- * changes nothing.
- */
-export function maskSettingValue(value: string): string {
-  const characters = [...value];
-  if (characters.length <= VISIBLE_SUFFIX) return MASK_CHARACTER.repeat(characters.length);
-  const hidden = Math.min(characters.length - VISIBLE_SUFFIX, MAX_MASK_BULLETS);
-  return MASK_CHARACTER.repeat(hidden) + characters.slice(-VISIBLE_SUFFIX).join('');
-}

@@ -1,9 +1,9 @@
 import { verify } from '@node-rs/argon2';
-import { ValidationError } from '../../common/validation.js';
+import { invalidInput } from '../../common/validation.js';
 import type { User } from '../users/user.entity.js';
 import type { UserInput, UsersService } from '../users/users.service.js';
 import { validateEmail } from '../users/user.validation.js';
-import { AuthException, AuthExceptionCode } from './auth.exception.js';
+import { invalidCredentials } from './auth.errors.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { TokenService } from './token.service.js';
 
@@ -30,13 +30,13 @@ export class AuthService {
   async login(input: { email?: unknown; password?: unknown }, clientAddress: string): Promise<AuthResult> {
     const email = validateEmail(input.email);
     const password = input.password;
-    if (typeof password !== 'string' || password === '') throw new ValidationError('Password is required');
+    if (typeof password !== 'string' || password === '') throw invalidInput('Password is required', 'password');
     await this.throttle.assertAllowed(email, clientAddress);
     const user = await this.users.findByEmail(email);
     const matches = await verify(user?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
     if (!user || !matches) {
       await this.throttle.recordFailure(email, clientAddress);
-      throw new AuthException(AuthExceptionCode.InvalidCredentials, 'Invalid email or password');
+      throw invalidCredentials();
     }
     await this.throttle.clear(email);
     return { user, token: await this.tokens.issue(user) };

@@ -1,5 +1,5 @@
 import { LessThan, MoreThan, type Repository } from 'typeorm';
-import { AuthException, AuthExceptionCode } from './auth.exception.js';
+import { loginThrottled } from './auth.errors.js';
 import type { LoginFailure } from './login-failure.entity.js';
 
 export const LOGIN_WINDOW_MINUTES = 15;
@@ -19,10 +19,7 @@ export class LoginThrottle {
       this.failures.count({ where: { key: `ip:${clientAddress}`, createdAt: MoreThan(since) } }),
     ]);
     if (byEmail >= MAX_FAILURES_PER_EMAIL || byAddress >= MAX_FAILURES_PER_ADDRESS) {
-      throw new AuthException(
-        AuthExceptionCode.Throttled,
-        `Too many failed login attempts. Try again in ${LOGIN_WINDOW_MINUTES} minutes.`,
-      );
+      throw loginThrottled(LOGIN_WINDOW_MINUTES);
     }
   }
 

@@ -3,7 +3,7 @@ import type { Repository } from 'typeorm';
 import { deriveKey } from '../../common/keys.js';
 import type { EventBus } from '../../events/event-bus.js';
 import { User } from '../users/user.entity.js';
-import { notSignedIn } from './auth.exception.js';
+import { notSignedIn } from './auth.errors.js';
 import type { Session } from './session.entity.js';
 
 export interface Authenticated {

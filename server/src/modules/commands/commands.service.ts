@@ -1,10 +1,10 @@
 import type { DataSource, Repository } from 'typeorm';
 import { containsPattern } from '../../common/like-pattern.js';
-import { ValidationError, isUuid } from '../../common/validation.js';
+import { invalidInput, isUuid } from '../../common/validation.js';
 import type { User } from '../users/user.entity.js';
 import { CommandLog } from './command-log.entity.js';
-import { commandLogNotFound } from './commands.exception.js';
-import { type CommandHelp, suggestCommands } from './interpreter/command-catalog.js';
+import { commandLogNotFound } from './commands.errors.js';
+import { type CommandHelp, suggestCommands } from '@slipway/domain';
 import { CommandInterpreter, MAX_COMMAND_LENGTH } from './interpreter/command-interpreter.js';
 import { type CommandResult, CommandResultType, COMMAND_RESULT_TYPES, isCommandResultType } from './interpreter/command-result.js';
 import type { ConsolePorts } from './interpreter/console-ports.js';
@@ -40,9 +40,9 @@ export type CommandSuggestion = Pick<CommandHelp, 'command' | 'description' | 'p
 const withoutNul = (text: string) => text.replace(/\u0000/g, '\uFFFD');
 
 function parseCommand(value: unknown): string {
-  if (value !== undefined && value !== null && typeof value !== 'string') throw new ValidationError('Command must be a string');
+  if (value !== undefined && value !== null && typeof value !== 'string') throw invalidInput('Command must be a string', 'command');
   const command = (value ?? '').trim();
-  if (!command) throw new ValidationError('Command is required');
+  if (!command) throw invalidInput('Command is required', 'command');
   return command;
 }
 
@@ -52,10 +52,10 @@ function commandForLog(command: string): string {
   return withoutNul(kept);
 }
 
-function parseInteger(value: unknown, fallback: number, min: number, max: number, message: string): number {
+function parseInteger(value: unknown, field: string, fallback: number, min: number, max: number, message: string): number {
   if (value === undefined || value === null || value === '') return fallback;
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) throw new ValidationError(message);
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) throw invalidInput(message, field);
   return number;
 }
 
@@ -63,19 +63,19 @@ function parseSuccess(value: unknown): boolean | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (value === true || value === 'true') return true;
   if (value === false || value === 'false') return false;
-  throw new ValidationError('Success must be true or false');
+  throw invalidInput('Success must be true or false', 'success');
 }
 
 function parseType(value: unknown): CommandResultType | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (!isCommandResultType(value)) throw new ValidationError(`Type must be one of ${COMMAND_RESULT_TYPES.join(', ')}`);
+  if (!isCommandResultType(value)) throw invalidInput(`Type must be one of ${COMMAND_RESULT_TYPES.join(', ')}`, 'type');
   return value;
 }
 
 function parseCommandFilter(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw new ValidationError('Command filter must be a string');
-  if (value.length > MAX_COMMAND_LENGTH) throw new ValidationError(`Command filter must be at most ${MAX_COMMAND_LENGTH} characters`);
+  if (typeof value !== 'string') throw invalidInput('Command filter must be a string', 'command');
+  if (value.length > MAX_COMMAND_LENGTH) throw invalidInput(`Command filter must be at most ${MAX_COMMAND_LENGTH} characters`, 'command');
   return value;
 }
 
@@ -114,14 +114,14 @@ export class CommandsService {
   }
 
   suggestions(search: unknown): CommandSuggestion[] {
-    if (search !== undefined && search !== null && typeof search !== 'string') throw new ValidationError('Search must be a string');
+    if (search !== undefined && search !== null && typeof search !== 'string') throw invalidInput('Search must be a string', 'search');
     return suggestCommands(search ?? '').map(({ command, description, parameters, category }) => ({ command, description, parameters, category }));
   }
 
   /** The user's own log, newest first. */
   async listLogs(user: User, query: CommandLogQuery): Promise<CommandLogList> {
-    const page = parseInteger(query.page, 1, 1, MAX_PAGE, 'Page must be a positive integer');
-    const pageSize = parseInteger(query.pageSize, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE, `Page size must be an integer between 1 and ${MAX_PAGE_SIZE}`);
+    const page = parseInteger(query.page, 'page', 1, 1, MAX_PAGE, 'Page must be a positive integer');
+    const pageSize = parseInteger(query.pageSize, 'pageSize', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE, `Page size must be an integer between 1 and ${MAX_PAGE_SIZE}`);
     const type = parseType(query.type);
     const success = parseSuccess(query.success);
     const command = parseCommandFilter(query.command);

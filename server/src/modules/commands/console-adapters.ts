@@ -1,12 +1,9 @@
+import { MAX_PROJECT_NAME_LENGTH } from '@slipway/domain';
 import type { Project } from '../projects/project.entity.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ConsolePorts, ConsoleProject } from './interpreter/console-ports.js';
 
-/** The projects service's largest page. */
-const PAGE_LIMIT = 100;
-/** Project names are shorter than 100 characters; a longer path segment cannot name one. */
-const MAX_PROJECT_NAME_LENGTH = 100;
 
 const toConsoleProject = (project: Project): ConsoleProject => ({
   name: project.name,
@@ -19,21 +16,17 @@ const toConsoleProject = (project: Project): ConsoleProject => ({
 });
 
 /** `projects`, `ls /projects` and `cd /projects/<name>` read through the projects feature, so its rules apply. */
-export function projectsPort(projects: Pick<ProjectsService, 'list'>): ConsolePorts['projects'] {
+export function projectsPort(projects: Pick<ProjectsService, 'list' | 'findByName'>): ConsolePorts['projects'] {
   return {
     async list(user, { search, limit }) {
       const page = await projects.list(user, { search, limit, sortBy: 'updated_at', sortOrder: 'DESC' });
       return { projects: page.projects.map(toConsoleProject), total: page.total };
     },
-    /** Exact (case-sensitive) name: searched in SQL, then matched here, page by page. */
+    /** Exact (case-sensitive) name. */
     async findByName(user, name) {
       if (!name.trim() || name.length > MAX_PROJECT_NAME_LENGTH) return null;
-      for (let page = 1; ; page += 1) {
-        const found = await projects.list(user, { search: name, limit: PAGE_LIMIT, page, sortBy: 'name', sortOrder: 'ASC' });
-        const project = found.projects.find((candidate) => candidate.name === name);
-        if (project) return toConsoleProject(project);
-        if (page >= found.totalPages) return null;
-      }
+      const project = await projects.findByName(user, name);
+      return project && toConsoleProject(project);
     },
   };
 }

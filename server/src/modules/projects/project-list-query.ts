@@ -1,6 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 import { containsPattern } from '../../common/like-pattern.js';
-import { ValidationError } from '../../common/validation.js';
+import { invalidInput } from '../../common/validation.js';
 import { ProjectStatus, isProjectStatus } from './project-status.js';
 
 /** Spec section 9: page size 12, default sort updated_at DESC. */
@@ -50,7 +50,7 @@ export interface ParsedProjectListQuery {
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
 function single(value: unknown, name: string): unknown {
-  if (Array.isArray(value)) throw new ValidationError(`${name} must be given once`);
+  if (Array.isArray(value)) throw invalidInput(`${name} must be given once`, name);
   return value;
 }
 
@@ -59,7 +59,7 @@ function integer(value: unknown, name: string, fallback: number, max: number): n
   if (blank(value)) return fallback;
   const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > max) {
-    throw new ValidationError(`${name} must be an integer between 1 and ${max}`);
+    throw invalidInput(`${name} must be an integer between 1 and ${max}`, name);
   }
   return number;
 }
@@ -68,28 +68,28 @@ function integer(value: unknown, name: string, fallback: number, max: number): n
 function tagList(value: unknown): string[] {
   if (blank(value)) return [];
   const parts = Array.isArray(value) ? value : [value];
-  if (parts.some((part) => typeof part !== 'string')) throw new ValidationError('tags must be text');
+  if (parts.some((part) => typeof part !== 'string')) throw invalidInput('tags must be text', 'tags');
   const tags = [...new Set(parts.flatMap((part: string) => part.split(',')).map((tag) => tag.trim()).filter(Boolean))];
-  if (tags.length > MAX_FILTER_TAGS) throw new ValidationError(`tags can list at most ${MAX_FILTER_TAGS} tags`);
+  if (tags.length > MAX_FILTER_TAGS) throw invalidInput(`tags can list at most ${MAX_FILTER_TAGS} tags`, 'tags');
   return tags;
 }
 
 export function parseProjectListQuery(query: ProjectListQuery = {}): ParsedProjectListQuery {
   const sortBy = single(query.sortBy, 'sort_by');
   if (!blank(sortBy) && !Object.values<unknown>(ProjectSortField).includes(sortBy)) {
-    throw new ValidationError('sort_by must be one of updated_at, created_at, name, status');
+    throw invalidInput('sort_by must be one of updated_at, created_at, name, status', 'sort_by');
   }
   const sortOrder = single(query.sortOrder, 'sort_order');
   const order = typeof sortOrder === 'string' ? sortOrder.trim().toUpperCase() : sortOrder;
   if (!blank(order) && order !== SortOrder.ASC && order !== SortOrder.DESC) {
-    throw new ValidationError('sort_order must be ASC or DESC');
+    throw invalidInput('sort_order must be ASC or DESC', 'sort_order');
   }
   const search = single(query.search, 'search');
-  if (!blank(search) && typeof search !== 'string') throw new ValidationError('search must be text');
+  if (!blank(search) && typeof search !== 'string') throw invalidInput('search must be text', 'search');
   const searchText = typeof search === 'string' ? search.trim() : '';
-  if (searchText.length > MAX_SEARCH_LENGTH) throw new ValidationError(`search must be at most ${MAX_SEARCH_LENGTH} characters`);
+  if (searchText.length > MAX_SEARCH_LENGTH) throw invalidInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`, 'search');
   const status = single(query.status, 'status');
-  if (!blank(status) && !isProjectStatus(status)) throw new ValidationError('status must be active or inactive');
+  if (!blank(status) && !isProjectStatus(status)) throw invalidInput('status must be active or inactive', 'status');
 
   return {
     page: integer(query.page, 'page', 1, MAX_PAGE),

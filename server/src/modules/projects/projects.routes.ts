@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { ValidationError, requireObject } from '../../common/validation.js';
+import { invalidInput, requireObject } from '../../common/validation.js';
 import { authOf } from '../../http/auth-middleware.js';
 import { toProjectResponse } from './project.entity.js';
 import type { ProjectInput, ProjectsService } from './projects.service.js';
@@ -28,7 +28,7 @@ function projectInput(body: unknown, fields: Record<string, keyof ProjectInput>)
   const input: ProjectInput = {};
   for (const [key, value] of Object.entries(requireObject(body))) {
     const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
-    if (!field) throw new ValidationError(`Unknown field "${key.slice(0, 100)}"`);
+    if (!field) throw invalidInput(`Unknown field "${key.slice(0, 100)}"`);
     input[field] = value;
   }
   return input;

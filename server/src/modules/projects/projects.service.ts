@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, Repository } from 'typeorm';
-import { isSensitiveName } from '../../common/masking.js';
 import type { SecretBox } from '../../common/secret-box.js';
-import { ValidationError, isUuid } from '../../common/validation.js';
+import { isSensitiveName } from '@slipway/domain';
+import { invalidInput, isUuid } from '../../common/validation.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { SettingKey } from '../settings/setting-key.js';
 import type { Template } from '../templates/template.model.js';
@@ -10,7 +10,7 @@ import type { TemplatesService } from '../templates/templates.service.js';
 import type { User } from '../users/user.entity.js';
 import { EnvironmentVariable, ProjectPage, ProjectStats } from './dtos/project.models.js';
 import { Project } from './project.entity.js';
-import { githubOrganizationMissing, projectNameTaken, projectNotFound, unknownTemplate } from './project.exception.js';
+import { githubOrganizationMissing, projectNameTaken, projectNotFound, unknownTemplate } from './projects.errors.js';
 import {
   PROJECT_COLUMNS,
   buildProjectCountSql,
@@ -78,7 +78,7 @@ function withTemplateDefaults(template: Template, given: Record<string, string>)
   const variables = { ...given };
   for (const variable of template.environmentVariables) {
     const value = given[variable.name]?.trim() ? given[variable.name] : variable.defaultValue;
-    if (variable.required && !value.trim()) throw new ValidationError(`${variable.name} is required`);
+    if (variable.required && !value.trim()) throw invalidInput(`${variable.name} is required`, 'environmentVariables');
     if (value) variables[variable.name] = value;
     else delete variables[variable.name];
   }
@@ -126,6 +126,18 @@ export class ProjectsService {
     );
     if (!rows.length) throw projectNotFound();
     return fromRow(rows[0], owner.id);
+  }
+
+  /**
+   * The owner's project with exactly this name (case-sensitive), or null: one query that the
+   * (owner_id, lower(name)) unique index answers.
+   */
+  async findByName(owner: Owner, name: string): Promise<Project | null> {
+    const rows: ProjectRow[] = await this.dataSource.query(
+      `SELECT ${PROJECT_COLUMNS} FROM projects WHERE owner_id = $1 AND lower(name) = lower($2) AND name = $2`,
+      [owner.id, name],
+    );
+    return rows.length ? fromRow(rows[0], owner.id) : null;
   }
 
   async create(owner: Owner, input: ProjectInput): Promise<Project> {
@@ -185,7 +197,7 @@ export class ProjectsService {
   /** Replaces the whole environment (the editor's Save sends its full draft). */
   async setEnvironment(owner: Owner, id: unknown, variables: unknown): Promise<Project> {
     if (variables === undefined || variables === null) {
-      throw new ValidationError('Environment variables must be an object mapping names to values');
+      throw invalidInput('Environment variables must be an object mapping names to values', 'environmentVariables');
     }
     return this.update(owner, id, { environmentVariables: variables });
   }
@@ -234,7 +246,7 @@ export class ProjectsService {
 
   private async templateFor(name: unknown): Promise<Template | null> {
     if (name === undefined || name === null || name === '') return null;
-    if (typeof name !== 'string') throw new ValidationError('Template name must be a string');
+    if (typeof name !== 'string') throw invalidInput('Template name must be a string', 'templateName');
     const template = await this.templates.find(name);
     if (!template) throw unknownTemplate(name);
     return template;

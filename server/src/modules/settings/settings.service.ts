@@ -1,11 +1,11 @@
 import type { DataSource, Repository } from 'typeorm';
-import { maskSecret } from '../../common/masking.js';
+import { maskSecret } from '@slipway/domain';
 import type { SecretBox } from '../../common/secret-box.js';
-import { ValidationError } from '../../common/validation.js';
+import { invalidInput } from '../../common/validation.js';
 import type { User } from '../users/user.entity.js';
 import { Setting } from './dtos/setting.model.js';
 import { SECRET_SETTING_KEYS, SETTING_KEYS, SettingKey, isSettingKey } from './setting-key.js';
-import { invalidSettingValue, unknownSettingKey } from './setting.exception.js';
+import { invalidSettingValue, unknownSettingKey } from './settings.errors.js';
 import { UserSetting } from './user-setting.entity.js';
 
 export const MAX_SETTING_VALUE_LENGTH = 4096;
@@ -27,13 +27,13 @@ function parseKey(key: unknown): SettingKey {
 /** Trimmed value, or null for "delete" (null, undefined or blank). Error messages never echo the value. */
 function parseValue(key: SettingKey, value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') throw invalidSettingValue(`${key} must be a string`);
+  if (typeof value !== 'string') throw invalidSettingValue(key, `${key} must be a string`);
   const trimmed = value.trim();
   if (!trimmed) return null;
   if (trimmed.length > MAX_SETTING_VALUE_LENGTH) {
-    throw invalidSettingValue(`${key} must be at most ${MAX_SETTING_VALUE_LENGTH} characters`);
+    throw invalidSettingValue(key, `${key} must be at most ${MAX_SETTING_VALUE_LENGTH} characters`);
   }
-  if (CONTROL_CHARACTERS.test(trimmed)) throw invalidSettingValue(`${key} cannot contain line breaks or control characters`);
+  if (CONTROL_CHARACTERS.test(trimmed)) throw invalidSettingValue(key, `${key} cannot contain line breaks or control characters`);
   return trimmed;
 }
 
@@ -92,12 +92,12 @@ export class SettingsService {
     } else if (typeof entries === 'object' && entries !== null) {
       pairs = Object.entries(entries);
     } else {
-      throw new ValidationError('settings must be an object mapping setting names to values');
+      throw invalidInput('settings must be an object mapping setting names to values', 'settings');
     }
     const changes = new Map<SettingKey, string | null>();
     for (const [rawKey, rawValue] of pairs) {
       const key = parseKey(rawKey);
-      if (changes.has(key)) throw invalidSettingValue(`${key} is given more than once`);
+      if (changes.has(key)) throw invalidSettingValue(key, `${key} is given more than once`);
       changes.set(key, parseValue(key, rawValue));
     }
     return [...changes];

@@ -1,6 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { isSensitiveName } from '../../common/masking.js';
+import { ENVIRONMENT_VARIABLE_NAME, isSensitiveName } from '@slipway/domain';
 import { BUILT_IN_PLACEHOLDERS, FILTERS, PLACEHOLDER } from './template-renderer.js';
 import { Template, TemplateType, type TemplateEnvironmentVariable, type TemplateRuntime } from './template.model.js';
 
@@ -9,7 +9,6 @@ export class TemplateCatalogError extends Error {}
 
 const TEMPLATE_NAME = /^[a-z0-9][a-z0-9-]*$/;
 const PLACEHOLDER_NAME = /^[A-Z][A-Z0-9_]*$/;
-export const ENVIRONMENT_VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const TYPES = new Set<string>(Object.values(TemplateType));
 
 type Json = Record<string, unknown>;
@@ -130,7 +129,9 @@ export async function loadTemplate(catalogDir: string, dirName: string): Promise
 
 /** Every template folder of the catalog (folders holding a template.json), sorted by name. */
 export async function loadTemplateCatalog(catalogDir: string): Promise<Template[]> {
-  const entries = await readdir(catalogDir, { withFileTypes: true });
+  const entries = await readdir(catalogDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    throw new TemplateCatalogError(`${catalogDir}: the template catalog cannot be read (${error.code ?? error.message})`);
+  });
   const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
   return Promise.all(names.map((name) => loadTemplate(catalogDir, name)));
 }

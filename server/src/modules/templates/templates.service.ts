@@ -1,21 +1,24 @@
 import { loadTemplateCatalog } from './template-catalog.js';
 import { renderTemplate, type RenderContext } from './template-renderer.js';
-import { templateNotFound } from './template.exception.js';
+import { templateNotFound } from './templates.errors.js';
 import type { Template } from './template.model.js';
 
-/** The read-only template catalog, loaded from templates/ once per process. */
+/**
+ * The read-only template catalog, loaded from templates/ once per process. Boot calls load(), so a catalog
+ * that does not load stops the start with its reason instead of failing users' requests later.
+ */
 export class TemplatesService {
-  private catalog?: Promise<Map<string, Template>>;
+  private loaded?: Promise<Map<string, Template>>;
 
   constructor(private readonly catalogDir: string) {}
 
   async list(): Promise<Template[]> {
-    return [...(await this.load()).values()];
+    return [...(await this.catalog()).values()];
   }
 
   /** The template, or undefined when the catalog has no such name. */
   async find(name: string): Promise<Template | undefined> {
-    return (await this.load()).get(name);
+    return (await this.catalog()).get(name);
   }
 
   async get(name: unknown): Promise<Template> {
@@ -29,8 +32,13 @@ export class TemplatesService {
     return renderTemplate(await this.get(name), targetDir, context);
   }
 
-  private load(): Promise<Map<string, Template>> {
-    this.catalog ??= loadTemplateCatalog(this.catalogDir).then((templates) => new Map(templates.map((t) => [t.name, t])));
-    return this.catalog;
+  /** Reads and checks every template; rejects with a TemplateCatalogError naming the template and field. */
+  async load(): Promise<void> {
+    await this.catalog();
+  }
+
+  private catalog(): Promise<Map<string, Template>> {
+    this.loaded ??= loadTemplateCatalog(this.catalogDir).then((templates) => new Map(templates.map((t) => [t.name, t])));
+    return this.loaded;
   }
 }

@@ -1,29 +1,38 @@
-import { ValidationError, requiredString } from '../../common/validation.js';
+import { PASSWORDS_DO_NOT_MATCH, emailError, passwordError, userNameError } from '@slipway/domain';
+import { invalidInput } from '../../common/validation.js';
 
-/** Spec section 5 rules for accounts, enforced on the server with the client's messages. */
-const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
-export const MIN_PASSWORD_LENGTH = 6;
-const MAX_PASSWORD_LENGTH = 200;
+/**
+ * Spec section 5 rules for accounts, enforced on the server: the rules and messages are @slipway/domain's
+ * (the sign-in form checks the same ones); only the type checks of untyped input are the server's own.
+ */
+function text(value: unknown, field: string, label: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw invalidInput(`${label} must be a string`, field);
+  return value;
+}
 
 export function validateName(value: unknown): string {
-  return requiredString(value, 'Name is required', 100);
+  const name = text(value, 'name', 'Name');
+  const error = userNameError(name);
+  if (error) throw invalidInput(error, 'name');
+  return name!.trim();
 }
 
 export function validateEmail(value: unknown): string {
-  const email = requiredString(value, 'Email is required', 254).toLowerCase();
-  if (!EMAIL_PATTERN.test(email)) throw new ValidationError('Invalid email address');
-  return email;
+  const email = text(value, 'email', 'Email');
+  const error = emailError(email);
+  if (error) throw invalidInput(error, 'email');
+  return email!.trim().toLowerCase();
 }
 
 export function validatePassword(value: unknown): string {
-  if (value === undefined || value === null || value === '') throw new ValidationError('Password is required');
-  if (typeof value !== 'string') throw new ValidationError('Password must be a string');
-  if (value.length < MIN_PASSWORD_LENGTH) throw new ValidationError('Password must be at least 6 characters');
-  if (value.length > MAX_PASSWORD_LENGTH) throw new ValidationError('Password must be at most 200 characters');
-  return value;
+  const password = text(value, 'password', 'Password');
+  const error = passwordError(password);
+  if (error) throw invalidInput(error, 'password');
+  return password!;
 }
 
 export function validatePasswordConfirmation(password: string, confirmation: unknown): void {
   if (confirmation === undefined || confirmation === null) return;
-  if (confirmation !== password) throw new ValidationError('Passwords do not match');
+  if (confirmation !== password) throw invalidInput(PASSWORDS_DO_NOT_MATCH, 'confirmPassword');
 }

@@ -1,10 +1,10 @@
 import { hash } from '@node-rs/argon2';
 import type { DataSource, Repository } from 'typeorm';
 import type { EventBus } from '../../events/event-bus.js';
-import { ValidationError, isUuid } from '../../common/validation.js';
+import { invalidInput, isUuid } from '../../common/validation.js';
 import { User } from './user.entity.js';
 import { ROLE_LEVEL, Role, hasMinimumRole, isRole } from './user-role.js';
-import { emailTaken, forbidden, userNotFound } from './user.exception.js';
+import { emailTaken, forbidden, userNotFound } from './users.errors.js';
 import { validateEmail, validateName, validatePassword, validatePasswordConfirmation } from './user.validation.js';
 
 export interface UserInput {
@@ -25,7 +25,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 function parseRole(value: unknown): Role | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!isRole(value)) throw new ValidationError('Role must be one of user, manager, admin');
+  if (!isRole(value)) throw invalidInput('Role must be one of user, manager, admin', 'role');
   return value;
 }
 

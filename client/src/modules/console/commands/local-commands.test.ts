@@ -3,7 +3,7 @@ import {
   COMMAND_CATALOG,
   formatCommandHelp,
   formatHelp,
-} from '../../../../../server/src/modules/commands/interpreter/command-catalog';
+} from '@slipway/domain';
 import { localCommand } from './local-commands';
 
 describe('localCommand', () => {

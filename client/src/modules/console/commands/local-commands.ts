@@ -1,11 +1,10 @@
-// The server's help catalog itself, not a copy: local `help` prints exactly what the server's `help` prints.
-// The catalog file imports nothing, so it bundles into the browser as it is; keep it that way.
+// The help catalog the server prints from too (@slipway/domain): local `help` prints exactly what the server's `help` prints.
 import {
   findCommand,
   formatCommandHelp,
   formatHelp,
   unknownHelpTopic,
-} from '../../../../../server/src/modules/commands/interpreter/command-catalog';
+} from '@slipway/domain';
 import type { CommandResultType } from '../../../generated/graphql';
 
 export type LocalCommand = { kind: 'clear' } | { kind: 'print'; type: CommandResultType; output: string };

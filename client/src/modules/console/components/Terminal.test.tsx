@@ -1,7 +1,7 @@
 import type { MockLink } from '@apollo/client/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatHelp } from '../../../../../server/src/modules/commands/interpreter/command-catalog';
+import { formatHelp } from '@slipway/domain';
 import { CommandSuggestionsDocument, ExecuteCommandDocument, type CommandResultType } from '../../../generated/graphql';
 import { graphQLErrorResult } from '../../../test/fixtures';
 import { renderWithProviders, signedIn } from '../../../test/render';

@@ -152,7 +152,7 @@ describe('EditProjectPage', { timeout: 15_000 }, () => {
   });
 
   it.each([
-    ['a name conflict under the name field', graphQLErrorResult('A project named "Other" already exists', 'CONFLICT'), 'A project named "Other" already exists'],
+    ['a name conflict under the name field', graphQLErrorResult('A project named "Other" already exists', 'CONFLICT', { field: 'name' }), 'A project named "Other" already exists'],
     ["'Failed to update project' when the server gives no message", { errors: [{ message: '' }] }, 'Failed to update project'],
   ])('shows %s and stays on the form', async (_case, result, message) => {
     const { user } = await renderPage([{ request: { query: UpdateProjectDocument, variables: () => true }, result }]);
@@ -162,6 +162,30 @@ describe('EditProjectPage', { timeout: 15_000 }, () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
     expect(screen.queryByText('project page')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Project Name', 'name', 'A project named "Other" already exists'],
+    ['Description', 'description', 'Project name rules do not decide where this goes'],
+    ['Repository URL', 'repositoryUrl', 'Must be a valid http or https URL'],
+  ])("shows a server error under %s because the error's field names it, not its wording", async (label, field, message) => {
+    const result = graphQLErrorResult(message, 'BAD_USER_INPUT', { reason: 'INVALID_INPUT', field });
+    const { user } = await renderPage([{ request: { query: UpdateProjectDocument, variables: () => true }, result }]);
+    await user.clear(input('Project Name'));
+    await user.type(input('Project Name'), 'Other');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText(message);
+    expect(input(label)).toHaveAccessibleDescription(message);
+    expect(input(label)).toBeInvalid();
+  });
+
+  it("shows a server error that names no field of the form in the form's banner", async () => {
+    const result = graphQLErrorResult('Repository URL must be a valid http or https URL', 'BAD_USER_INPUT');
+    const { user } = await renderPage([{ request: { query: UpdateProjectDocument, variables: () => true }, result }]);
+    await user.type(input('Project Name'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Repository URL must be a valid http or https URL');
+    expect(input('Repository URL')).toBeValid();
   });
 
   it("says 'Invalid project ID', 'Loading project...' and 'Project not found'", async () => {

@@ -1,10 +1,11 @@
 import { useApolloClient } from '@apollo/client/react';
+import { maskSecret } from '@slipway/domain';
 import type { FormApi } from 'final-form';
 import { useMemo, useState } from 'react';
 import { apiErrorMessage } from '../../../app/apollo/error-message';
 import { SettingValueDocument, SettingsDocument, type SettingFieldsFragment, type SettingKey } from '../../../generated/graphql';
 import { useSaveSettingsMutation } from '../../../generated/hooks';
-import { COPIED_MESSAGE_MS, SAVED_MESSAGE, SAVED_MESSAGE_MS, SETTING_KEYS, maskSettingValue } from '../settings-fields';
+import { COPIED_MESSAGE_MS, SAVED_MESSAGE, SAVED_MESSAGE_MS, SETTING_KEYS } from '../settings-fields';
 import { useFlash } from './useFlash';
 
 export type SettingsFormValues = Partial<Record<SettingKey, string>>;
@@ -64,7 +65,7 @@ export function useSettingsForm(settings: readonly SettingFieldsFragment[]) {
 
   const displayOf = (key: SettingKey, value: string): SettingDisplay => {
     if (!secretKeys.has(key) || shownKeys.has(key)) return { mode: 'text' };
-    if (value !== '' && value.trim() === unchangedValue(key).trim()) return { mode: 'masked', text: maskSettingValue(value) };
+    if (value !== '' && value.trim() === unchangedValue(key).trim()) return { mode: 'masked', text: maskSecret(value) };
     return { mode: 'password' };
   };
 

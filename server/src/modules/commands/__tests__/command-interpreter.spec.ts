@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError, ErrorCode } from '../../../common/app-error.js';
-import { COMMAND_CATALOG, formatCommandHelp, formatHelp } from '../interpreter/command-catalog.js';
+import { COMMAND_CATALOG, formatCommandHelp, formatHelp } from '@slipway/domain';
 import {
   CommandInterpreter,
   MAX_COMMAND_LENGTH,

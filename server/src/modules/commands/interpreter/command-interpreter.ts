@@ -9,7 +9,7 @@ import {
   formatHelp,
   unknownHelpTopic,
   usage,
-} from './command-catalog.js';
+} from '@slipway/domain';
 import { type CommandResult, CommandResultType } from './command-result.js';
 import type { ConsolePorts, ConsoleProject } from './console-ports.js';
 import { formatTable, formatTimestamp, oneLine, plural, quoteWord } from './text.js';

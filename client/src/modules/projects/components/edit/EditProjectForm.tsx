@@ -6,7 +6,8 @@ import { ErrorBanner } from '../../../../ui/ErrorBanner';
 import { SelectField } from '../../../../ui/fields/SelectField';
 import { TextAreaField } from '../../../../ui/fields/TextAreaField';
 import { TextField } from '../../../../ui/fields/TextField';
-import { MAX_DESCRIPTION_LENGTH, showsDescriptionCounter } from '../../validation/project.validation';
+import { MAX_DESCRIPTION_LENGTH } from '@slipway/domain';
+import { showsDescriptionCounter } from '../../validation/project.validation';
 import { TagsField } from './TagsField';
 import type { EditProjectFormController, EditProjectValues } from './useEditProjectForm';
 

@@ -1,11 +1,10 @@
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { FORM_ERROR, type SubmissionErrors } from 'final-form';
+import { descriptionError, normalizeTags, projectNameError } from '@slipway/domain';
+import type { SubmissionErrors } from 'final-form';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiErrorMessage } from '../../../../app/apollo/error-message';
+import { serverSubmissionErrors } from '../../../../app/errors/server-field-errors';
 import type { ProjectDetailFragment, ProjectStatus, UpdateProjectInput } from '../../../../generated/graphql';
 import { useUpdateProjectMutation } from '../../../../generated/hooks';
-import { normalizeTags, validateDescription, validateProjectName } from '../../validation/project.validation';
 import { evictProjectLists } from '../detail/project-cache';
 import { projectPath } from '../detail/project-format';
 
@@ -43,17 +42,8 @@ export function changedFields(project: EditableProject, values: EditProjectValue
   return input;
 }
 
-/** A server refusal as the field it is about (a taken or invalid name, a too long description, a bad URL), else the form's. */
-function submissionErrors(error: unknown): SubmissionErrors {
-  const message = apiErrorMessage(error, 'Failed to update project');
-  if (CombinedGraphQLErrors.is(error)) {
-    const code = error.errors[0]?.extensions?.code;
-    if (code === 'CONFLICT' || message.startsWith('Project name')) return { name: message };
-    if (message.startsWith('Description')) return { description: message };
-    if (message.startsWith('Repository URL')) return { repositoryUrl: message };
-  }
-  return { [FORM_ERROR]: message };
-}
+/** The form's fields a server error can name (a taken or invalid name, a too long description, a bad URL). */
+const FORM_FIELDS: readonly (keyof EditProjectValues)[] = ['name', 'description', 'status', 'repositoryUrl', 'tags'];
 
 /** The edit project form: values from the project, the spec's rules, and a save that returns to the project page. */
 export function useEditProjectForm(project: EditableProject) {
@@ -73,9 +63,9 @@ export function useEditProjectForm(project: EditableProject) {
 
   const validate = (values: EditProjectValues) => {
     const errors: Partial<Record<keyof EditProjectValues, string>> = {};
-    const name = validateProjectName(values.name);
+    const name = projectNameError(values.name);
     if (name) errors.name = name;
-    const description = validateDescription(values.description);
+    const description = descriptionError(values.description);
     if (description) errors.description = description;
     return errors;
   };
@@ -86,7 +76,7 @@ export function useEditProjectForm(project: EditableProject) {
       try {
         await updateProject({ variables: { id: project.id, input }, update: (cache) => evictProjectLists(cache) });
       } catch (caught) {
-        return submissionErrors(caught);
+        return serverSubmissionErrors(caught, FORM_FIELDS, 'Failed to update project');
       }
     }
     await navigate(projectPath(project.id));

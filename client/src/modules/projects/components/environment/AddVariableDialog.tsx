@@ -5,7 +5,7 @@ import { Badge } from '../../../../ui/Badge';
 import { Button } from '../../../../ui/Button';
 import { TextField } from '../../../../ui/fields/TextField';
 import { Modal } from '../../../../ui/Modal';
-import { isSensitiveName } from '../../validation/project.validation';
+import { isSensitiveName } from '@slipway/domain';
 import { useAddVariableForm, type AddVariableValues } from './useAddVariableForm';
 import type { NewVariable } from './useEnvironmentEditor';
 

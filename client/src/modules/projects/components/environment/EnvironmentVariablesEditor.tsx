@@ -4,7 +4,7 @@ import { Button } from '../../../../ui/Button';
 import { Card, CardTitle } from '../../../../ui/Card';
 import { ErrorBanner } from '../../../../ui/ErrorBanner';
 import { controlStyles } from '../../../../ui/fields/FieldShell';
-import { maskValue } from '../../validation/project.validation';
+import { maskValue } from '@slipway/domain';
 import { AddVariableDialog } from './AddVariableDialog';
 import type { EditorVariable, EnvironmentEditorController } from './useEnvironmentEditor';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { apiErrorMessage } from '../../../../app/apollo/error-message';
 import type { ProjectEnvironmentFragment } from '../../../../generated/graphql';
 import { useUpdateProjectEnvironmentMutation } from '../../../../generated/hooks';
-import { isSensitiveName } from '../../validation/project.validation';
+import { isSensitiveName } from '@slipway/domain';
 
 export interface EditorVariable {
   name: string;

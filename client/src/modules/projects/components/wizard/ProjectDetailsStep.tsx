@@ -6,11 +6,8 @@ import { Button } from '../../../../ui/Button';
 import { controlStyles } from '../../../../ui/fields/FieldShell';
 import { TextAreaField } from '../../../../ui/fields/TextAreaField';
 import { TextField } from '../../../../ui/fields/TextField';
-import {
-  MAX_DESCRIPTION_LENGTH,
-  addTag,
-  showsDescriptionCounter,
-} from '../../validation/project.validation';
+import { MAX_DESCRIPTION_LENGTH } from '@slipway/domain';
+import { addTag, showsDescriptionCounter } from '../../validation/project.validation';
 import { useProjectDetailsForm, type ProjectDetailsValues } from './useProjectDetailsForm';
 import type { WizardData } from './wizard-data';
 import { StyledStepActions, StyledStepIntro, StyledStepTitle } from './wizard-layout';

@@ -3,7 +3,7 @@ import { Badge } from '../../../../ui/Badge';
 import { Button } from '../../../../ui/Button';
 import { ErrorBanner } from '../../../../ui/ErrorBanner';
 import { templateTypeLabel } from '../../../templates/template-display';
-import { isSensitiveName, maskValue } from '../../validation/project.validation';
+import { isSensitiveName, maskValue } from '@slipway/domain';
 import { nonBlankVariables, type WizardData } from './wizard-data';
 import { StyledStepActions, StyledStepIntro, StyledStepTitle } from './wizard-layout';
 

@@ -4,7 +4,8 @@ import { useField } from 'react-final-form';
 import { Badge } from '../../../../ui/Badge';
 import { Button } from '../../../../ui/Button';
 import { controlStyles } from '../../../../ui/fields/FieldShell';
-import { isSensitiveName, maskDefaultValue } from '../../validation/project.validation';
+import { isSensitiveName } from '@slipway/domain';
+import { maskDefaultValue } from '../../validation/project.validation';
 import type { TemplateVariable } from './wizard-data';
 
 const StyledVariable = styled.div(({ theme }) => ({

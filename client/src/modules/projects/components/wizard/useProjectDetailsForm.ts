@@ -1,4 +1,4 @@
-import { validateDescription, validateProjectName } from '../../validation/project.validation';
+import { descriptionError, projectNameError } from '@slipway/domain';
 import type { WizardData } from './wizard-data';
 
 export interface ProjectDetailsValues {
@@ -13,9 +13,9 @@ export type ProjectDetailsErrors = Partial<Record<'name' | 'description', string
 
 export function validateProjectDetails(values: Partial<ProjectDetailsValues>): ProjectDetailsErrors {
   const errors: ProjectDetailsErrors = {};
-  const name = validateProjectName(values.name);
+  const name = projectNameError(values.name);
   if (name) errors.name = name;
-  const description = validateDescription(values.description);
+  const description = descriptionError(values.description);
   if (description) errors.description = description;
   return errors;
 }

@@ -1,6 +1,8 @@
-/** The one server-side masking rule for secrets (spec section 2, Settings; section 9: at most 20 bullets). */
+/** The one masking rule for secrets, on screen and in API answers (spec section 2, Settings; section 9: at most 20 bullets). */
 export const MASK_CHARACTER = '•';
 export const MAX_MASK_BULLETS = 20;
+/** A template's masked default value shows at most this many bullets. */
+export const MAX_DEFAULT_MASK_BULLETS = 10;
 const VISIBLE_SUFFIX = 4;
 
 /** Bullets for all but the last 4 characters; a value of 4 characters or fewer is fully masked. */
@@ -9,6 +11,11 @@ export function maskSecret(value: string): string {
   if (characters.length <= VISIBLE_SUFFIX) return MASK_CHARACTER.repeat(characters.length);
   const hidden = Math.min(characters.length - VISIBLE_SUFFIX, MAX_MASK_BULLETS);
   return MASK_CHARACTER.repeat(hidden) + characters.slice(-VISIBLE_SUFFIX).join('');
+}
+
+/** One bullet per character, at most `maxBullets`; nothing of the value is shown (sensitive environment variables). */
+export function maskValue(value: string, maxBullets: number = MAX_MASK_BULLETS): string {
+  return MASK_CHARACTER.repeat(Math.min([...value].length, maxBullets));
 }
 
 const SENSITIVE_PARTS = ['key', 'secret', 'password', 'token', 'auth', 'api_key', 'access_token', 'private'];

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_CATALOG, closestCommand, suggestCommands } from '../interpreter/command-catalog.js';
-import { quoteWord } from '../interpreter/text.js';
-import { tokenize } from '../interpreter/tokenizer.js';
+import { COMMAND_CATALOG, closestCommand, suggestCommands } from './command-catalog.js';
 
 describe('the command catalog', () => {
   it('lists the commands of the spec, with the client-side ones marked', () => {
@@ -37,13 +35,4 @@ describe('the command catalog', () => {
   ])('guesses %j meant %j', (typed, guess) => {
     expect(closestCommand(typed)).toBe(guess);
   });
-});
-
-describe('quoteWord', () => {
-  it.each(['plain', 'my api', "it's", 'say "hi"', 'back\\slash', "mixed 'single' and \"double\"", ''])(
-    '%j reads back unchanged through the tokenizer',
-    (word) => {
-      expect(tokenize(`ls ${quoteWord(word)}`)).toEqual(['ls', word]);
-    },
-  );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSensitiveName, maskSecret } from '../masking.js';
+import { isSensitiveName, maskSecret, maskValue } from './masking.js';
 
 describe('maskSecret', () => {
   it.each([
@@ -12,6 +12,10 @@ describe('maskSecret', () => {
   ])('masks %j as %j', (value, masked) => {
     expect(maskSecret(value)).toBe(masked);
   });
+
+  it('leaves a masked value as it is, so the Settings form can mask what the server lists', () => {
+    expect(maskSecret(maskSecret('dckr_pat_abcdefgh1234'))).toBe(maskSecret('dckr_pat_abcdefgh1234'));
+  });
 });
 
 describe('isSensitiveName', () => {
@@ -21,5 +25,13 @@ describe('isSensitiveName', () => {
   );
   it.each(['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'APP_ENV', 'CORS_ORIGIN'])('%s is not sensitive', (name) => {
     expect(isSensitiveName(name)).toBe(false);
+  });
+});
+
+describe('maskValue', () => {
+  it('shows one bullet per character, at most the limit given', () => {
+    expect(maskValue('hunter2')).toBe('•'.repeat(7));
+    expect(maskValue('x'.repeat(40))).toBe('•'.repeat(20));
+    expect(maskValue('x'.repeat(40), 10)).toBe('•'.repeat(10));
   });
 });

@@ -1,7 +1,6 @@
 /**
  * The console's commands and their help texts: the ONE table both the server's `help` and the
- * client's local `help` print from (the client imports this file), and that the suggestions API serves.
- * It must stay free of imports so the browser bundle can take it as it is.
+ * client's local `help` print from, and that the suggestions API serves.
  */
 export type CommandCategory = 'general' | 'navigation' | 'projects' | 'system';
 

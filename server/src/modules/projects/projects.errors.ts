@@ -1,0 +1,17 @@
+import { AppError, ErrorCode } from '../../common/app-error.js';
+
+export const projectNotFound = () => new AppError(ErrorCode.NotFound, 'Project not found', { reason: 'PROJECT_NOT_FOUND' });
+
+export const projectNameTaken = (name: string) =>
+  new AppError(ErrorCode.Conflict, `A project named "${name}" already exists`, { reason: 'PROJECT_NAME_TAKEN', field: 'name' });
+
+export const unknownTemplate = (name: string) =>
+  new AppError(ErrorCode.BadUserInput, `Template "${name.slice(0, 100)}" does not exist`, {
+    reason: 'UNKNOWN_TEMPLATE',
+    field: 'templateName',
+  });
+
+export const githubOrganizationMissing = () =>
+  new AppError(ErrorCode.BadUserInput, 'Set your GitHub organization in Settings before creating projects', {
+    reason: 'GITHUB_ORGANIZATION_MISSING',
+  });

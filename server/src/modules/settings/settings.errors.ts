@@ -1,0 +1,11 @@
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { SETTING_KEYS, type SettingKey } from './setting-key.js';
+
+export const unknownSettingKey = (key: unknown) =>
+  new AppError(ErrorCode.BadUserInput, `Unknown setting "${String(key).slice(0, 100)}". Valid settings are ${SETTING_KEYS.join(', ')}`, {
+    reason: 'UNKNOWN_SETTING_KEY',
+  });
+
+/** The field is the setting's key, which is also the name of its field in the Settings form. */
+export const invalidSettingValue = (key: SettingKey, message: string) =>
+  new AppError(ErrorCode.BadUserInput, message, { reason: 'INVALID_SETTING_VALUE', field: key });
