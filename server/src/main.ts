@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config/env.js';
+import { TemplateCatalogError } from './modules/templates/template-catalog.js';
 import { startSlipway } from './server.js';
 
 async function main() {
@@ -22,6 +23,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else if (error instanceof TemplateCatalogError) console.error(`Template catalog error: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

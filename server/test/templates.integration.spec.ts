@@ -1,5 +1,10 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { loadConfig } from '../src/config/env.js';
+import { startSlipway } from '../src/server.js';
+import { TEST_SECRET_KEY, createTestDatabase, refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 let app: TestApp;
 let token: string;
@@ -40,7 +45,7 @@ describe('templates over REST', () => {
   });
 
   it.each(['nope', 'GO-API', '..%2Fpackage.json', '%20go-api'])('answers the unknown template %j with 404', async (id) => {
-    expect(await app.api('GET', `/templates/${id}`, { token })).toEqual({ status: 404, body: { error: 'Template not found' } });
+    expect(await app.api('GET', `/templates/${id}`, { token })).toEqual(refusal(404, 'Template not found'));
   });
 
   it('needs a signed-in user', async () => {
@@ -69,5 +74,26 @@ describe('templates over GraphQL', () => {
     const missing = await app.graphql('{ template(name: "nope") { id } }', {}, token);
     expect(missing.errors?.[0]).toMatchObject({ message: 'Template not found', extensions: { code: 'NOT_FOUND' } });
     expect((await app.graphql('{ templates { id } }')).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('a template catalog that does not load', () => {
+  it('stops the start with a message naming the template and the field, before anyone is served', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'slipway-broken-catalog-'));
+    const database = await createTestDatabase();
+    try {
+      await mkdir(path.join(dir, 'templates', 'broken', 'files'), { recursive: true });
+      await writeFile(
+        path.join(dir, 'templates', 'broken', 'template.json'),
+        JSON.stringify({ name: 'broken', description: 'A template with an unknown type', type: 'mobile' }),
+      );
+      const config = loadConfig({ SLIPWAY_DATA_DIR: dir, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', SLIPWAY_SECRET_KEY: TEST_SECRET_KEY });
+      await expect(startSlipway({ ...config, templatesDir: path.join(dir, 'templates') })).rejects.toThrow(
+        'templates/broken/template.json: type must be one of frontend, backend, go-api, fullstack, other',
+      );
+    } finally {
+      await database.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

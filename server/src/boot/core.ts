@@ -77,6 +77,7 @@ export async function startCore(config: AppConfig): Promise<Core> {
       for (const feature of app.features) await feature.defineJobs?.(queue);
       return { queue, app };
     });
+    for (const feature of app.features) await feature.load?.();
 
     // Every process asks for the cleanup now and hourly; the singleton key keeps one waiting however many ask.
     const requestCleanup = () => queue.enqueue(CLEANUP_JOB, {}, { singletonKey: CLEANUP_JOB }).catch((error) => logUnexpected('maintenance', error));

@@ -9,4 +9,6 @@ export interface Feature {
   routes?: Router;
   resolvers?: object[];
   defineJobs?(queue: JobQueue): Promise<void>;
+  /** Loads and checks what the feature reads from disk (the template catalog); a failure stops the boot with its reason. */
+  load?(): Promise<void>;
 }

@@ -6,6 +6,10 @@ import { TemplatesService } from './templates.service.js';
 
 export function templatesModule({ templatesDir, signedIn }: { templatesDir: string; signedIn: RequestHandler }) {
   const service = new TemplatesService(templatesDir);
-  const feature: Feature = { routes: templatesRoutes(service, signedIn), resolvers: [new TemplatesResolver(service)] };
+  const feature: Feature = {
+    routes: templatesRoutes(service, signedIn),
+    resolvers: [new TemplatesResolver(service)],
+    load: () => service.load(),
+  };
   return { service, feature };
 }

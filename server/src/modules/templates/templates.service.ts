@@ -4,7 +4,7 @@ import { templateNotFound } from './templates.errors.js';
 import type { Template } from './template.model.js';
 
 /**
- * The read-only template catalog, loaded from templates/ once per process. Boot calls load(), so a catalog
+ * The read-only template catalog, loaded from templates/ once per process. The boot calls load(), so a catalog
  * that does not load stops the start with its reason instead of failing users' requests later.
  */
 export class TemplatesService {
