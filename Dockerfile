@@ -2,6 +2,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY domain/package.json domain/
 COPY client/package.json client/
 COPY server/package.json server/
 RUN npm ci --no-audit --no-fund
