@@ -1,7 +1,7 @@
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
  * A sign-in check that fails for another reason than the token (here: the sessions table is out of reach) is
@@ -49,7 +49,7 @@ describe('authentication that fails on the server side', () => {
   });
 
   it('is a 500 over REST', async () => {
-    expect(await app.api('GET', '/users/me', { token })).toEqual({ status: 500, body: { error: 'Internal server error' } });
+    expect(await app.api('GET', '/users/me', { token })).toEqual(refusal(500, 'Internal server error'));
   });
 
   it('closes a graphql-ws connection as an internal error, with no detail', async () => {

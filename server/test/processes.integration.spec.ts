@@ -44,7 +44,7 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Pr
 }
 
 function startWorker(dataDir: string): { child: ChildProcess; output: () => string; started: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH, SLIPWAY_ROLE: 'worker', DATABASE_URL: api.databaseUrl, SLIPWAY_DATA_DIR: dataDir, SLIPWAY_SECRET_KEY: TEST_SECRET_KEY },
   });

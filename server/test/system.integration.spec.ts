@@ -61,7 +61,7 @@ describe('embedded PostgreSQL (no DATABASE_URL)', () => {
 describe('process lifecycle', () => {
   it('starts from main.ts, serves, and stops on SIGTERM with exit code 0 and no error output', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-process-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
       cwd: SERVER_DIR,
       env: { PATH: process.env.PATH, SLIPWAY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
     });
