@@ -1,14 +1,15 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 
-/** `{"error": "..."}` is the server's REST error shape; a non-200 GraphQL response may carry it too. */
-function serverErrorField(bodyText: string): string | undefined {
+/** `{"error": "...", "code": "...", "field": "..."}` is the server's REST error shape; a non-200 GraphQL response may carry it too. */
+export function restErrorBody(bodyText: string): { error?: string; field?: string } {
   try {
     const body: unknown = JSON.parse(bodyText);
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) return body.error;
+    if (!body || typeof body !== 'object') return {};
+    const { error, field } = body as Record<string, unknown>;
+    return { error: typeof error === 'string' && error ? error : undefined, field: typeof field === 'string' ? field : undefined };
   } catch {
-    return undefined;
+    return {};
   }
-  return undefined;
 }
 
 /**
@@ -21,7 +22,7 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
     return error.errors.find((item) => item.message)?.message ?? fallback;
   }
   if (ServerError.is(error)) {
-    const message = serverErrorField(error.bodyText);
+    const message = restErrorBody(error.bodyText).error;
     if (message) return message;
   }
   if (error instanceof Error && error.message) return error.message;

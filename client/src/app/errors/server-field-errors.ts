@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
-import { apiErrorMessage } from '../apollo/error-message';
+import { apiErrorMessage, restErrorBody } from '../apollo/error-message';
 
 /** The input a failed call's error is about: GraphQL's extensions.field, or REST's `field`; never read from the message. */
 export function serverErrorField(error: unknown): string | undefined {
@@ -8,15 +8,7 @@ export function serverErrorField(error: unknown): string | undefined {
     const field = error.errors.find((item) => item.message)?.extensions?.field;
     return typeof field === 'string' ? field : undefined;
   }
-  if (ServerError.is(error)) {
-    try {
-      const body: unknown = JSON.parse(error.bodyText);
-      if (body && typeof body === 'object' && 'field' in body && typeof body.field === 'string') return body.field;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  return ServerError.is(error) ? restErrorBody(error.bodyText).field : undefined;
 }
 
 /**
