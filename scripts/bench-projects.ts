@@ -340,7 +340,7 @@ async function main() {
     const verdicts = results.slice(1).map((r) => {
       const p95 = percentile([...r.latencies].sort((a, b) => a - b), 95);
       const share = throughput(r) / throughput(sql);
-      return `${r.label}: ${share >= 0.5 && p95 <= 50 && !r.errors ? 'meets' : 'misses'} the target (>= 50 % of SQL throughput, p95 <= 50 ms)`;
+      return `${r.label}: ${share >= 0.6 && p95 <= 50 && !r.errors ? 'meets' : 'misses'} the target (>= 60 % of SQL throughput, p95 <= 50 ms)`;
     });
     console.log(`\n${verdicts.join('\n')}`);
   } finally {
