@@ -28,10 +28,12 @@ async function timeStart(cwd, dataDir) {
   const child = spawn('npm', ['start'], {
     cwd,
     detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', SLIPWAY_DATA_DIR: dataDir },
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // npm exits on SIGTERM before the server has stopped; the pipe closes once every process holding it is gone.
+  child.stdout.resume();
+  const exited = new Promise((resolve) => child.stdout.once('close', resolve));
   let seconds;
   try {
     while (!(await healthy())) {
