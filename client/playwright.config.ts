@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-/** A fresh data directory (embedded PostgreSQL) for every run, against the built client. */
+/** A fresh data directory (embedded PostgreSQL) for every run, against the built server and client. */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-e2e-'));
 // Several people (and helpers) may run e2e at once on one machine: E2E_PORT picks a free port.
 const port = Number(process.env.E2E_PORT ?? 4510);
@@ -36,8 +36,9 @@ export default defineConfig({
       ],
     },
   },
+  // The compiled server, as `npm start` runs it: `npm run build` first (test:e2e does).
   webServer: {
-    command: 'node --conditions=source --import tsx src/main.ts',
+    command: 'node --enable-source-maps dist/main.js',
     cwd: path.resolve(import.meta.dirname, '../server'),
     url: `http://127.0.0.1:${port}/api/health`,
     env: { SLIPWAY_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },

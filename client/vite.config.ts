@@ -1,5 +1,7 @@
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { bundleBudget } from './vite-plugins/bundle-budget.ts';
 
 /** The API (npm run dev -w server) listens on :4000; the dev server forwards /api there, WebSockets included. */
@@ -11,6 +13,13 @@ export default defineConfig({
     bundleBudget({
       budgetKb: 150,
       lazyOnly: { name: 'GraphiQL', modules: /[\\/]node_modules[\\/](graphiql|@graphiql|monaco-editor|monaco-graphql)[\\/]/ },
+    }),
+    // .br and .gz beside each text asset, made once here; the server sends whichever the browser accepts.
+    // Brotli quality 5, not the maximum 11: 10 % larger than 11 and still smaller than gzip, but 40 times
+    // faster (Monaco's 2.8 MB: 0.4 s instead of 19 s), which keeps the first `npm start` short.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), 'gzip'],
+      threshold: 1024,
     }),
   ],
   // @slipway/domain from its TypeScript source: the client bundles it without a separate build.

@@ -99,10 +99,10 @@ async function admin(sql: string): Promise<void> {
 }
 
 function startServer(databaseUrl: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+  // The compiled server, as `npm start` runs it (`npm run bench:projects` builds it first if needed).
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: path.join(ROOT, 'server'),
-    // The server's own tsconfig (decorators); tsx hands a relative --tsconfig down to children otherwise.
-    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(ROOT, 'server', 'tsconfig.json'), DATABASE_URL: databaseUrl, SLIPWAY_DATA_DIR: dataDir, SLIPWAY_SECRET_KEY: SECRET_KEY, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, SLIPWAY_DATA_DIR: dataDir, SLIPWAY_SECRET_KEY: SECRET_KEY, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -340,7 +340,7 @@ async function main() {
     const verdicts = results.slice(1).map((r) => {
       const p95 = percentile([...r.latencies].sort((a, b) => a - b), 95);
       const share = throughput(r) / throughput(sql);
-      return `${r.label}: ${share >= 0.5 && p95 <= 50 && !r.errors ? 'meets' : 'misses'} the target (>= 50 % of SQL throughput, p95 <= 50 ms)`;
+      return `${r.label}: ${share >= 0.6 && p95 <= 50 && !r.errors ? 'meets' : 'misses'} the target (>= 60 % of SQL throughput, p95 <= 50 ms)`;
     });
     console.log(`\n${verdicts.join('\n')}`);
   } finally {

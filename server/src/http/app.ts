@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import express, { type Express, type Router } from 'express';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer } from '@apollo/server';
@@ -8,6 +6,7 @@ import { type GraphQLContext, createContext } from '../graphql/context.js';
 import { GRAPHQL_PATH } from '../graphql/websocket.js';
 import { type Authenticate, clientAddress } from './auth-middleware.js';
 import { apiNotFound, errorHandler } from './errors.js';
+import { clientStatic } from './static.js';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -35,11 +34,8 @@ export function createExpressApp(
   api.use(apiNotFound);
   app.use('/api', api);
 
-  const indexHtml = path.join(config.clientDistDir, 'index.html');
-  if (existsSync(indexHtml)) {
-    app.use(express.static(config.clientDistDir, { index: false }));
-    app.get('/{*path}', (_req, res) => res.sendFile(indexHtml));
-  }
+  const client = clientStatic(config.clientDistDir);
+  if (client) app.use(client);
 
   app.use(errorHandler);
   return app;
