@@ -28,7 +28,7 @@ export function createFeatures({ config, dataSource, bus, queue }: CoreDependenc
   const authentication = createAuthentication({ dataSource, bus, secretKey: config.secretKey, tokenTtlSeconds: config.tokenTtlSeconds });
   const { signedIn } = authentication;
   const users = usersModule({ dataSource, bus, signedIn });
-  const auth = authModule({ dataSource, users: users.service, authentication });
+  const auth = authModule({ dataSource, users: users.service, authentication, registrationsPerAddress: config.registrationsPerAddress });
   const templates = templatesModule({ templatesDir: config.templatesDir, signedIn });
   const settings = settingsModule({ dataSource, secretBox, signedIn });
   const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, signedIn });
@@ -42,7 +42,8 @@ export function createFeatures({ config, dataSource, bus, queue }: CoreDependenc
     signedIn,
   });
   const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature];
-  return { features, authenticate: authentication.authenticate, workers: system.workers };
+  // The bus goes to graphql-ws too: logout and account changes end open sockets.
+  return { features, authenticate: authentication.authenticate, bus, workers: system.workers };
 }
 
 export type App = ReturnType<typeof createFeatures>;

@@ -5,6 +5,8 @@ import { buildAppSchema } from '../graphql/build-schema.js';
 import { createAppPubSub } from '../graphql/pubsub.js';
 import { startWebSocketServer } from '../graphql/websocket.js';
 import { createExpressApp } from '../http/app.js';
+import { compileTrustProxy } from '../http/client-address.js';
+import { HTTP_SERVER_OPTIONS } from '../http/security.js';
 import type { Core } from './core.js';
 
 /** The api role on top of the core: Express (REST, GraphQL over HTTP, the client) and graphql-ws on one port. */
@@ -14,8 +16,12 @@ export async function startApi(core: Core): Promise<{ url: string }> {
     createAppPubSub(),
     app.features.flatMap((feature) => feature.resolvers ?? []),
   );
-  const httpServer = createServer();
-  const ws = startWebSocketServer(httpServer, schema, app.authenticate);
+  const httpServer = createServer(HTTP_SERVER_OPTIONS);
+  const ws = startWebSocketServer(httpServer, schema, {
+    authenticate: app.authenticate,
+    bus: app.bus,
+    trust: compileTrustProxy(config.trustProxy),
+  });
   const apollo = createApolloServer(schema, httpServer, [
     { async serverWillStart() { return { drainServer: () => ws.stop() }; } },
   ]);

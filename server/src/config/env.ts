@@ -2,16 +2,22 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyaddr from 'proxy-addr';
 import { type BuildInfo, readBuildInfo } from './build-info.js';
 
 /** all: HTTP, GraphQL, WebSocket and job handlers; api: the first three; worker: job handlers only. */
 export const ROLES = ['all', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** TRUST_PROXY: false (default), true, a number of hops, or addresses/subnets/'loopback' of trusted proxies. */
+export type TrustProxy = boolean | number | string[];
+
 export interface AppConfig {
   role: Role;
   port: number;
   host: string;
+  /** Which proxies' X-Forwarded-For names the client, for HTTP and graphql-ws alike. */
+  trustProxy: TrustProxy;
   dataDir: string;
   /** A PostgreSQL server; undefined means embedded PostgreSQL (PGlite) in dataDir. */
   databaseUrl?: string;
@@ -22,6 +28,8 @@ export interface AppConfig {
   /** The project template catalog (templates/ at the repository root). */
   templatesDir: string;
   tokenTtlSeconds: number;
+  /** Accounts one client address may register per 15 minutes (REGISTRATION_LIMIT, default 20). */
+  registrationsPerAddress: number;
   /** Version, git commit (SLIPWAY_COMMIT, else read from .git) and Node.js version, for the console's `version`. */
   build: BuildInfo;
 }
@@ -60,6 +68,27 @@ function parseRole(raw: string | undefined): Role {
   return role;
 }
 
+function parsePositiveInteger(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((item) => item.trim()).filter(Boolean);
+  try {
+    proxyaddr.compile(list);
+  } catch {
+    throw new ConfigError('TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or subnets');
+  }
+  return list;
+}
+
 /** The secret from SLIPWAY_SECRET_KEY, else one generated once into the data directory (mode 0600). */
 function loadSecretKey(raw: string | undefined, dataDir: string): Buffer {
   if (raw) {
@@ -83,12 +112,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     role: parseRole(env.SLIPWAY_ROLE),
     port: parsePort(env.PORT, 4000),
     host: env.HOST || '0.0.0.0',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dataDir,
     databaseUrl,
     secretKey: loadSecretKey(env.SLIPWAY_SECRET_KEY, dataDir),
     clientDistDir: path.join(REPO_ROOT, 'client', 'dist'),
     templatesDir: path.join(REPO_ROOT, 'templates'),
     tokenTtlSeconds: 7 * 24 * 3600,
+    registrationsPerAddress: parsePositiveInteger('REGISTRATION_LIMIT', env.REGISTRATION_LIMIT, 20),
     build: readBuildInfo(REPO_ROOT, env.SLIPWAY_COMMIT),
   };
 }

@@ -4,6 +4,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import type { Server } from 'node:http';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { ErrorCode } from '../common/app-error.js';
+import { NUL_BYTE_MESSAGE, NoNulBytesRule, containsNulByte } from '../common/nul-bytes.js';
 import type { GraphQLContext } from './context.js';
 import { formatGraphQLError } from './format-error.js';
 import { assertWithinLimits } from './limits.js';
@@ -13,13 +14,16 @@ import { GRAPHQL_PATH } from './websocket.js';
 const operationRules: ApolloServerPlugin<GraphQLContext> = {
   async requestDidStart() {
     return {
-      async didResolveOperation({ document, operation }) {
+      async didResolveOperation({ document, operation, request }) {
         if (operation?.operation === 'subscription') {
           throw new GraphQLError(`Subscriptions run over WebSocket (graphql-ws) at ${GRAPHQL_PATH}, not over HTTP`, {
             extensions: { code: ErrorCode.BadUserInput, http: { status: 400 } },
           });
         }
         assertWithinLimits(document);
+        if (containsNulByte(request.variables)) {
+          throw new GraphQLError(NUL_BYTE_MESSAGE, { extensions: { code: ErrorCode.BadUserInput, http: { status: 400 } } });
+        }
       },
     };
   },
@@ -29,6 +33,7 @@ export function createApolloServer(schema: GraphQLSchema, httpServer: Server, ex
   return new ApolloServer<GraphQLContext>({
     schema,
     formatError: formatGraphQLError,
+    validationRules: [NoNulBytesRule],
     includeStacktraceInErrorResponses: false,
     // Tool builders introspect the API (GraphiQL, codegen) in production too; the query limits still apply.
     introspection: true,

@@ -10,7 +10,16 @@ interface Measure {
   cost: number;
 }
 
-function measure(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, visiting: Set<string>): Measure {
+/**
+ * Each fragment is measured once and its measure reused wherever it is spread: expanding spreads one by one
+ * lets a 1 KB document of fragments that each spread the previous one twice cost 2^n steps.
+ */
+interface Fragments {
+  definitions: Map<string, FragmentDefinitionNode>;
+  measured: Map<string, Measure>;
+}
+
+function measure(set: SelectionSetNode, fragments: Fragments, visiting: Set<string>): Measure {
   const total: Measure = { depth: 0, cost: 0 };
   for (const selection of set.selections) {
     let inner: Measure;
@@ -24,10 +33,15 @@ function measure(set: SelectionSetNode, fragments: Map<string, FragmentDefinitio
       inner = measure(selection.selectionSet, fragments, visiting);
     } else {
       const name = selection.name.value;
-      const fragment = fragments.get(name);
+      const fragment = fragments.definitions.get(name);
       // Cycles are rejected by GraphQL validation; guard anyway so measuring always terminates.
       if (!fragment || visiting.has(name)) continue;
-      inner = measure(fragment.selectionSet, fragments, new Set(visiting).add(name));
+      let known = fragments.measured.get(name);
+      if (!known) {
+        known = measure(fragment.selectionSet, fragments, new Set(visiting).add(name));
+        fragments.measured.set(name, known);
+      }
+      inner = known;
     }
     total.depth = Math.max(total.depth, inner.depth);
     total.cost += inner.cost;
@@ -36,14 +50,15 @@ function measure(set: SelectionSetNode, fragments: Map<string, FragmentDefinitio
 }
 
 function limitError(message: string) {
-  return new GraphQLError(message, { extensions: { code: ErrorCode.BadUserInput } });
+  // The document is the client's mistake: a 400 over HTTP, as for any other invalid document.
+  return new GraphQLError(message, { extensions: { code: ErrorCode.BadUserInput, http: { status: 400 } } });
 }
 
 /** Rejects operations nested deeper than MAX_QUERY_DEPTH or selecting more than MAX_QUERY_COST fields. */
 export function assertWithinLimits(document: DocumentNode): void {
-  const fragments = new Map<string, FragmentDefinitionNode>();
+  const fragments: Fragments = { definitions: new Map(), measured: new Map() };
   for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.definitions.set(definition.name.value, definition);
   }
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;

@@ -1,51 +1,103 @@
 import type { Server } from 'node:http';
-import { GraphQLError, type ExecutionArgs, type GraphQLSchema, getOperationAST, parse, validate } from 'graphql';
+import {
+  GraphQLError,
+  type ExecutionArgs,
+  type GraphQLSchema,
+  getOperationAST,
+  getVariableValues,
+  parse,
+  specifiedRules,
+  validate,
+} from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { GENERIC_ERROR_MESSAGE } from '../common/app-error.js';
+import { AppError, ErrorCode, GENERIC_ERROR_MESSAGE } from '../common/app-error.js';
 import { logUnexpected } from '../common/log.js';
+import { NoNulBytesRule, assertNoNulBytes } from '../common/nul-bytes.js';
+import type { EventBus } from '../events/event-bus.js';
 import { type Authenticate, bearerToken } from '../http/auth-middleware.js';
+import { type TrustFunction, clientAddressOf } from '../http/client-address.js';
 import { type GraphQLContext, createContext } from './context.js';
 import { formatGraphQLError } from './format-error.js';
 import { assertWithinLimits } from './limits.js';
+import { CLOSE_TOO_MANY, SocketGuard, WS_MAX_PAYLOAD_BYTES } from './ws-limits.js';
 
 export const GRAPHQL_PATH = '/api/graphql';
 
+const VALIDATION_RULES = [...specifiedRules, NoNulBytesRule];
+
+function badUserInput(error: GraphQLError | AppError): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: error instanceof GraphQLError ? error.nodes : undefined,
+    extensions: { code: ErrorCode.BadUserInput },
+  });
+}
+
 /** graphql-ws on the GraphQL path; the bearer token travels in connectionParams.authorization. */
-export function startWebSocketServer(httpServer: Server, schema: GraphQLSchema, authenticate: Authenticate) {
-  const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH });
+export function startWebSocketServer(
+  httpServer: Server,
+  schema: GraphQLSchema,
+  { authenticate, bus, trust }: { authenticate: Authenticate; bus: EventBus; trust: TrustFunction },
+) {
+  const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH, maxPayload: WS_MAX_PAYLOAD_BYTES });
+  const guard = new SocketGuard(authenticate, bus);
+  wsServer.on('connection', (socket, request) => guard.opened(socket, clientAddressOf(request, trust)));
+
   const cleanup = useServer<Record<string, unknown> | undefined, { context?: GraphQLContext }>(
     {
       schema,
       async onConnect(ctx) {
+        const { socket, request } = ctx.extra;
         const authorization = ctx.connectionParams?.authorization;
-        const clientAddress = ctx.extra.request.socket.remoteAddress ?? 'unknown';
         try {
-          ctx.extra.context = await createContext(authenticate, { authorization, clientAddress });
+          ctx.extra.context = await createContext(authenticate, { authorization, clientAddress: clientAddressOf(request, trust) });
         } catch (error) {
           // graphql-ws would close with the error's own message as the reason: log it, close with a generic one.
           logUnexpected('graphql-ws', error);
           throw new Error(GENERIC_ERROR_MESSAGE);
         }
+        const { user, sessionId } = ctx.extra.context;
         // A token that does not sign in refuses the connection, rather than failing each operation later.
-        return bearerToken(authorization) === null || ctx.extra.context.user !== null;
+        if (!user || !sessionId) return bearerToken(authorization) === null;
+        if (!guard.signedIn(socket, String(authorization), { user, sessionId })) {
+          socket.close(CLOSE_TOO_MANY, 'Too many connections');
+          return false;
+        }
+        return true;
       },
       context: (ctx) => ctx.extra.context,
-      onSubscribe(_ctx, _id, payload) {
+      async onSubscribe(ctx, id, payload) {
+        const { socket } = ctx.extra;
+        // The session is checked per operation: one that ended since the handshake closes the socket.
+        const auth = await guard.current(socket);
+        if (auth === null) return [new GraphQLError('Authentication required', { extensions: { code: ErrorCode.Unauthenticated } })];
+        if (auth && ctx.extra.context) ctx.extra.context = { ...ctx.extra.context, user: auth.user };
         let args: ExecutionArgs;
         try {
           const document = parse(payload.query);
-          const errors = validate(schema, document);
+          const errors = validate(schema, document, VALIDATION_RULES);
           if (errors.length) return errors;
-          if (!getOperationAST(document, payload.operationName)) {
+          const operation = getOperationAST(document, payload.operationName);
+          if (!operation) {
             return [new GraphQLError('Unable to identify the operation')];
           }
           assertWithinLimits(document);
+          assertNoNulBytes(payload.variables);
+          // Wrong variable types are the client's mistake, as over HTTP (graphql-js would report them unlabelled).
+          const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
+          if (coerced.errors) return coerced.errors.map(badUserInput);
+          if (operation.operation === 'subscription' && !guard.subscribe(socket, id)) {
+            return [new GraphQLError('Too many subscriptions', { extensions: { code: ErrorCode.TooManyRequests } })];
+          }
           args = { schema, document, variableValues: payload.variables, operationName: payload.operationName };
         } catch (error) {
+          if (error instanceof AppError) return [badUserInput(error)];
           return [error instanceof GraphQLError ? error : new GraphQLError('Invalid GraphQL document')];
         }
         return args;
+      },
+      onComplete(ctx, id) {
+        guard.completed(ctx.extra.socket, id);
       },
       onNext(_ctx, _id, _payload, _args, result) {
         if (!result.errors?.length) return result;

@@ -5,8 +5,10 @@ import type { AppConfig } from '../config/env.js';
 import { type GraphQLContext, createContext } from '../graphql/context.js';
 import { GRAPHQL_PATH } from '../graphql/websocket.js';
 import { type Authenticate, clientAddress } from './auth-middleware.js';
+import { compileTrustProxy } from './client-address.js';
 import { apiNotFound, errorHandler } from './errors.js';
 import { clientStatic } from './static.js';
+import { noStore, rejectNulBytes, securityHeaders } from './security.js';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -18,7 +20,9 @@ export function createExpressApp(
 ): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', compileTrustProxy(config.trustProxy));
+  app.use(securityHeaders());
+  app.use('/api', noStore);
 
   app.use(
     GRAPHQL_PATH,
@@ -29,7 +33,7 @@ export function createExpressApp(
   );
 
   const api = express.Router();
-  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(express.json({ limit: JSON_BODY_LIMIT }), rejectNulBytes);
   for (const router of routes) api.use(router);
   api.use(apiNotFound);
   app.use('/api', api);

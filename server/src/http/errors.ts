@@ -1,8 +1,9 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, ErrorCode, GENERIC_ERROR_MESSAGE, HTTP_STATUS } from '../common/app-error.js';
 import { logUnexpected } from '../common/log.js';
+import { THROTTLE_WINDOW_SECONDS } from '../modules/auth/login-throttle.js';
 
-/** body-parser's own failures (malformed JSON, oversized body) carry a status and a type. */
+/** body-parser's and the router's own failures (malformed JSON, oversized body, bad %-encoding) carry a status and a type. */
 interface BodyParserError {
   status?: number;
   type?: string;
@@ -20,6 +21,10 @@ function bodyParserError(error: BodyParserError): AppError | undefined {
     case 'request.aborted':
       return new AppError(ErrorCode.BadUserInput, 'Request was aborted');
     default:
+      // Any other client error they raise (a `%ZZ` in a path, a gzip body that is not gzip) is still the client's mistake.
+      if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500) {
+        return new AppError(ErrorCode.BadUserInput, error instanceof URIError ? 'Malformed URL encoding in request path' : 'Invalid request');
+      }
       return undefined;
   }
 }
@@ -34,6 +39,7 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, next) => {
   if (res.headersSent) return next(error);
   const known = error instanceof AppError ? error : bodyParserError(error as BodyParserError);
   if (known) {
+    if (known.code === ErrorCode.TooManyRequests) res.setHeader('Retry-After', String(THROTTLE_WINDOW_SECONDS));
     res.status(HTTP_STATUS[known.code]).json(appErrorBody(known));
     return;
   }

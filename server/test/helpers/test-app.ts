@@ -48,7 +48,9 @@ export interface TestApp {
  * Boots a real Slipway over HTTP: on a fresh PostgreSQL database, or embedded (PGlite) in a temp dir, or on
  * the database of another test app (`databaseUrl`) to act as a second API process beside it.
  */
-export async function startTestApp(options: { embedded?: boolean; dataDir?: string; databaseUrl?: string; role?: 'all' | 'api' } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { embedded?: boolean; dataDir?: string; databaseUrl?: string; role?: 'all' | 'api'; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'slipway-test-'));
   const ownDatabase = options.embedded || options.databaseUrl ? undefined : await createTestDatabase();
   const databaseUrl = options.databaseUrl ?? ownDatabase?.url;
@@ -59,6 +61,9 @@ export async function startTestApp(options: { embedded?: boolean; dataDir?: stri
     HOST: '127.0.0.1',
     SLIPWAY_SECRET_KEY: TEST_SECRET_KEY,
     SLIPWAY_ROLE: options.role,
+    // Every test account comes from 127.0.0.1; the registration throttle has its own test.
+    REGISTRATION_LIMIT: '1000',
+    ...options.env,
   });
   const slipway = await startSlipway(config);
   if (!slipway.url) throw new Error('a test app serves HTTP');

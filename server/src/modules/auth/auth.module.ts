@@ -28,8 +28,18 @@ export function createAuthentication(deps: { dataSource: DataSource; bus: EventB
 }
 
 /** Registration, sign-in and sign-out; its cleanup deletes sessions and login failures that no longer count. */
-export function authModule({ dataSource, users, authentication }: { dataSource: DataSource; users: UsersService; authentication: Authentication }) {
-  const throttle = new LoginThrottle(dataSource.getRepository(LoginFailure));
+export function authModule({
+  dataSource,
+  users,
+  authentication,
+  registrationsPerAddress,
+}: {
+  dataSource: DataSource;
+  users: UsersService;
+  authentication: Authentication;
+  registrationsPerAddress: number;
+}) {
+  const throttle = new LoginThrottle(dataSource.getRepository(LoginFailure), registrationsPerAddress);
   const service = new AuthService(users, authentication.tokens, throttle);
   const feature: Feature = {
     routes: authRoutes(service, authentication.signedIn),

@@ -14,8 +14,8 @@ export class AuthResolver {
   }
 
   @Mutation(() => AuthPayload)
-  register(@Arg('input', () => RegisterInput) input: RegisterInput): Promise<AuthPayload> {
-    return this.service.register(input);
+  register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
+    return this.service.register(input, ctx.clientAddress);
   }
 
   @Authorized()

@@ -10,7 +10,7 @@ export function authRoutes(auth: AuthService, signedIn: RequestHandler): Router 
   const router = Router();
 
   router.post('/auth/register', async (req, res) => {
-    res.status(201).json(toAuthResponse(await auth.register(requireObject(req.body))));
+    res.status(201).json(toAuthResponse(await auth.register(requireObject(req.body), clientAddress(req))));
   });
 
   router.post('/auth/login', async (req, res) => {

@@ -22,7 +22,8 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
   ) {}
 
-  async register(input: UserInput): Promise<AuthResult> {
+  async register(input: UserInput, clientAddress: string): Promise<AuthResult> {
+    await this.throttle.reserveRegistration(clientAddress);
     const user = await this.users.register(input);
     return { user, token: await this.tokens.issue(user) };
   }
@@ -31,14 +32,11 @@ export class AuthService {
     const email = validateEmail(input.email);
     const password = input.password;
     if (typeof password !== 'string' || password === '') throw invalidInput('Password is required', 'password');
-    await this.throttle.assertAllowed(email, clientAddress);
+    const attempt = await this.throttle.reserveLogin(email, clientAddress);
     const user = await this.users.findByEmail(email);
     const matches = await verify(user?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
-    if (!user || !matches) {
-      await this.throttle.recordFailure(email, clientAddress);
-      throw invalidCredentials();
-    }
-    await this.throttle.clear(email);
+    if (!user || !matches) throw invalidCredentials();
+    await this.throttle.loginSucceeded(email, attempt);
     return { user, token: await this.tokens.issue(user) };
   }
 

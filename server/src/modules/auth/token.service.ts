@@ -1,6 +1,7 @@
 import { SignJWT, jwtVerify } from 'jose';
 import type { Repository } from 'typeorm';
 import { deriveKey } from '../../common/keys.js';
+import { isUuid } from '../../common/validation.js';
 import type { EventBus } from '../../events/event-bus.js';
 import { User } from '../users/user.entity.js';
 import { notSignedIn } from './auth.errors.js';
@@ -107,7 +108,8 @@ export class TokenService {
     let claims: Claims;
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (!payload.jti || !payload.sub || !payload.exp) throw notSignedIn();
+      // A validly signed token can still name no row: ids that are not UUIDs would fail in PostgreSQL.
+      if (!isUuid(payload.jti) || !isUuid(payload.sub) || !payload.exp) throw notSignedIn();
       claims = { sessionId: payload.jti, userId: payload.sub, expiresAt: payload.exp * 1000 };
     } catch {
       throw notSignedIn();

@@ -30,7 +30,8 @@ export class UsersResolver {
     @Arg('input', () => UpdateUserInput) input: UpdateUserInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<User> {
-    return this.service.update(signedIn(ctx).user, id, input);
+    const { user, sessionId } = signedIn(ctx);
+    return this.service.update(user, id, input, sessionId);
   }
 
   @Mutation(() => Boolean)

@@ -22,7 +22,8 @@ export function usersRoutes(service: UsersService, signedIn: RequestHandler): Ro
   });
 
   router.put('/users/:id', async (req, res) => {
-    res.json(toUserResponse(await service.update(authOf(req).user, req.params.id, requireObject(req.body))));
+    const { user, sessionId } = authOf(req);
+    res.json(toUserResponse(await service.update(user, req.params.id, requireObject(req.body), sessionId)));
   });
 
   router.delete('/users/:id', async (req, res) => {

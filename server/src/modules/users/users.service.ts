@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
-import type { DataSource, Repository } from 'typeorm';
+import { type DataSource, type EntityManager, Not, type Repository } from 'typeorm';
 import type { EventBus } from '../../events/event-bus.js';
+import { AppError, ErrorCode } from '../../common/app-error.js';
 import { invalidInput, isUuid } from '../../common/validation.js';
 import { User } from './user.entity.js';
 import { ROLE_LEVEL, Role, hasMinimumRole, isRole } from './user-role.js';
@@ -16,8 +17,15 @@ export interface UserInput {
 }
 
 const UNIQUE_VIOLATION = '23505';
-/** Serializes account creation so that exactly one account becomes the first admin. */
+/** Serializes account creation and admin removal, so that exactly one account becomes the first admin and one always stays. */
 const FIRST_ACCOUNT_LOCK = 724_001;
+
+/** Ends a user's sessions after a password change, but the one that made it (if it was the user's own). */
+const REVOKE_OTHER_SESSIONS_SQL = `UPDATE sessions SET revoked_at = now()
+ WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)`;
+
+const lastAdmin = () =>
+  new AppError(ErrorCode.Conflict, 'The only admin cannot remove their own admin role or account', { reason: 'LAST_ADMIN' });
 
 function isUniqueViolation(error: unknown): boolean {
   return (error as { driverError?: { code?: string } })?.driverError?.code === UNIQUE_VIOLATION;
@@ -68,7 +76,8 @@ export class UsersService {
     return this.users.findOne({ where: { email: email.toLowerCase() } });
   }
 
-  async update(actor: User, id: string, input: UserInput): Promise<User> {
+  /** `actorSessionId`: the session making the change, which a password change leaves signed in. */
+  async update(actor: User, id: string, input: UserInput, actorSessionId?: string): Promise<User> {
     const user = await this.findManageable(actor, id);
     const changes: Partial<User> = {};
     if (input.name !== undefined) changes.name = validateName(input.name);
@@ -80,11 +89,16 @@ export class UsersService {
       changes.role = role;
     }
     try {
-      await this.users.update({ id }, changes);
+      await this.dataSource.transaction(async (manager) => {
+        if (user.role === Role.admin && changes.role !== undefined) await this.assertAnotherAdmin(manager, id);
+        await manager.getRepository(User).update({ id }, changes);
+        if (changes.passwordHash) await manager.query(REVOKE_OTHER_SESSIONS_SQL, [id, actor.id === id ? (actorSessionId ?? null) : null]);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
+    // Drops cached sign-ins of this user everywhere and ends their graphql-ws sockets whose session ended.
     await this.bus.publish('user.changed', { userId: id });
     return this.findOrFail(id);
   }
@@ -92,9 +106,19 @@ export class UsersService {
   async remove(actor: User, id: string): Promise<void> {
     if (actor.id === id) throw forbidden('You cannot delete your own account');
     this.assertMinimumRole(actor, Role.manager);
-    await this.findManageable(actor, id);
-    await this.users.delete({ id });
+    const user = await this.findManageable(actor, id);
+    await this.dataSource.transaction(async (manager) => {
+      if (user.role === Role.admin) await this.assertAnotherAdmin(manager, id);
+      await manager.getRepository(User).delete({ id });
+    });
     await this.bus.publish('user.changed', { userId: id });
+  }
+
+  /** Some admin other than `id` remains; under the lock, so two admins cannot remove each other at once. */
+  private async assertAnotherAdmin(manager: EntityManager, id: string): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ACCOUNT_LOCK]);
+    const others = await manager.getRepository(User).count({ where: { role: Role.admin, id: Not(id) } });
+    if (others === 0) throw lastAdmin();
   }
 
   private validateNewUser(input: UserInput) {

@@ -1,0 +1,58 @@
+import type { ServerOptions } from 'node:http';
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import { assertNoNulBytes } from '../common/nul-bytes.js';
+
+/**
+ * Slow clients (a body that never finishes, headers sent a byte at a time) lose their connection within
+ * 30 s: Node checks these deadlines every `connectionsCheckingInterval`, so the worst case is their sum.
+ * WebSocket connections have left the HTTP parser after the upgrade and are not affected.
+ */
+export const HTTP_SERVER_OPTIONS: ServerOptions = {
+  headersTimeout: 15_000,
+  requestTimeout: 25_000,
+  connectionsCheckingInterval: 2_000,
+};
+
+/**
+ * Security headers for the app, the API and GraphiQL. Scripts come only from this origin (the Vite build
+ * has no inline script); emotion and Monaco inject <style> elements, so inline styles stay allowed;
+ * Monaco's workers are same-origin or blob: modules; 'self' in connect-src covers ws(s):// to this origin.
+ * No upgrade-insecure-requests: self-hosted installs are often plain HTTP on a LAN.
+ */
+export function securityHeaders(): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  });
+}
+
+/** API answers carry tokens and user data: no browser or proxy may keep a copy. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/** One door for the NUL rule on HTTP: decoded JSON bodies, query strings and %00 in paths. */
+export const rejectNulBytes: RequestHandler = (req, _res, next) => {
+  assertNoNulBytes(req.body, req.query, /%00/i.test(req.path) ? '\0' : '');
+  next();
+};
