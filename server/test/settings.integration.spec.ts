@@ -163,7 +163,7 @@ describe('settings over GraphQL', () => {
   it('saves all or nothing: one bad value leaves every setting as it was', async () => {
     const res = await app.graphql(
       `mutation ($s: [SettingInput!]!) { saveSettings(settings: $s) { key } }`,
-      { s: [{ key: 'DOCKER_USERNAME', value: 'alice' }, { key: 'DOCKER_TOKEN', value: 'bad\u0000value' }] },
+      { s: [{ key: 'DOCKER_USERNAME', value: 'alice' }, { key: 'DOCKER_TOKEN', value: 'bad\u0001value' }] },
       alice.token,
     );
     expect(res.errors?.[0]).toMatchObject({ message: 'DOCKER_TOKEN cannot contain line breaks or control characters', extensions: { code: 'BAD_USER_INPUT' } });
