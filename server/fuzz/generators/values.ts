@@ -53,7 +53,9 @@ function mutate(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
     if (value && typeof value === 'object' && !Array.isArray(value)) for (const [key, inner] of Object.entries(value)) walk(inner, [...path, key]);
   };
   walk(valid, []);
-  const replacement = fc.oneof({ weight: 3, arbitrary: nastyString }, { weight: 1, arbitrary: nastyJson });
+  // Wrong types as often as hostile text: coercion errors must come back as client mistakes too.
+  const wrongType = fc.constantFrom<unknown>(0, -1, 1.5, 2 ** 31, true, null, {}, [], ['x'], 'NOT_A_VALUE');
+  const replacement = fc.oneof({ weight: 3, arbitrary: nastyString }, { weight: 2, arbitrary: wrongType }, { weight: 1, arbitrary: nastyJson });
   const edit = fc.oneof(
     { weight: 3, arbitrary: fc.record({ path: fc.constantFrom(...paths), value: replacement }) },
     { weight: 1, arbitrary: fc.record({ path: fc.constantFrom(...paths).chain((path) => nastyString.map((key) => [...path.slice(0, -1), key])), value: replacement }) },
