@@ -11,9 +11,9 @@ import fc from 'fast-check';
 import { graphqlDocuments, graphqlEnvelopes, graphqlFragments, graphqlPersisted, graphqlVariables } from './generators/graphql.js';
 import { httpTokens, restBodies, restHeaders, restPaths, restQueries } from './generators/rest.js';
 import type { FuzzContext } from './generators/values.js';
-import { wsFrames, wsOversized } from './generators/ws.js';
+import { wsFrames, wsOversized, wsVariables } from './generators/ws.js';
 import { SLOW_MS, judge, onlySlow, symptom } from './oracle.js';
-import { signIn, startTarget, type Target } from './target.js';
+import { signIn, startTarget, type Fuzzer, type Target } from './target.js';
 import { send, type FuzzCase, type Observation } from './transport.js';
 
 const PROPERTIES: Array<[string, (ctx: FuzzContext) => fc.Arbitrary<FuzzCase>]> = [
@@ -28,6 +28,7 @@ const PROPERTIES: Array<[string, (ctx: FuzzContext) => fc.Arbitrary<FuzzCase>]> 
   ['graphql-persisted', graphqlPersisted],
   ['graphql-envelopes', graphqlEnvelopes],
   ['ws-frames', wsFrames],
+  ['ws-variables', wsVariables],
   ['ws-oversized', wsOversized],
 ];
 
@@ -171,14 +172,12 @@ async function main(): Promise<number> {
   const target = await startTarget(env);
   const failures: Failure[] = [];
   const started = performance.now();
-  let account: { email: string; password: string } | undefined;
+  let fuzzer: Fuzzer | undefined;
   try {
     for (const [name, generator] of selected) {
       const propertyStarted = performance.now();
-      // A fresh session per property: a case may have signed the last one out or deleted its project.
-      const signedIn = await signIn(target, account);
-      account = signedIn.account;
-      const found = await runProperty(target, name, generator(signedIn.ctx));
+      fuzzer = await signIn(target, fuzzer);
+      const found = await runProperty(target, name, generator(fuzzer.ctx));
       failures.push(...found);
       // A slow case the batch already reported may still hold the server; health must come back promptly after it.
       const lingering = found.some((failure) => failure.problems.some((problem) => LINGERING.test(problem)));

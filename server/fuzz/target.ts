@@ -111,11 +111,25 @@ async function api(url: URL, method: string, route: string, body: unknown, token
   return { status: res.status, body: await res.json().catch(() => undefined) };
 }
 
+/** The fuzzing user's session and project, reused while both still work. */
+export interface Fuzzer {
+  ctx: FuzzContext;
+  account: { email: string; password: string };
+}
+
 /**
  * A signed-in, non-admin user with one project to point at. The first account of a fresh server is the
  * admin, so an owner account is registered first; fuzzing as the admin could delete the fuzzing users.
+ * A case may have signed the user out or deleted the project: then it signs in again or starts over, but
+ * as rarely as possible, so login and registration throttles never stand in the way.
  */
-export async function signIn(target: Target, account: { email: string; password: string } | undefined): Promise<{ ctx: FuzzContext; account: { email: string; password: string } }> {
+export async function signIn(target: Target, previous: Fuzzer | undefined): Promise<Fuzzer> {
+  if (previous) {
+    const { token, projectId } = previous.ctx;
+    const [me, project] = await Promise.all([api(target.url, 'GET', '/users/me', undefined, token), api(target.url, 'GET', `/projects/${projectId}`, undefined, token)]);
+    if (me.status === 200 && project.status === 200) return previous;
+  }
+  let account = previous?.account;
   let session = account && (await api(target.url, 'POST', '/auth/login', account));
   if (!session || session.status !== 200) {
     const id = randomBytes(4).toString('hex');

@@ -121,6 +121,8 @@ export function sendWs(base: URL, c: WsCase): Promise<Observation> {
       if (message.type === 'next' && message.id) executed.push(message.id);
       if (message.type === 'pong' && message.payload?.fuzz === 'final') finish({});
     });
+    // An upgrade refused with an HTTP status (e.g. 429 for too many sockets) is a reply, not a dropped connection.
+    socket.on('unexpected-response', (_req, res) => finish({ status: res.statusCode }));
     socket.on('close', (code) => finish({ closeCode: code }));
     socket.on('error', (error) => finish({ dropped: error.message }));
   });

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { BODY_LIMIT_BYTES } from '../oracle.js';
 import type { WsCase } from '../transport.js';
 import { badVariables, graphqlDocument } from './graphql.js';
-import { authorization, nastyJson, nastyString, type FuzzContext } from './values.js';
+import { authorization, nastyJson, nastyString, userOrAnonymous, type FuzzContext } from './values.js';
 
 const frame = (message: unknown) => JSON.stringify(message);
 
@@ -40,6 +40,13 @@ const oversized = fc.integer({ min: 1, max: 50 * 1024 }).map((extra) => frame({ 
 export function wsFrames(ctx: FuzzContext): fc.Arbitrary<WsCase> {
   const rest = fc.integer({ min: 0, max: 4 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => message(ctx, i))));
   return fc.record({ init: init(ctx), rest }).map(({ init, rest }): WsCase => ({ surface: 'ws', frames: [...init, ...rest] }));
+}
+
+/** Operations with wrong variables over a socket that was let in: errors must read as on HTTP. */
+export function wsVariables(ctx: FuzzContext): fc.Arbitrary<WsCase> {
+  return fc
+    .record({ auth: userOrAnonymous(ctx), operation: badVariables(ctx) })
+    .map(({ auth, operation }): WsCase => ({ surface: 'ws', frames: [frame({ type: 'connection_init', payload: auth === undefined ? {} : { authorization: auth } }), frame({ type: 'subscribe', id: 'op0', payload: operation })] }));
 }
 
 export function wsOversized(ctx: FuzzContext): fc.Arbitrary<WsCase> {
