@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deriveKey } from '../src/common/keys.js';
-import { createTestDatabase } from '../test/helpers/test-app.js';
+import { createTestDatabase } from '../test/helpers/test-database.js';
 import type { FuzzContext } from './generators/values.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
