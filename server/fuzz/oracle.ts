@@ -68,11 +68,14 @@ function cause(o: Observation): string {
 }
 
 /**
- * A problem without the specifics of one request (numbers, quoted input): two cases with the same symptom
- * are the same defect as far as the runner can tell, so it reports the symptom once and looks for others.
+ * A problem without the specifics of one request: its rule and the class of error the server logged. Two
+ * cases with the same symptom are taken for the same defect, so the runner reports a symptom once and goes
+ * on looking for others.
  */
 export function symptom(problem: string): string {
-  return problem.replace(/(["']).*\1/, '"…"').replace(/\d+/g, '#').slice(0, 160);
+  const [rule, cause = ''] = problem.split(' (');
+  const errorClass = /^(?:server logged|answered): (\w+)/.exec(cause)?.[1] ?? '';
+  return `${rule.replace(/(["']).*\1/, '"…"').replace(/\d+/g, '#')} ${errorClass}`.trim();
 }
 
 function frameId(frame: string): string | undefined {
