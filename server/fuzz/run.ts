@@ -66,15 +66,21 @@ async function health(target: Target): Promise<string | undefined> {
   }
 }
 
-/** After a slow or failed reply, wait until the server answers promptly again, so the next case is judged alone. */
-async function settle(target: Target): Promise<void> {
-  const deadline = Date.now() + 60_000;
+/** Waits until the server answers the health check promptly; the last problem if it did not within `withinMs`. */
+async function recovered(target: Target, withinMs: number): Promise<string | undefined> {
+  const deadline = Date.now() + withinMs;
   let problem = await health(target);
-  while (problem) {
-    if (target.exited || Date.now() > deadline) throw new ServerDown(`the server did not recover: ${problem}`);
+  while (problem && !target.exited && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     problem = await health(target);
   }
+  return problem;
+}
+
+/** After a slow or failed reply, wait until the server answers promptly again, so the next case is judged alone. */
+async function settle(target: Target): Promise<void> {
+  const problem = await recovered(target, 60_000);
+  if (problem) throw new ServerDown(`the server did not recover: ${problem}`);
 }
 
 /** Problems after which the server may still be busy: the next case waits until it answers promptly. */
@@ -179,9 +185,8 @@ async function main(): Promise<number> {
       fuzzer = await signIn(target, fuzzer);
       const found = await runProperty(target, name, generator(fuzzer.ctx));
       failures.push(...found);
-      // A slow case the batch already reported may still hold the server; health must come back promptly after it.
-      const lingering = found.some((failure) => failure.problems.some((problem) => LINGERING.test(problem)));
-      const unhealthy = lingering ? await settle(target).then(() => undefined) : await health(target);
+      // A slow case (reported, or cut off by the time budget) may still hold the server: it gets a few seconds.
+      const unhealthy = await recovered(target, 10_000);
       if (unhealthy) failures.push({ property: name, problems: [`health check after the batch: ${unhealthy}`] });
       const seconds = ((performance.now() - propertyStarted) / 1000).toFixed(1);
       console.log(`${found.length || unhealthy ? '✗' : '✓'} ${name} (${seconds} s)${found.length ? `: ${found.length} symptom(s)` : ''}`);
