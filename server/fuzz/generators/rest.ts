@@ -15,9 +15,9 @@ interface Route {
 }
 
 /**
- * Every REST route but `POST /users/logout`, which would end the fuzzing user's session. `DELETE /users/:id`
- * is kept: the fuzzing user is not an admin, so it is refused for anyone but themselves (then the rest of the
- * property runs anonymous, which is still fuzzing).
+ * Every REST route but `POST /users/logout`, which would end the fuzzing user's session at every turn.
+ * `DELETE /users/:id` stays: the fuzzing user is no admin, so only deleting themselves succeeds, and then the
+ * rest of the property runs as an unknown user (still fuzzing) until the next one signs in afresh.
  */
 const ROUTES: Route[] = [
   { method: 'GET', path: '/api/health' },
