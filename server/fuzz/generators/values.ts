@@ -16,7 +16,8 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom('', ' ', '\t\n\r', "'", '"', '\\', '%', '_', "'; DROP TABLE users; --", '%_\\', '${x}', '{{name}}', '\uD800', '\uFEFF', '🚀', 'ﬀ'.repeat(3), 'null', 'undefined', '__proto__', 'constructor'),
   // PostgreSQL text cannot hold NUL: the character most likely to get past validation and fail in SQL.
-  { weight: 3, arbitrary: fc.tuple(fc.stringMatching(/^[A-Za-z ]{0,10}$/), fc.constantFrom('\u0000', '\uD800', '\u202E', '\r\n')).map(([s, bad]) => `${s}${bad}${s}`) },
+  { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z ]{0,10}$/).map((s) => `${s}\u0000${s}`) },
+  fc.tuple(fc.stringMatching(/^[A-Za-z ]{0,10}$/), fc.constantFrom('\uD800', '\u202E', '\r\n', '\u0007')).map(([s, bad]) => `${s}${bad}${s}`),
   fc.nat({ max: 5000 }).map((n) => 'x'.repeat(n)),
 );
 
