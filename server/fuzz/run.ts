@@ -177,6 +177,10 @@ async function main(): Promise<number> {
   if (!selected.length) throw new Error(`FUZZ_ONLY names none of: ${PROPERTIES.map(([name]) => name).join(', ')}`);
   console.log(`fuzz: seed ${seed}, ${numRuns} runs per property${ci ? ' (ci)' : ''}`);
   const target = await startTarget(env);
+  // Ctrl-C still stops the server and drops its database.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void target.stop(true).finally(() => process.exit(130)));
+  }
   const failures: Failure[] = [];
   const started = performance.now();
   let fuzzer: Fuzzer | undefined;
