@@ -50,7 +50,8 @@ export function judge(c: FuzzCase, o: Observation): string[] {
     const match = pattern.exec(o.text);
     if (match && !sent.includes(match[0])) problems.push(`reply carries ${what}: ${JSON.stringify(match[0])}`);
   }
-  if (!(o.status && o.status >= 500) && INTERNAL.test(o.text)) problems.push(`a client mistake reported as an internal server error${cause(o)}`);
+  const internal = INTERNAL.exec(o.text);
+  if (!(o.status && o.status >= 500) && internal && !sent.includes(internal[0])) problems.push(`a client mistake reported as an internal server error${cause(o)}`);
   if (c.surface === 'ws' && o.executed?.length) {
     const oversized = c.frames.filter((frame) => Buffer.byteLength(frame) > BODY_LIMIT_BYTES);
     const ran = oversized.map(frameId).filter((id) => id && o.executed!.includes(id));
