@@ -6,7 +6,7 @@
  * FUZZ_PATH (with FUZZ_ONLY and FUZZ_SEED: replays one shrunk failure), FUZZ_URL (fuzz a running server
  * instead of booting one; FUZZ_SECRET_KEY its SLIPWAY_SECRET_KEY, for forged signed tokens), FUZZ_PORT.
  * At most 60 s per property, shrinking included; `--ci` (for `npm test`): a fixed seed, 100 cases per property
- * and at most 4 s per property.
+ * and at most 3 s per property.
  */
 import fc from 'fast-check';
 import { graphqlDocuments, graphqlEnvelopes, graphqlFragments, graphqlPersisted, graphqlVariables } from './generators/graphql.js';
@@ -42,7 +42,7 @@ const seed = env.FUZZ_SEED ? Number(env.FUZZ_SEED) : ci ? 20261123 : Math.floor(
 const numRuns = Number(env.FUZZ_RUNS) || (ci ? 100 : 1000);
 const only = env.FUZZ_ONLY?.split(',').map((name) => name.trim());
 /** Slow cases and their shrinking cost seconds each: a property stops after this and reports what it has. */
-const propertyBudgetMs = ci ? 4000 : 60_000;
+const propertyBudgetMs = ci ? 3000 : 60_000;
 
 class ServerDown extends Error {}
 
