@@ -184,10 +184,16 @@ export class PipelineEngine<P> {
   }
 
   private async runStep(job: StepJob): Promise<void> {
-    const claim = await this.claim(job);
-    if (!claim) return;
-    const error = await this.execute(claim);
-    await this.finish(claim, error);
+    try {
+      const claim = await this.claim(job);
+      if (!claim) return;
+      const error = await this.execute(claim);
+      await this.finish(claim, error);
+    } catch (error) {
+      // The run was deleted (with its owner) meanwhile: nothing is left to do, so the job must not be retried.
+      if (error instanceof AppError && error.code === ErrorCode.NotFound) return;
+      throw error;
+    }
   }
 
   /** Marks the step running for a new attempt, or returns null when there is nothing (left) to run. */

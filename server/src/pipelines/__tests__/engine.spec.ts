@@ -194,6 +194,14 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
     expect(world.order).toHaveLength(ran);
   });
 
+  it('ends a deleted run\'s job quietly instead of retrying it', async () => {
+    const gone = (await dataSource.getRepository(User).save({ name: 'Gone', email: 'gone@example.com', passwordHash: 'x' })).id;
+    const runId = await engine.start('Project Creation', [first], { ownerId: gone });
+    await dataSource.getRepository(User).delete(gone);
+    const jobState = async () => (await dataSource.query(`SELECT state FROM pgboss.job WHERE name = 'pipeline.step' AND data->>'runId' = $1`, [runId]))[0]?.state;
+    await expect.poll(jobState, { timeout: 10_000 }).toBe('completed');
+  });
+
   it('retries a failing step up to its limit, then fails the run and skips the rest', async () => {
     const runId = await engine.start('Project Creation', [first, flaky, third], { ownerId: owner });
     const run = await waitForRun(runId, (r) => r.status === RunStatus.failed);
