@@ -6,6 +6,8 @@ import { User } from '../modules/users/user.entity.js';
 import { Project } from '../modules/projects/project.entity.js';
 import { UserSetting } from '../modules/settings/user-setting.entity.js';
 import { WorkerHeartbeat } from '../modules/system/worker-heartbeat.entity.js';
+import { PipelineRun } from '../pipelines/pipeline-run.entity.js';
+import { PipelineStep } from '../pipelines/pipeline-step.entity.js';
 
 /** Every TypeORM entity; features add theirs here. */
-export const entities = [User, Session, LoginFailure, CommandLog, WorkingDirectory, UserSetting, Project, WorkerHeartbeat];
+export const entities = [User, Session, LoginFailure, CommandLog, WorkingDirectory, UserSetting, Project, WorkerHeartbeat, PipelineRun, PipelineStep];

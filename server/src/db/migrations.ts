@@ -4,9 +4,10 @@ import { ProjectsSettings1795369898043 } from './migrations/1795369898043-Projec
 import { ProjectsOwnerTagsIndex1795370423383 } from './migrations/1795370423383-ProjectsOwnerTagsIndex.js';
 import { ProjectsOwnerTagsNoPendingList1795371278872 } from './migrations/1795371278872-ProjectsOwnerTagsNoPendingList.js';
 import { WorkerHeartbeats1795422644166 } from './migrations/1795422644166-WorkerHeartbeats.js';
+import { PipelineRuns1795424381866 } from './migrations/1795424381866-PipelineRuns.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so that tsx, vitest and the
  * TypeORM CLI all load them the same way; add each newly generated migration here.
  */
-export const migrations = [Init1795355495488, CommandLogs1795369736315, ProjectsSettings1795369898043, ProjectsOwnerTagsIndex1795370423383, ProjectsOwnerTagsNoPendingList1795371278872, WorkerHeartbeats1795422644166];
+export const migrations = [Init1795355495488, CommandLogs1795369736315, ProjectsSettings1795369898043, ProjectsOwnerTagsIndex1795370423383, ProjectsOwnerTagsNoPendingList1795371278872, WorkerHeartbeats1795422644166, PipelineRuns1795424381866];

@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import type { RunStatus } from '../pipelines/pipeline-run.entity.js';
+import type { StepStatus } from '../pipelines/pipeline-step.entity.js';
 
 /** Everything one Slipway process tells the others; features add their topics here. */
 export interface AppEvents {
@@ -6,6 +8,8 @@ export interface AppEvents {
   'session.revoked': { sessionId: string };
   /** A user's account changed or was deleted: cached copies of that user must go. */
   'user.changed': { userId: string };
+  /** A pipeline run or one of its steps changed (ids only: readers load the run); `seq` is the run's change counter. */
+  'pipeline.updated': { runId: string; seq: number; status: RunStatus; stepId?: string; stepStatus?: StepStatus };
 }
 
 export type AppEventTopic = keyof AppEvents;

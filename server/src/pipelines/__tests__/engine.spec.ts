@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
+import { createDataSource } from '../../db/data-source.js';
+import { type AppEvents, InProcessEventBus } from '../../events/event-bus.js';
+import { PgBossQueue } from '../../jobs/pg-boss-queue.js';
+import { User } from '../../modules/users/user.entity.js';
+import { PipelineEngine, type RunView } from '../engine.js';
+import { RunStatus } from '../pipeline-run.entity.js';
+import { StepStatus } from '../pipeline-step.entity.js';
+import { defineStep, type StepDefinition, StepFailure, StepRegistry } from '../steps.js';
+
+/** What the test steps did, as the outside world would see it. */
+const world = { order: [] as string[], flakyAttempts: 0, sawAbort: false, gateOpen: false, preparations: 0, effects: 0, crashyAttempts: 0 };
+let crashReached = () => undefined as void;
+let releaseZombie = () => undefined as void;
+
+const basic = (id: string) =>
+  defineStep({
+    id,
+    label: `Step ${id}`,
+    description: `Does ${id}`,
+    icon: 'code',
+    timeoutSeconds: 10,
+    substeps: [{ name: 'work', description: 'The work' }],
+    async run(ctx) {
+      await ctx.logger.info(`running ${id}`);
+      world.order.push(id);
+      await ctx.substep('work', StepStatus.completed);
+    },
+  });
+const [first, second, third] = ['first', 'second', 'third'].map(basic);
+const flaky = defineStep({
+  id: 'flaky',
+  label: 'Flaky',
+  description: 'Always fails',
+  icon: 'cloud',
+  timeoutSeconds: 10,
+  retries: 1,
+  async run() {
+    world.flakyAttempts += 1;
+    throw new StepFailure('Repository already exists');
+  },
+});
+const slow = defineStep({
+  id: 'slow',
+  label: 'Slow',
+  description: 'Ignores its signal and takes too long',
+  icon: 'server',
+  timeoutSeconds: 1,
+  retries: 0,
+  run: () => sleep(2500),
+});
+const waits = defineStep({
+  id: 'waits',
+  label: 'Waits',
+  description: 'Runs until cancelled',
+  icon: 'deploy',
+  timeoutSeconds: 30,
+  run: ({ signal }) =>
+    new Promise<void>((resolve) =>
+      signal.addEventListener('abort', () => {
+        world.sawAbort = true;
+        resolve();
+      }),
+    ),
+});
+const gated = defineStep({
+  id: 'gated',
+  label: 'Gated',
+  description: 'Fails until the gate opens',
+  icon: 'config',
+  timeoutSeconds: 10,
+  retries: 0,
+  async run({ checkpoint }) {
+    await checkpoint('prepared', async () => void (world.preparations += 1));
+    if (!world.gateOpen) throw new Error('password=hunter2 in SELECT * FROM secrets');
+  },
+});
+const crashy = defineStep({
+  id: 'crashy',
+  label: 'Crashy',
+  description: 'Its worker dies in the middle, once',
+  icon: 'database',
+  timeoutSeconds: 30,
+  async run({ checkpoint, logger }) {
+    await checkpoint('effect', async () => {
+      world.effects += 1;
+      return { repository: 'r1' };
+    });
+    world.crashyAttempts += 1;
+    if (world.crashyAttempts === 1) {
+      crashReached();
+      // The "dead" worker never comes back on its own (it ignores its signal too).
+      await new Promise<void>((resolve) => (releaseZombie = resolve));
+      await logger.info('the dead worker is back');
+    }
+  },
+});
+const steps: Array<StepDefinition> = [first, second, third, flaky, slow, waits, gated, crashy];
+
+describe('pipeline engine (PostgreSQL, pg-boss)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  const bus = new InProcessEventBus();
+  const events: Array<AppEvents['pipeline.updated']> = [];
+  let queue: PgBossQueue;
+  let engine: PipelineEngine<Record<string, never>>;
+  let owner: string;
+
+  /** A worker process: its own queue connection and engine on the shared database. Jobs expire after 3 s. */
+  async function startWorker() {
+    queue = await PgBossQueue.start(database.url, { works: true, pollingIntervalSeconds: 0.5 });
+    engine = new PipelineEngine({ dataSource, queue, bus, registry: new StepRegistry(steps), providers: () => ({}), jobExpireSeconds: 3 });
+    await engine.defineJobs();
+  }
+
+  async function waitForRun(runId: string, done: (run: RunView) => boolean): Promise<RunView> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const run = await engine.getRun(runId, owner);
+      if (done(run)) return run;
+      if (Date.now() > deadline) throw new Error(`run never reached the expected state: ${JSON.stringify(run.steps.map((s) => [s.stepId, s.status]))}`);
+      await sleep(100);
+    }
+  }
+  const statuses = (run: RunView) => run.steps.map((step) => step.status);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSource = createDataSource(database.url);
+    await dataSource.initialize();
+    await dataSource.runMigrations();
+    owner = (await dataSource.getRepository(User).save({ name: 'Owner', email: 'owner@example.com', passwordHash: 'x' })).id;
+    bus.subscribe('pipeline.updated', (event) => void events.push(event));
+    await startWorker();
+  });
+  afterAll(async () => {
+    releaseZombie();
+    engine?.close();
+    await queue?.stop();
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  it('runs three steps in order with timestamps, logs, substeps and events, for the owner only', async () => {
+    const projectId = randomUUID();
+    const runId = await engine.start('Project Creation', [first, second, third], { ownerId: owner, projectId });
+    const run = await waitForRun(runId, (r) => r.status === RunStatus.completed);
+
+    expect(world.order).toEqual(['first', 'second', 'third']);
+    expect(run.streamName).toBe('Project Creation');
+    expect(statuses(run)).toEqual(['completed', 'completed', 'completed']);
+    expect(run.steps.map((s) => [s.stepId, s.label, s.icon, s.attempts])).toEqual([
+      ['first', 'Step first', 'code', 1],
+      ['second', 'Step second', 'code', 1],
+      ['third', 'Step third', 'code', 1],
+    ]);
+    for (const [index, step] of run.steps.entries()) {
+      expect(step.startedAt!.getTime()).toBeLessThanOrEqual(step.completedAt!.getTime());
+      if (index > 0) expect(run.steps[index - 1].completedAt!.getTime()).toBeLessThanOrEqual(step.startedAt!.getTime());
+      expect(step.log).toContain(`info running ${step.stepId}`);
+      expect(step.substeps).toEqual([{ name: 'work', status: 'completed', description: 'The work' }]);
+    }
+    expect(run.completedAt).not.toBeNull();
+
+    const mine = events.filter((event) => event.runId === runId);
+    expect(mine.map((event) => event.seq)).toEqual(mine.map((_, index) => index + 1));
+    expect(mine.filter((event) => event.stepStatus === StepStatus.completed).map((event) => event.stepId)).toEqual(['first', 'second', 'third']);
+    expect(mine.at(-1)).toMatchObject({ status: RunStatus.completed, stepId: 'third', seq: run.seq });
+
+    expect((await engine.latestRun(projectId, owner))?.id).toBe(runId);
+    const stranger = randomUUID();
+    expect(await engine.latestRun(projectId, stranger)).toBeNull();
+    await expect(engine.getRun(runId, stranger)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(engine.getRun('not-a-uuid', owner)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(engine.cancel(runId, stranger)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(engine.cancel(runId, owner)).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('starts nothing when the caller\'s transaction rolls back', async () => {
+    const projectId = randomUUID();
+    await expect(
+      dataSource.transaction(async (transaction) => {
+        await engine.start('Project Creation', [first], { ownerId: owner, projectId, transaction });
+        throw new Error('the project insert failed');
+      }),
+    ).rejects.toThrow('the project insert failed');
+    const ran = world.order.length;
+    await sleep(1500);
+    expect(await engine.latestRun(projectId, owner)).toBeNull();
+    expect(world.order).toHaveLength(ran);
+  });
+
+  it('ends a deleted run\'s job quietly instead of retrying it', async () => {
+    const gone = (await dataSource.getRepository(User).save({ name: 'Gone', email: 'gone@example.com', passwordHash: 'x' })).id;
+    const runId = await engine.start('Project Creation', [first], { ownerId: gone });
+    await dataSource.getRepository(User).delete(gone);
+    const jobState = async () => (await dataSource.query(`SELECT state FROM pgboss.job WHERE name = 'pipeline.step' AND data->>'runId' = $1`, [runId]))[0]?.state;
+    await expect.poll(jobState, { timeout: 10_000 }).toBe('completed');
+  });
+
+  it('retries a failing step up to its limit, then fails the run and skips the rest', async () => {
+    const runId = await engine.start('Project Creation', [first, flaky, third], { ownerId: owner });
+    const run = await waitForRun(runId, (r) => r.status === RunStatus.failed);
+
+    expect(world.flakyAttempts).toBe(2);
+    expect(statuses(run)).toEqual(['completed', 'failed', 'skipped']);
+    expect(run.steps[1]).toMatchObject({ attempts: 2, errorMessage: 'Repository already exists' });
+    expect(run.steps[1].completedAt).not.toBeNull();
+    expect(run.steps[1].log).toContain('attempt 1 failed: Repository already exists');
+    expect(events.filter((event) => event.runId === runId).at(-1)).toMatchObject({ status: RunStatus.failed, stepId: 'flaky' });
+  });
+
+  it('fails a step that runs over its timeout with a timeout message', async () => {
+    const runId = await engine.start('Project Creation', [slow, third], { ownerId: owner });
+    const run = await waitForRun(runId, (r) => r.status === RunStatus.failed);
+    expect(statuses(run)).toEqual(['failed', 'skipped']);
+    expect(run.steps[0].errorMessage).toBe('Timed out after 1 s');
+  });
+
+  it('cancels a running step through its signal and skips the rest', async () => {
+    const runId = await engine.start('Project Creation', [waits, third], { ownerId: owner });
+    await waitForRun(runId, (r) => r.steps[0].status === StepStatus.running);
+    await engine.cancel(runId, owner);
+
+    const run = await engine.getRun(runId, owner);
+    expect(run.status).toBe(RunStatus.cancelled);
+    expect(statuses(run)).toEqual(['failed', 'skipped']);
+    expect(run.steps[0].errorMessage).toBe('Cancelled');
+    await expect.poll(() => world.sawAbort).toBe(true);
+    await expect(engine.retryFrom(runId, owner)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await sleep(1500);
+    expect(world.order.filter((id) => id === 'third')).toHaveLength(1);
+  });
+
+  it('retries a failed run from the failed step, keeping its checkpoints; unexpected errors are stored safely', async () => {
+    const runId = await engine.start('Project Creation', [first, gated, second], { ownerId: owner });
+    const failed = await waitForRun(runId, (r) => r.status === RunStatus.failed);
+    expect(statuses(failed)).toEqual(['completed', 'failed', 'skipped']);
+    expect(failed.steps[1].errorMessage).toBe('The step failed unexpectedly');
+    expect(JSON.stringify(failed)).not.toContain('hunter2');
+
+    world.gateOpen = true;
+    const firstRuns = world.order.length;
+    await engine.retryFrom(runId, owner);
+    const run = await waitForRun(runId, (r) => r.status === RunStatus.completed);
+    expect(statuses(run)).toEqual(['completed', 'completed', 'completed']);
+    expect(run.steps[1]).toMatchObject({ attempts: 1, errorMessage: null });
+    expect(world.order.slice(firstRuns)).toEqual(['second']);
+    expect(world.preparations).toBe(1);
+  });
+
+  it('finishes a step whose worker died mid-step exactly once, using its checkpoint', async () => {
+    const reached = new Promise<void>((resolve) => (crashReached = resolve));
+    const runId = await engine.start('Project Creation', [crashy, third], { ownerId: owner });
+    await reached;
+
+    // The worker dies: its queue stops (its job expires, since the step never returns) and a new worker starts.
+    const dead = { engine, queue };
+    await dead.queue.stop();
+    await startWorker();
+    const run = await waitForRun(runId, (r) => r.status === RunStatus.completed);
+    expect(world.effects).toBe(1);
+    expect(run.steps[0].attempts).toBe(2);
+    expect(run.steps[0].log).toContain('attempt 1 was interrupted');
+
+    // The dead worker's attempt coming back late changes nothing.
+    releaseZombie();
+    await sleep(500);
+    dead.engine.close();
+    const after = await engine.getRun(runId, owner);
+    expect(after.seq).toBe(run.seq);
+    expect(statuses(after)).toEqual(['completed', 'completed']);
+    expect(after.steps[0].log).not.toContain('the dead worker is back');
+    expect(world.effects).toBe(1);
+  });
+});
