@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config/env.js';
+import { EmbeddedPostgresError } from './db/embedded-postgres.js';
 import { TemplateCatalogError } from './modules/templates/template-catalog.js';
 import { startSlipway } from './server.js';
 
@@ -25,6 +26,6 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
   else if (error instanceof TemplateCatalogError) console.error(`Template catalog error: ${error.message}`);
-  else console.error(error);
+  else console.error(error instanceof EmbeddedPostgresError ? `Embedded PostgreSQL: ${error.message}` : error);
   process.exit(1);
 });
