@@ -74,7 +74,7 @@ async function own(dataDir: string): Promise<EmbeddedPostgres> {
     );
   }
   const owner = readState(dataDir);
-  if (owner && owner.ownerPid !== process.pid && isAlive(owner.ownerPid)) {
+  if (owner && isAlive(owner.ownerPid)) {
     throw new EmbeddedPostgresError(
       `Another Slipway (pid ${owner.ownerPid}) is running on ${dataDir} and owns its embedded PostgreSQL. ` +
         'Stop it first, or start this process as a worker (SLIPWAY_ROLE=worker) to join it.',
