@@ -134,10 +134,12 @@ describe('embedded PostgreSQL server', () => {
 });
 
 /** Slipway from main.ts in a child process, as `npm start` runs it. */
-function startChild(dir: string, env: Record<string, string> = { SLIPWAY_SECRET_KEY: TEST_SECRET_KEY }): { child: ChildProcessWithoutNullStreams; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
+function startChild(dir: string, env: Record<string, string> = { SLIPWAY_SECRET_KEY: TEST_SECRET_KEY }, ownProcessGroup = false): { child: ChildProcessWithoutNullStreams; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH, SLIPWAY_DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ...env },
+    // As in a terminal: Slipway leads a process group that Ctrl-C signals as a whole.
+    detached: ownProcessGroup,
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -168,6 +170,23 @@ function isAlive(pid: number): boolean {
 }
 
 describe('embedded PostgreSQL across Slipway processes', () => {
+  it('stops the database server after Slipway on Ctrl-C (SIGINT to the terminal\'s process group)', async () => {
+    const dir = dataDir();
+    const slipway = startChild(dir, { SLIPWAY_SECRET_KEY: TEST_SECRET_KEY }, true);
+    try {
+      expect((await fetch(`${await slipway.url}/api/health`)).status).toBe(200);
+      const server = postmasterPid(dir);
+      process.kill(-slipway.child.pid!, 'SIGINT');
+      expect(await slipway.exit).toBe(0);
+      expect(slipway.output()).toContain('Slipway stopped');
+      expect(slipway.output()).not.toMatch(/error|terminating/i);
+      expect(isAlive(server)).toBe(false);
+      expect(readdirSync(path.join(dir, 'postgres'))).not.toContain('postmaster.pid');
+    } finally {
+      slipway.child.kill('SIGKILL');
+    }
+  }, 90_000);
+
   it('refuses a second Slipway on the same data directory, and recovers with no data lost after kill -9', async () => {
     const dir = dataDir();
     const account = newAccount();

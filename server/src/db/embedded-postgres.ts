@@ -73,8 +73,10 @@ async function own(dataDir: string): Promise<EmbeddedPostgres> {
         'to keep its accounts and projects, export them with the Slipway version that made it.',
     );
   }
+  const password = loadPassword(paths.password);
   const owner = readState(dataDir);
-  if (owner && isAlive(owner.ownerPid)) {
+  // A live pid alone could be another program that got a dead owner's pid; an owner's server answers.
+  if (owner && isAlive(owner.ownerPid) && (await answers(connectionUrl(owner.port, password)))) {
     throw new EmbeddedPostgresError(
       `Another Slipway (pid ${owner.ownerPid}) is running on ${dataDir} and owns its embedded PostgreSQL. ` +
         'Stop it first, or start this process as a worker (SLIPWAY_ROLE=worker) to join it.',
@@ -82,7 +84,6 @@ async function own(dataDir: string): Promise<EmbeddedPostgres> {
   }
 
   const runAs = postgresUser();
-  const password = loadPassword(paths.password);
   prepareClusterDirectory(dataDir, paths.cluster, runAs);
   if (!initialised) await initdb(paths.cluster, password, dataDir, runAs);
   await stopOrphan(paths.cluster, password);
