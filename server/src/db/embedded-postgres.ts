@@ -28,6 +28,7 @@ interface OwnerState {
 
 const SUPERUSER = 'postgres';
 const START_TIMEOUT_MS = 60_000;
+const SMART_SHUTDOWN_MS = 2_000;
 const STOP_TIMEOUT_MS = 30_000;
 
 const files = (dataDir: string) => ({
@@ -297,12 +298,18 @@ async function startServer(paths: ReturnType<typeof files>, runAs: RunAs | undef
   return { server, port };
 }
 
-/** A fast shutdown: open sessions (a joined worker's too) are ended, then a checkpoint is written. */
+/**
+ * A smart shutdown first: Slipway has closed its pools, but a closed pg connection only sends its goodbye, and a
+ * fast shutdown would answer the sessions still finishing with "terminating connection" errors. Sessions that
+ * stay (a joined worker's) get a fast shutdown after a moment; either way a checkpoint is written.
+ */
 async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.signalCode !== null) return;
   const exit = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGINT');
-  const timer = setTimeout(() => server.kill('SIGQUIT'), STOP_TIMEOUT_MS);
+  server.kill('SIGTERM');
+  const fast = setTimeout(() => server.kill('SIGINT'), SMART_SHUTDOWN_MS);
+  const immediate = setTimeout(() => server.kill('SIGQUIT'), STOP_TIMEOUT_MS);
   await exit;
-  clearTimeout(timer);
+  clearTimeout(fast);
+  clearTimeout(immediate);
 }
