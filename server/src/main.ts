@@ -6,10 +6,6 @@ import { startSlipway } from './server.js';
 async function main() {
   const config = loadConfig();
   const slipway = await startSlipway(config);
-  const database = config.databaseUrl ? 'PostgreSQL server' : 'embedded PostgreSQL';
-  if (slipway.url) console.log(`Slipway (${config.role}) is running at ${slipway.url} (${database})`);
-  else console.log(`Slipway worker ${slipway.workerId} is running (${database})`);
-
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
@@ -21,6 +17,11 @@ async function main() {
   // A second signal while stopping is ignored rather than killing the process half-way.
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+
+  // Said only once the handlers are in place: whoever waits for this line may signal at once.
+  const database = config.databaseUrl ? 'PostgreSQL server' : 'embedded PostgreSQL';
+  if (slipway.url) console.log(`Slipway (${config.role}) is running at ${slipway.url} (${database})`);
+  else console.log(`Slipway worker ${slipway.workerId} is running (${database})`);
 }
 
 main().catch((error: unknown) => {

@@ -144,7 +144,7 @@ function startChild(dir: string, env: Record<string, string> = { SLIPWAY_SECRET_
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exit = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   const url = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', () => {
       const match = /running at (http:\/\/\S+)/.exec(output);
