@@ -1,4 +1,4 @@
-// Smoke start: the server's start command (`npm start -w server`, run directly: npm's own exit on SIGTERM
+// Smoke start: Slipway from source (as the tests run it; run directly, since npm's own exit on SIGTERM
 // would not wait for Slipway's) on a fresh data directory with embedded PostgreSQL; GET /api/health must
 // answer 200, then SIGTERM must stop it with exit code 0. CI runs it under Node 22 (see .ci/run).
 import { spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ import path from 'node:path';
 const TIMEOUT_MS = 90_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-smoke-'));
 const started = Date.now();
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
   cwd: path.resolve(import.meta.dirname, '..', 'server'),
   env: { ...process.env, SLIPWAY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '' },
   stdio: ['ignore', 'pipe', 'inherit'],

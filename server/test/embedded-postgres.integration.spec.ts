@@ -135,7 +135,7 @@ describe('embedded PostgreSQL server', () => {
 
 /** Slipway from main.ts in a child process, as `npm start` runs it. */
 function startChild(dir: string, env: Record<string, string> = { SLIPWAY_SECRET_KEY: TEST_SECRET_KEY }, ownProcessGroup = false): { child: ChildProcessWithoutNullStreams; output: () => string; url: Promise<string>; exit: Promise<number | string | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH, SLIPWAY_DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ...env },
     // As in a terminal: Slipway leads a process group that Ctrl-C signals as a whole.
