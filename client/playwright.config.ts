@@ -44,6 +44,8 @@ export default defineConfig({
     env: { SLIPWAY_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
     reuseExistingServer: false,
     timeout: 60_000,
+    // Playwright's default is SIGKILL, which would leave the embedded PostgreSQL running after the suite.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -15,6 +15,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file boots its own Slipway on its own database; two at a time suits a 2-core machine.

@@ -1,5 +1,5 @@
 /**
- * The Slipway under fuzz: one the fuzzer boots itself (a child process on a fresh PostgreSQL database, so a
+ * The Slipway under fuzz: one the fuzzer boots itself (a child process on embedded PostgreSQL in a fresh data directory, so a
  * crash or a blocked event loop is the server's, not the fuzzer's), or a running one at FUZZ_URL.
  */
 import { spawn } from 'node:child_process';
@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deriveKey } from '../src/common/keys.js';
-import { createTestDatabase } from '../test/helpers/test-database.js';
 import type { FuzzContext } from './generators/values.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,7 +23,7 @@ export interface Target {
   exited?: string;
   /** Everything the server wrote to stderr so far ('' for a server at FUZZ_URL). */
   stderr: string;
-  /** Stops the server and drops its database; its log is kept for a run that failed. */
+  /** Stops the server and removes its data directory; its log is kept for a run that failed. */
   stop(keepLog: boolean): Promise<void>;
 }
 
@@ -32,7 +31,9 @@ export async function startTarget(env: NodeJS.ProcessEnv): Promise<Target> {
   if (env.FUZZ_URL) {
     return { url: new URL(env.FUZZ_URL), secretKey: env.FUZZ_SECRET_KEY || undefined, stderr: '', stop: async () => {} };
   }
-  const database = await createTestDatabase();
+  // Embedded PostgreSQL in a fresh data directory: the fuzzer needs no database server, and never touches one
+  // named by DATABASE_URL in the caller's environment.
+  const { DATABASE_URL: _ignored, ...ownEnv } = env;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-fuzz-'));
   const logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
@@ -40,7 +41,7 @@ export async function startTarget(env: NodeJS.ProcessEnv): Promise<Target> {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     // The server's own tsconfig (decorators); tsx hands a relative --tsconfig down to children otherwise.
-    env: { ...env, TSX_TSCONFIG_PATH: path.join(SERVER_DIR, 'tsconfig.json'), DATABASE_URL: database.url, SLIPWAY_DATA_DIR: dataDir, SLIPWAY_SECRET_KEY: secretKey, PORT: env.FUZZ_PORT ?? '0', HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: { ...ownEnv, TSX_TSCONFIG_PATH: path.join(SERVER_DIR, 'tsconfig.json'), SLIPWAY_DATA_DIR: dataDir, SLIPWAY_SECRET_KEY: secretKey, PORT: env.FUZZ_PORT ?? '0', HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const target: Target = {
@@ -55,7 +56,6 @@ export async function startTarget(env: NodeJS.ProcessEnv): Promise<Target> {
         await exited;
       }
       log.end();
-      await database.drop();
       if (!keepLog) rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -78,9 +78,6 @@ export async function startTarget(env: NodeJS.ProcessEnv): Promise<Target> {
       target.exited = `Slipway exited (${signal ?? `code ${code}`})`;
       reject(new Error(`${target.exited} before it was ready; see ${logFile}`));
     });
-  }).catch(async (error) => {
-    await database.drop();
-    throw error;
   });
   return target;
 }

@@ -43,10 +43,17 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Pr
   }
 }
 
-function startWorker(dataDir: string): { child: ChildProcess; output: () => string; started: Promise<void> } {
+/** A worker on the api's PostgreSQL server, or (`embedded`) joining the embedded server of the data directory. */
+function startWorker(dataDir: string, embedded = false): { child: ChildProcess; output: () => string; started: Promise<void> } {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH, SLIPWAY_ROLE: 'worker', DATABASE_URL: api.databaseUrl, SLIPWAY_DATA_DIR: dataDir, SLIPWAY_SECRET_KEY: TEST_SECRET_KEY },
+    env: {
+      PATH: process.env.PATH,
+      SLIPWAY_ROLE: 'worker',
+      ...(embedded ? {} : { DATABASE_URL: api.databaseUrl }),
+      SLIPWAY_DATA_DIR: dataDir,
+      SLIPWAY_SECRET_KEY: TEST_SECRET_KEY,
+    },
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -105,11 +112,31 @@ describe('processes starting together', () => {
 });
 
 describe('a worker on embedded PostgreSQL', () => {
-  it('is refused with a clear message while the embedded engine serves one process', async () => {
+  it('joins the embedded server of the Slipway running on its data directory, and leaves it running when it stops', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-worker-'));
+    const embeddedApi = await startTestApp({ embedded: true, dataDir, role: 'api' });
+    const worker = startWorker(dataDir, true);
+    try {
+      await worker.started;
+      const workers = async () => (await embeddedApi.api('GET', '/health')).body.workers as Array<{ pid: number }>;
+      await eventually(async () => (await workers()).some((seen) => seen.pid === worker.child.pid));
+      const exit = new Promise<number | null>((resolve) => worker.child.once('exit', (code) => resolve(code)));
+      worker.child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+      expect(await embeddedApi.api('GET', '/health')).toMatchObject({ status: 200, body: { status: 'ok', database: 'up', mode: 'embedded' } });
+      expect((await registerUser(embeddedApi)).user.role).toBe('admin');
+    } finally {
+      worker.child.kill('SIGKILL');
+      await embeddedApi.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('is refused with a clear message when no Slipway runs on its data directory', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-worker-'));
     try {
       const config = loadConfig({ SLIPWAY_DATA_DIR: dataDir, SLIPWAY_ROLE: 'worker', SLIPWAY_SECRET_KEY: TEST_SECRET_KEY });
-      await expect(startSlipway(config)).rejects.toThrow('SLIPWAY_ROLE=worker needs DATABASE_URL: the embedded database cannot be shared yet');
+      await expect(startSlipway(config)).rejects.toThrow(`No Slipway is running with the embedded PostgreSQL of ${dataDir}`);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

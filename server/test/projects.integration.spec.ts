@@ -681,7 +681,7 @@ describe('projects over GraphQL', () => {
   });
 });
 
-describe('projects on embedded PostgreSQL (PGlite)', () => {
+describe('projects on embedded PostgreSQL', () => {
   it('creates, filters by owner tag and search, and counts the same way', async () => {
     const embedded = await startTestApp({ embedded: true });
     try {

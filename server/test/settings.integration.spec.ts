@@ -222,3 +222,21 @@ describe('settings are private and encrypted', () => {
     for (const secret of [DOCKER_TOKEN, GITHUB_TOKEN]) expect(output).not.toContain(secret);
   });
 });
+
+describe('settings on embedded PostgreSQL', () => {
+  it('answers twenty concurrent saves of one key, each a success or a clean refusal', async () => {
+    const embedded = await startTestApp({ embedded: true });
+    try {
+      const user = await registerUser(embedded);
+      const saves = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => embedded.api('PUT', '/settings/DOCKER_USERNAME', { token: user.token, body: { value: `name-${i}` } })),
+      );
+      for (const save of saves) expect([200, 409]).toContain(save.status);
+      expect(saves.some((save) => save.status === 200)).toBe(true);
+      const { body } = await embedded.api('GET', '/settings', { token: user.token });
+      expect(JSON.stringify(body)).toMatch(/name-\d+/);
+    } finally {
+      await embedded.stop();
+    }
+  }, 90_000);
+});

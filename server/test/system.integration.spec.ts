@@ -51,7 +51,7 @@ describe('embedded PostgreSQL (no DATABASE_URL)', () => {
       } finally {
         await second.stop();
       }
-      expect(statSync(path.join(dataDir, 'pgdata')).isDirectory()).toBe(true);
+      expect(statSync(path.join(dataDir, 'postgres', 'PG_VERSION')).isFile()).toBe(true);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

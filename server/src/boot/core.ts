@@ -2,7 +2,6 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/env.js';
 import { createDataSource } from '../db/data-source.js';
 import { openEmbeddedPostgres } from '../db/embedded-postgres.js';
-import { InProcessEventBus } from '../events/event-bus.js';
 import { PostgresEventBus } from '../events/postgres-event-bus.js';
 import { type App, createFeatures } from '../features.js';
 import { PgBossQueue } from '../jobs/pg-boss-queue.js';
@@ -63,10 +62,7 @@ export async function startCore(config: AppConfig): Promise<Core> {
     await dataSource.initialize();
     onStop(() => dataSource.destroy());
 
-    // Embedded PostgreSQL is single-process (and its NOTIFY does not cross connections): an in-process bus.
-    const bus = config.databaseUrl
-      ? await PostgresEventBus.start(databaseUrl, (channel, payload) => dataSource.query('SELECT pg_notify($1, $2)', [channel, payload]))
-      : new InProcessEventBus();
+    const bus = await PostgresEventBus.start(databaseUrl, (channel, payload) => dataSource.query('SELECT pg_notify($1, $2)', [channel, payload]));
     onStop(() => bus.close());
 
     const { queue, app } = await underBootLock(dataSource, async () => {

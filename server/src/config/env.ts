@@ -19,7 +19,7 @@ export interface AppConfig {
   /** Which proxies' X-Forwarded-For names the client, for HTTP and graphql-ws alike. */
   trustProxy: TrustProxy;
   dataDir: string;
-  /** A PostgreSQL server; undefined means embedded PostgreSQL (PGlite) in dataDir. */
+  /** A PostgreSQL server; undefined means the embedded PostgreSQL server with its cluster in dataDir/postgres. */
   databaseUrl?: string;
   /** Root secret from which the token-signing and encryption keys are derived. */
   secretKey: Buffer;

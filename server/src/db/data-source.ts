@@ -11,7 +11,7 @@ export function createDataSource(url: string, poolSize = 10): DataSource {
     migrations,
     migrationsTableName: 'migrations',
     synchronize: false,
-    // gen_random_uuid() is built into PostgreSQL 13+ and PGlite; no extension to install.
+    // gen_random_uuid() is built into PostgreSQL 13+; no extension to install.
     uuidExtension: 'pgcrypto',
     installExtensions: false,
     poolSize,

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import type { RunStatus } from '../pipelines/pipeline-run.entity.js';
 import type { StepStatus } from '../pipelines/pipeline-step.entity.js';
 
@@ -16,8 +15,8 @@ export type AppEventTopic = keyof AppEvents;
 export type AppEventHandler<T extends AppEventTopic> = (payload: AppEvents[T]) => void;
 
 /**
- * Events between the parts of Slipway. Embedded mode is one process, so the in-process bus is enough;
- * with a PostgreSQL server several processes share the database and hear each other through LISTEN/NOTIFY.
+ * Events between the parts of Slipway and between its processes (API and workers share one database, embedded
+ * or not): LISTEN/NOTIFY, see PostgresEventBus.
  */
 export interface EventBus {
   publish<T extends AppEventTopic>(topic: T, payload: AppEvents[T]): Promise<void>;
@@ -29,40 +28,4 @@ export interface EventBus {
   isLive(): boolean;
   onGap(handler: () => void): () => void;
   close(): Promise<void>;
-}
-
-/** Local delivery shared by both buses. */
-export class LocalDispatcher {
-  private readonly emitter = new EventEmitter().setMaxListeners(0);
-
-  dispatch(topic: string, payload: unknown): void {
-    this.emitter.emit(topic, payload);
-  }
-
-  on<T extends AppEventTopic>(topic: T, handler: AppEventHandler<T>): () => void {
-    this.emitter.on(topic, handler);
-    return () => this.emitter.off(topic, handler);
-  }
-}
-
-export class InProcessEventBus implements EventBus {
-  private readonly local = new LocalDispatcher();
-
-  async publish<T extends AppEventTopic>(topic: T, payload: AppEvents[T]): Promise<void> {
-    this.local.dispatch(topic, payload);
-  }
-
-  subscribe<T extends AppEventTopic>(topic: T, handler: AppEventHandler<T>): () => void {
-    return this.local.on(topic, handler);
-  }
-
-  isLive(): boolean {
-    return true;
-  }
-
-  onGap(): () => void {
-    return () => undefined;
-  }
-
-  async close(): Promise<void> {}
 }

@@ -1,21 +1,38 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { logUnexpected } from '../common/log.js';
-import { type AppEventHandler, type AppEventTopic, type AppEvents, type EventBus, LocalDispatcher } from './event-bus.js';
+import type { AppEventHandler, AppEventTopic, AppEvents, EventBus } from './event-bus.js';
 
 export const EVENT_CHANNEL = 'slipway_events';
+/** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more; events carry ids, never data. */
+export const MAX_PAYLOAD_BYTES = 7999;
 const RECONNECT_DELAY_MS = 1000;
+
+/** What goes over NOTIFY: the publishing process, its sequence number, the topic and payload. */
+export interface EventMessage {
+  origin: string;
+  seq: number;
+  topic: string;
+  payload: unknown;
+}
 
 /**
  * LISTEN/NOTIFY on the application's PostgreSQL. The publishing process delivers its own events at once and
- * skips their echo; the other processes hear them through their listening connection. While that connection is
- * down the bus is not live, and when it comes back listeners are told there was a gap, since events sent
- * meanwhile are lost.
+ * skips their echo; the other processes hear them through their listening connection. Each process numbers
+ * what it publishes and sends in that order, so a listener that sees a publisher's number jump knows it missed
+ * something; so does one whose connection drops (events sent meanwhile are lost). Either way the bus is not
+ * live while it is down, and subscribers are told about the gap so they can reload.
  */
 export class PostgresEventBus implements EventBus {
   private readonly origin = randomUUID();
-  private readonly local = new LocalDispatcher();
+  private readonly local = new EventEmitter().setMaxListeners(0);
   private readonly gapHandlers = new Set<() => void>();
+  /** The last sequence number heard from each other process. */
+  private readonly lastSeq = new Map<string, number>();
+  private seq = 0;
+  /** Publishing one NOTIFY at a time keeps each process's numbers in order on the wire. */
+  private sending: Promise<unknown> = Promise.resolve();
   private client: pg.Client | null = null;
   private live = false;
   private closed = false;
@@ -34,12 +51,21 @@ export class PostgresEventBus implements EventBus {
   }
 
   async publish<T extends AppEventTopic>(topic: T, payload: AppEvents[T]): Promise<void> {
-    this.local.dispatch(topic, payload);
-    await this.notify(EVENT_CHANNEL, JSON.stringify({ origin: this.origin, topic, payload }));
+    const message = JSON.stringify({ origin: this.origin, seq: this.seq + 1, topic, payload } satisfies EventMessage);
+    if (Buffer.byteLength(message) > MAX_PAYLOAD_BYTES) {
+      throw new Error(`Event "${topic}" is ${Buffer.byteLength(message)} bytes; NOTIFY takes at most ${MAX_PAYLOAD_BYTES}: publish ids, not data`);
+    }
+    this.seq += 1;
+    this.local.emit(topic, payload);
+    // A failed NOTIFY still used its number: the others see the jump and reload, as they should.
+    const sent = this.sending.then(() => this.notify(EVENT_CHANNEL, message));
+    this.sending = sent.catch(() => undefined);
+    await sent;
   }
 
   subscribe<T extends AppEventTopic>(topic: T, handler: AppEventHandler<T>): () => void {
-    return this.local.on(topic, handler);
+    this.local.on(topic, handler);
+    return () => this.local.off(topic, handler);
   }
 
   isLive(): boolean {
@@ -73,13 +99,23 @@ export class PostgresEventBus implements EventBus {
     }
     this.client = client;
     this.live = true;
+    // Numbers heard before the connection dropped say nothing about what comes after it.
+    this.lastSeq.clear();
+    this.gap();
+  }
+
+  private gap(): void {
     for (const handler of this.gapHandlers) handler();
   }
 
   private receive(raw: string | undefined): void {
     try {
-      const { origin, topic, payload } = JSON.parse(raw ?? '');
-      if (origin !== this.origin) this.local.dispatch(topic, payload);
+      const { origin, seq, topic, payload } = JSON.parse(raw ?? '') as EventMessage;
+      if (origin === this.origin) return;
+      const last = this.lastSeq.get(origin);
+      if (last !== undefined && seq > last + 1) this.gap();
+      this.lastSeq.set(origin, Math.max(seq, last ?? 0));
+      this.local.emit(topic, payload);
     } catch (error) {
       logUnexpected('event bus', error);
     }

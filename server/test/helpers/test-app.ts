@@ -45,8 +45,9 @@ export interface TestApp {
 }
 
 /**
- * Boots a real Slipway over HTTP: on a fresh PostgreSQL database, or embedded (PGlite) in a temp dir, or on
- * the database of another test app (`databaseUrl`) to act as a second API process beside it.
+ * Boots a real Slipway over HTTP: on a fresh PostgreSQL database, or embedded (its own PostgreSQL server in the
+ * data directory, a temp dir unless given), or on the database of another test app (`databaseUrl`) to act as a
+ * second API process beside it.
  */
 export async function startTestApp(
   options: { embedded?: boolean; dataDir?: string; databaseUrl?: string; role?: 'all' | 'api'; env?: Record<string, string> } = {},

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 
-/** The PostgreSQL server tests create their databases on (this machine: 127.0.0.1:5432, trust auth). */
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The PostgreSQL server tests create their databases on, chosen once for the run by test/global-setup.ts. */
+const ADMIN_URL = inject('databaseAdminUrl');
 
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-app.js';
-import { EVENT_CHANNEL, PostgresEventBus } from '../postgres-event-bus.js';
+import { EVENT_CHANNEL, type EventMessage, PostgresEventBus } from '../postgres-event-bus.js';
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -48,5 +48,50 @@ describe('PostgresEventBus', () => {
     expect(gaps).toBe(1);
     await bus.close();
     expect(bus.isLive()).toBe(false);
+  });
+
+  it('tells subscribers about a gap when a publisher\'s sequence number jumps, and not otherwise', async () => {
+    const bus = await startBus();
+    let gaps = 0;
+    bus.onGap(() => (gaps += 1));
+    const heard: string[] = [];
+    bus.subscribe('session.revoked', ({ sessionId }) => heard.push(sessionId));
+    const send = (seq: number, sessionId: string) =>
+      pool.query('SELECT pg_notify($1, $2)', [EVENT_CHANNEL, JSON.stringify({ origin: 'other-process', seq, topic: 'session.revoked', payload: { sessionId } } satisfies EventMessage)]);
+    await send(7, 'a');
+    await send(8, 'b');
+    expect(await until(() => heard.length === 2)).toBe(true);
+    expect(gaps).toBe(0);
+    await send(10, 'd');
+    expect(await until(() => heard.length === 3)).toBe(true);
+    expect(gaps).toBe(1);
+    await send(11, 'e');
+    expect(await until(() => heard.length === 4)).toBe(true);
+    expect(heard).toEqual(['a', 'b', 'd', 'e']);
+    expect(gaps).toBe(1);
+    await bus.close();
+  });
+
+  it('numbers concurrent publishes in order, so a busy publisher causes no false gap', async () => {
+    const [a, b] = await Promise.all([startBus(), startBus()]);
+    let gaps = 0;
+    b.onGap(() => (gaps += 1));
+    const heard: string[] = [];
+    b.subscribe('session.revoked', ({ sessionId }) => heard.push(sessionId));
+    const ids = Array.from({ length: 30 }, (_, i) => `s${i}`);
+    await Promise.all(ids.map((sessionId) => a.publish('session.revoked', { sessionId })));
+    expect(await until(() => heard.length === ids.length)).toBe(true);
+    expect(heard).toEqual(ids);
+    expect(gaps).toBe(0);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('refuses an event too large for NOTIFY before delivering it anywhere', async () => {
+    const bus = await startBus();
+    const heard: string[] = [];
+    bus.subscribe('session.revoked', ({ sessionId }) => heard.push(sessionId));
+    await expect(bus.publish('session.revoked', { sessionId: 'x'.repeat(8000) })).rejects.toThrow(/NOTIFY takes at most 7999/);
+    expect(heard).toEqual([]);
+    await bus.close();
   });
 });

@@ -4,7 +4,8 @@ import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
 import { createDataSource } from '../../db/data-source.js';
-import { type AppEvents, InProcessEventBus } from '../../events/event-bus.js';
+import type { AppEvents } from '../../events/event-bus.js';
+import { PostgresEventBus } from '../../events/postgres-event-bus.js';
 import { PgBossQueue } from '../../jobs/pg-boss-queue.js';
 import { User } from '../../modules/users/user.entity.js';
 import { PipelineEngine, type RunView } from '../engine.js';
@@ -104,7 +105,7 @@ const steps: Array<StepDefinition> = [first, second, third, flaky, slow, waits, 
 describe('pipeline engine (PostgreSQL, pg-boss)', () => {
   let database: TestDatabase;
   let dataSource: DataSource;
-  const bus = new InProcessEventBus();
+  let bus: PostgresEventBus;
   const events: Array<AppEvents['pipeline.updated']> = [];
   let queue: PgBossQueue;
   let engine: PipelineEngine<Record<string, never>>;
@@ -133,6 +134,7 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
     dataSource = createDataSource(database.url);
     await dataSource.initialize();
     await dataSource.runMigrations();
+    bus = await PostgresEventBus.start(database.url, (channel, payload) => dataSource.query('SELECT pg_notify($1, $2)', [channel, payload]));
     owner = (await dataSource.getRepository(User).save({ name: 'Owner', email: 'owner@example.com', passwordHash: 'x' })).id;
     bus.subscribe('pipeline.updated', (event) => void events.push(event));
     await startWorker();
@@ -141,6 +143,7 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
     releaseZombie();
     engine?.close();
     await queue?.stop();
+    await bus?.close();
     await dataSource?.destroy();
     await database?.drop();
   });
