@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openEmbeddedPostgres } from '../src/db/embedded-postgres.js';
+import { answers, openEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,19 +12,6 @@ declare module 'vitest' {
 }
 
 const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /**
  * The database server for the whole run: TEST_DATABASE_ADMIN_URL if set, else the local server on

@@ -234,7 +234,8 @@ function readPostmasterPid(cluster: string): { pid: number; port: number } | und
   }
 }
 
-async function answers(url: string): Promise<boolean> {
+/** Whether a PostgreSQL server accepts a connection at this URL (within 2 s). */
+export async function answers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   client.on('error', () => undefined);
   try {
