@@ -41,7 +41,8 @@ export default defineConfig({
     command: 'node --enable-source-maps dist/main.js',
     cwd: path.resolve(import.meta.dirname, '../server'),
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { SLIPWAY_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    // Every spec registers its own accounts from 127.0.0.1: more than the default 20 per address per 15 minutes.
+    env: { SLIPWAY_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', REGISTRATION_LIMIT: '1000' },
     reuseExistingServer: false,
     timeout: 60_000,
     // Playwright's default is SIGKILL, which would leave the embedded PostgreSQL running after the suite.
