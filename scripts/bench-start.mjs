@@ -3,7 +3,7 @@
 // build, existing data). It clones the committed HEAD into a temp directory and runs `npm ci` there
 // first (not timed), so the checkout you work in is left alone. BENCH_PORT (default 4600) is the port.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -50,6 +50,8 @@ async function timeStart(cwd, dataDir) {
 }
 
 const work = mkdtempSync(path.join(tmpdir(), 'slipway-bench-start-'));
+// Open like a usual checkout: run as root, the embedded PostgreSQL (the postgres user) must reach its binaries.
+chmodSync(work, 0o755);
 const clone = path.join(work, 'slipway');
 const dataDir = path.join(work, 'data');
 try {

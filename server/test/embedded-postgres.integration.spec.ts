@@ -115,6 +115,17 @@ describe('embedded PostgreSQL server', () => {
     expect(readdirSync(dir)).toEqual(['pgdata']);
   });
 
+  it.runIf(process.getuid?.() === 0)('as root, names a directory closed to the postgres user instead of failing to spawn', async () => {
+    // A checkout or data directory under /root (0700) is what users hit; mkdtemp's 0700 directory stands in for it.
+    const closed = dataDir();
+    const dir = path.join(closed, 'data');
+    mkdirSync(dir);
+    await expect(openEmbeddedPostgres(dir, 'own')).rejects.toThrow(
+      `Running as root, the embedded PostgreSQL runs as the "postgres" OS user, which cannot reach ${dir}: ${closed} is closed to other users.`,
+    );
+    expect(statSync(closed).mode & 0o777).toBe(0o700);
+  });
+
   it.runIf(process.getuid?.() === 0)('as root, runs the server as the postgres user without opening the secrets to it', async () => {
     // mkdtemp makes the data directory 0700, which the postgres user could not pass through.
     const dir = dataDir();

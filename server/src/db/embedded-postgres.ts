@@ -167,9 +167,36 @@ function postgresUser(): RunAs | undefined {
 function prepareClusterDirectory(dataDir: string, cluster: string, runAs: RunAs | undefined): void {
   mkdirSync(cluster, { recursive: true, mode: 0o700 });
   if (!runAs) return;
+  assertReachable(path.dirname(binaries().initdb), runAs);
+  assertReachable(dataDir, runAs);
   chmodSync(dataDir, statSync(dataDir).mode | 0o011);
   const stat = statSync(cluster);
   if (stat.uid !== runAs.uid) chownSync(cluster, runAs.uid, runAs.gid);
+}
+
+/** The nearest directory above `target` (or itself) that `runAs` may not pass through, if any. */
+function closedDirectory(target: string, runAs: RunAs): string | undefined {
+  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+    const { uid, gid, mode } = statSync(dir);
+    const passes = uid === runAs.uid ? mode & 0o100 : gid === runAs.gid ? mode & 0o010 : mode & 0o001;
+    if (!passes && dir !== path.resolve(target)) return dir;
+    if (dir === path.dirname(dir)) return undefined;
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must reach its binaries and the data directory. A
+ * directory closed to other users above them (a checkout under /root, say) is not opened up behind the
+ * user's back: it is named, with the ways out.
+ */
+function assertReachable(target: string, runAs: RunAs): void {
+  const closed = closedDirectory(target, runAs);
+  if (!closed) return;
+  throw new EmbeddedPostgresError(
+    `Running as root, the embedded PostgreSQL runs as the "${SUPERUSER}" OS user, which cannot reach ${target}: ` +
+      `${closed} is closed to other users. Put Slipway and SLIPWAY_DATA_DIR where that user can pass (or allow it ` +
+      `with chmod o+x ${closed}), run Slipway as an ordinary user, or set DATABASE_URL to use a PostgreSQL server.`,
+  );
 }
 
 function binaries(): { initdb: string; postgres: string } {
