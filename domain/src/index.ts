@@ -4,3 +4,4 @@ export * from './accounts.js';
 export * from './command-catalog.js';
 export * from './masking.js';
 export * from './projects.js';
+export * from './pipelines.js';

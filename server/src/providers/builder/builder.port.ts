@@ -1,0 +1,40 @@
+import type { Artifact, ImageRef } from '../registry/registry.port.js';
+import type { RepositoryRef } from '../source-host/source-host.port.js';
+
+/**
+ * Builder port: turns a commit into an artifact in the registry (local: checks the commit out into a
+ * scratch directory and runs the template's build argv; cloud: the repository's GitHub Actions workflow).
+ */
+
+export interface BuildRequest {
+  repository: RepositoryRef;
+  commitSha: string;
+  /** Where the result goes; building the same commit to an image that already exists answers that artifact. */
+  image: ImageRef;
+  /** The template's build argument vector (never a shell string); null when the project needs no build. */
+  buildCommand: string[] | null;
+  /** The project's environment variables: the only environment the build sees besides a scrubbed PATH. */
+  environment: Record<string, string>;
+  timeoutSeconds: number;
+}
+
+export interface BuildResult {
+  status: 'success' | 'failed';
+  /** Set on success. */
+  artifact: Artifact | null;
+  /** A short, safe reason on failure (e.g. 'Build exited with code 1'). */
+  error: string | null;
+  durationMs: number;
+}
+
+export interface BuildHooks {
+  /** Aborts the build (the process tree is killed). */
+  signal: AbortSignal;
+  /** Each line of build output as it arrives. */
+  onLog(line: string): void;
+}
+
+export interface Builder {
+  readonly kind: 'local' | 'github-actions';
+  build(request: BuildRequest, hooks: BuildHooks): Promise<BuildResult>;
+}

@@ -1,0 +1,35 @@
+/**
+ * Registry port: where built artifacts (images) are kept (local: content-addressed tar.gz files in the data
+ * directory; cloud: Docker Hub repositories and tags).
+ */
+
+export interface ImageRef {
+  /** e.g. '{organization}/{slug}' */
+  repository: string;
+  /** e.g. 'v0.1.0' or a commit sha */
+  tag: string;
+}
+
+export interface Artifact extends ImageRef {
+  /** 'sha256:' + hex of the artifact's bytes. */
+  digest: string;
+  /** Bytes. */
+  size: number;
+  /** What a project shows as docker_image_url (local: 'slipway.local/{repository}:{tag}' or similar). */
+  url: string;
+  createdAt: Date;
+}
+
+export interface Registry {
+  readonly kind: 'local' | 'dockerhub';
+  /** Stores the file under image (content-addressed; pushing the same bytes again is a no-op) and answers the artifact. */
+  push(image: ImageRef, file: string): Promise<Artifact>;
+  /** The artifact a tag names, or null. */
+  find(image: ImageRef): Promise<Artifact | null>;
+  /** Every tag of a repository, newest first. */
+  list(repository: string): Promise<Artifact[]>;
+  /** Absolute path of the artifact's bytes on this machine (local only; cloud registries answer null). */
+  localPath(artifact: Artifact): Promise<string | null>;
+  /** Removes the repository with all its tags (and blobs nothing else refers to); no-op when absent. */
+  deleteRepository(repository: string): Promise<void>;
+}
