@@ -9,7 +9,7 @@ import { AppLog } from './app-log.js';
 import { AppProxy, LOOPBACK } from './app-proxy.js';
 import type { AppRuntime, AppStatus, Cluster, DeployHooks, DeploySpec } from './cluster.port.js';
 import { type AppRecord, ClusterState, type RevisionRecord } from './cluster-state.js';
-import { processesOf, runsInside, signalGroup } from './processes.js';
+import { killGroup, killUser, runsInside } from './processes.js';
 
 /** A DNS label, as Kubernetes names are: also safe as a folder name. */
 const APP_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -148,7 +148,7 @@ export class LocalCluster implements Cluster {
       await this.stopApp(app);
       if (isDedicated(app.user)) {
         // Whatever the app left running under its own user (daemons that left the process group) ends too.
-        for (const pid of await processesOf(app.user.uid)) process.kill(pid, 'SIGKILL');
+        await killUser(app.user.uid);
       }
       await this.save();
       await rm(app.paths.dir, { recursive: true, force: true });
@@ -178,7 +178,7 @@ export class LocalCluster implements Cluster {
     this.loading ??= (async () => {
       for (const record of await this.state.load()) {
         const paths = appPaths(this.clusterDir, record.name);
-        for (const pid of record.pids) if (await runsInside(pid, paths.dir)) signalGroup(pid, 'SIGKILL');
+        for (const pid of record.pids) if (await runsInside(pid, paths.dir)) await killGroup(pid);
         record.pids = [];
         this.apps.set(record.name, this.liveApp(record, await appUser(record.slot)));
       }

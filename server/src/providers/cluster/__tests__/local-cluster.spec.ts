@@ -1,0 +1,303 @@
+import { execFile, spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { create as createTar } from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../../common/secret-box.js';
+import { loadTemplate } from '../../../modules/templates/template-catalog.js';
+import { renderTemplate } from '../../../modules/templates/template-renderer.js';
+import type { Artifact } from '../../registry/registry.port.js';
+import type { AppRuntime, DeploySpec } from '../cluster.port.js';
+import { LocalCluster, type LocalClusterOptions } from '../local-cluster.js';
+import { isRunning as alive } from '../processes.js';
+import { clusterContract, deployHooks, page, refusesConnections } from './cluster.contract.js';
+
+const run = promisify(execFile);
+const __dirname = path.dirname(fileURLToPath(import.meta.url));
+const TEMPLATES = path.resolve(__dirname, '../../../../../templates');
+const isRoot = process.getuid?.() === 0;
+
+/** Artifacts made the way the builder makes them: a rendered, built template tree packed as tar.gz. */
+class Artifacts {
+  private readonly files = new Map<string, string>();
+  readonly registry = { localPath: async (artifact: Artifact) => this.files.get(artifact.digest) ?? null };
+
+  constructor(private readonly dir: string) {}
+
+  async staticSite(marker: string, extraFiles: Record<string, string> = {}): Promise<Artifact> {
+    const tree = path.join(this.dir, randomUUID());
+    await renderTemplate(await loadTemplate(TEMPLATES, 'static-site'), tree, { projectName: marker, description: 'A test site' });
+    await run(process.execPath, ['build.mjs'], { cwd: tree });
+    for (const [file, text] of Object.entries(extraFiles)) await writeFile(path.join(tree, file), text);
+    const file = `${tree}.tar.gz`;
+    await createTar({ gzip: true, cwd: tree, file, portable: true }, ['.']);
+    const bytes = await readFile(file);
+    const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+    this.files.set(digest, file);
+    const tag = `v${this.files.size}`;
+    return { repository: 'test/site', tag, digest, size: bytes.length, url: `slipway.local/test/site:${tag}`, createdAt: new Date() };
+  }
+}
+
+const STATIC_SITE: AppRuntime = { start: ['node', 'server.mjs'], healthPath: '/health', portEnv: 'PORT' };
+
+/** A harness on a fresh data directory; restart() = shutdown + a new adapter on the same directory + restore(). */
+async function openLocal(artifacts: Artifacts, extra: Partial<LocalClusterOptions> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-cluster-'));
+  const options: LocalClusterOptions = { dataDir, registry: artifacts.registry, secretBox: new SecretBox(randomBytes(32)), stopGraceMs: 3_000, ...extra };
+  let cluster = new LocalCluster(options);
+  await cluster.restore();
+  return {
+    dataDir,
+    get cluster() {
+      return cluster;
+    },
+    async restart() {
+      await cluster.shutdown();
+      cluster = new LocalCluster(options);
+      await cluster.restore();
+      return cluster;
+    },
+    async close() {
+      await cluster.shutdown();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let workDir: string;
+let artifacts: Artifacts;
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'slipway-artifacts-'));
+  artifacts = new Artifacts(workDir);
+});
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+clusterContract('local cluster', {
+  open: () => openLocal(artifacts),
+  makeArtifact: (marker) => artifacts.staticSite(marker),
+  runtime: STATIC_SITE,
+});
+
+/** An app that reports what it can see: its environment, its user, and whether it can read a given file. */
+const PROBE = `
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/health') return res.end('ok');
+  if (url.pathname === '/crash') {
+    res.end('bye');
+    setTimeout(() => process.exit(3), 10);
+    return;
+  }
+  let read = null;
+  if (url.searchParams.has('read')) {
+    try { readFileSync(url.searchParams.get('read')); read = 'readable'; } catch (error) { read = error.code; }
+  }
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ pid: process.pid, uid: process.getuid(), cwd: process.cwd(), env: process.env, read }));
+}).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('probe listening'));
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+interface ProbeAnswer {
+  pid: number;
+  uid: number;
+  cwd: string;
+  env: Record<string, string>;
+  read: string | null;
+}
+
+async function probe(url: string, read?: string): Promise<ProbeAnswer> {
+  const { status, text } = await page(read ? `${url}?read=${encodeURIComponent(read)}` : url, 15_000);
+  expect(status).toBe(200);
+  return JSON.parse(text) as ProbeAnswer;
+}
+
+
+describe('local cluster: isolation, supervision and logs', () => {
+  let harness: Awaited<ReturnType<typeof openLocal>>;
+  let probeArtifact: Artifact;
+  const pids = new Set<number>();
+  const spec = (name: string, overrides: Partial<DeploySpec> = {}): DeploySpec => ({
+    name,
+    projectId: randomUUID(),
+    ownerId: randomUUID(),
+    artifact: probeArtifact,
+    runtime: { start: ['node', 'probe.mjs'], healthPath: '/health', portEnv: 'PORT' },
+    environment: { GREETING: 'hello' },
+    replicas: 1,
+    healthTimeoutSeconds: 20,
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    harness = await openLocal(artifacts, { restartDelayMs: 100 });
+    probeArtifact = await artifacts.staticSite('Probe', { 'probe.mjs': PROBE });
+    // What Slipway's own process has and an app must never see.
+    process.env.DATABASE_URL = 'postgres://slipway:secret@127.0.0.1/slipway';
+    process.env.SLIPWAY_SECRET_KEY = 'a'.repeat(40);
+    await writeFile(path.join(harness.dataDir, 'secret.key'), 'top secret', { mode: 0o600 });
+  });
+  afterAll(async () => {
+    delete process.env.DATABASE_URL;
+    delete process.env.SLIPWAY_SECRET_KEY;
+    await harness?.close();
+    for (const pid of pids) expect(await alive(pid)).toBe(false);
+  });
+
+  it("gives an app only its project's environment, its port, a scrubbed PATH and its own HOME", async () => {
+    const { url } = await harness.cluster.deploy(spec('probe-env'), deployHooks());
+    const answer = await probe(url!);
+    pids.add(answer.pid);
+    expect(Object.keys(answer.env).sort()).toEqual(['GREETING', 'HOME', 'PATH', 'PORT']);
+    expect(answer.env.GREETING).toBe('hello');
+    expect(answer.env.PATH).toBe([...new Set([path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'])].join(':'));
+    expect(answer.env.HOME).toBe(path.join(harness.dataDir, 'cluster', 'probe-env', 'home'));
+    expect(answer.cwd).toBe(path.join(harness.dataDir, 'cluster', 'probe-env', 'releases', '1'));
+    expect(Number(answer.env.PORT)).not.toBe(Number(new URL(url!).port));
+  });
+
+  it.runIf(isRoot)("as root, runs each app as its own user that cannot read the data directory's secrets or another app's files", async () => {
+    const { url } = await harness.cluster.deploy(spec('probe-other'), deployHooks());
+    const self = await probe(url!);
+    const other = await probe((await harness.cluster.status('probe-env'))!.url!);
+    expect(self.uid).not.toBe(0);
+    expect(self.uid).not.toBe(other.uid);
+    const secretKey = path.join(harness.dataDir, 'secret.key');
+    expect((await probe(url!, secretKey)).read).toBe('EACCES');
+    expect((await probe(url!, path.join(harness.dataDir, 'cluster', 'state.json'))).read).toBe('EACCES');
+    expect((await probe(url!, path.join(other.cwd, 'probe.mjs'))).read).toBe('EACCES');
+    expect((await probe(url!, path.join(self.cwd, 'probe.mjs'))).read).toBe('readable');
+    await harness.cluster.remove('probe-other');
+  });
+
+  it('restarts an app that crashes, behind the same URL', async () => {
+    const { url } = (await harness.cluster.status('probe-env'))!;
+    const before = await probe(url!);
+    await page(`${url}crash`);
+    const after = await probe(url!);
+    pids.add(after.pid);
+    expect(after.pid).not.toBe(before.pid);
+    expect(await harness.cluster.status('probe-env')).toMatchObject({ state: 'running', revision: 1 });
+    expect((await harness.cluster.logs('probe-env', 50)).join('\n')).toMatch(/Revision 1 exited with code 3; restarting/);
+  });
+
+  it("keeps a bounded log of the app's output", async () => {
+    const lines = await harness.cluster.logs('probe-env', 2);
+    expect(lines.length).toBeLessThanOrEqual(2);
+    expect(await harness.cluster.logs('probe-env', 100)).toContain('[r1] probe listening');
+    expect(await harness.cluster.logs('no-such-app', 10)).toEqual([]);
+  });
+
+  it('redeploys when only the environment changed, and the app sees the new value', async () => {
+    const status = await harness.cluster.deploy(spec('probe-env', { environment: { GREETING: 'bonjour' } }), deployHooks());
+    expect(status.revision).toBe(2);
+    const answer = await probe(status.url!);
+    pids.add(answer.pid);
+    expect(answer.env.GREETING).toBe('bonjour');
+  });
+
+  it('says clearly when the app cannot start, and leaves nothing running', async () => {
+    const failing = spec('probe-broken', { runtime: { start: ['node', 'missing.mjs'], healthPath: '/health', portEnv: 'PORT' }, healthTimeoutSeconds: 5 });
+    await expect(harness.cluster.deploy(failing, deployHooks())).rejects.toThrow(/Revision 1 did not become healthy: the process exited with code 1; nothing is serving/);
+    expect(await harness.cluster.status('probe-broken')).toMatchObject({ state: 'failed', digest: null, revision: 0 });
+    await harness.cluster.remove('probe-broken');
+  });
+
+  it('refuses a bad app name or environment variable with a clear message', async () => {
+    await expect(harness.cluster.deploy(spec('../etc'), deployHooks())).rejects.toThrow(/app name must be lower-case/);
+    await expect(harness.cluster.deploy(spec('probe-bad', { environment: { 'BAD NAME': 'x' } }), deployHooks())).rejects.toThrow(/not a valid environment variable name/);
+    expect(await harness.cluster.status('probe-bad')).toBeNull();
+  });
+
+  it('serves concurrent requests without a failure during a rolling update', async () => {
+    const { url } = (await harness.cluster.status('probe-env'))!;
+    let failures = 0;
+    let requests = 0;
+    let rolling = true;
+    const load = (async () => {
+      while (rolling) {
+        requests++;
+        const { status } = await page(url!).catch(() => ({ status: 0 }));
+        if (status !== 200) failures++;
+      }
+    })();
+    const status = await harness.cluster.deploy(spec('probe-env', { environment: { GREETING: 'hallo' } }), deployHooks());
+    rolling = false;
+    await load;
+    pids.add((await probe(status.url!)).pid);
+    expect(requests).toBeGreaterThan(5);
+    expect(failures).toBe(0);
+  });
+
+  it('removing an app stops its processes and frees its URL', async () => {
+    const { url } = (await harness.cluster.status('probe-env'))!;
+    const { pid } = await probe(url!);
+    await harness.cluster.remove('probe-env');
+    expect(await alive(pid)).toBe(false);
+    expect(await refusesConnections(url!)).toBe(true);
+    await expect(readFile(path.join(harness.dataDir, 'cluster', 'probe-env', 'app.log'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+/** A Slipway process that deploys the probe, prints its URL and the app's pid, then waits to be killed. */
+const CRASHING_SLIPWAY = (dataDir: string, key: string, artifactFile: string, digest: string) => `
+import { randomUUID } from 'node:crypto';
+import { SecretBox } from ${JSON.stringify(path.resolve(__dirname, '../../../common/secret-box.ts'))};
+import { LocalCluster } from ${JSON.stringify(path.resolve(__dirname, '../local-cluster.ts'))};
+const registry = { localPath: async () => ${JSON.stringify(artifactFile)} };
+const cluster = new LocalCluster({ dataDir: ${JSON.stringify(dataDir)}, registry, secretBox: new SecretBox(Buffer.from(${JSON.stringify(key)}, 'hex')) });
+const artifact = { repository: 'test/site', tag: 'v1', digest: ${JSON.stringify(digest)}, size: 1, url: 'x', createdAt: new Date() };
+const status = await cluster.deploy({ name: 'orphan', projectId: randomUUID(), ownerId: randomUUID(), artifact, replicas: 1, healthTimeoutSeconds: 20,
+  environment: {}, runtime: { start: ['node', 'probe.mjs'], healthPath: '/health', portEnv: 'PORT' } }, { signal: new AbortController().signal, onLog() {} });
+console.log(JSON.stringify(status));
+setInterval(() => {}, 1000);
+`;
+
+describe('local cluster: after Slipway itself crashed', () => {
+  it('ends the app processes the dead Slipway left behind, then restores the app on its URL', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-cluster-'));
+    const key = randomBytes(32);
+    const artifact = await artifacts.staticSite('Orphans', { 'probe.mjs': PROBE });
+    const script = path.join(workDir, 'crashing-slipway.mts');
+    await writeFile(script, CRASHING_SLIPWAY(dataDir, key.toString('hex'), (await artifacts.registry.localPath(artifact))!, artifact.digest));
+    const slipway = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      slipway.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const line = output.split('\n').find((text) => text.startsWith('{'));
+        if (line) resolve((JSON.parse(line) as { url: string }).url);
+      });
+      slipway.once('exit', (code) => reject(new Error(`the crashing Slipway exited early (${code})`)));
+    });
+    const orphan = await probe(url);
+    slipway.kill('SIGKILL');
+    await once(slipway, 'exit');
+    expect(await alive(orphan.pid)).toBe(true);
+
+    const restarted = new LocalCluster({ dataDir, registry: artifacts.registry, secretBox: new SecretBox(key) });
+    try {
+      await restarted.restore();
+      expect(await alive(orphan.pid)).toBe(false);
+      const again = await probe(url);
+      expect(again.pid).not.toBe(orphan.pid);
+      expect(await restarted.status('orphan')).toMatchObject({ state: 'running', revision: 1, url });
+      await restarted.remove('orphan');
+      expect(await alive(again.pid)).toBe(false);
+    } finally {
+      await restarted.shutdown();
+      if (await alive(orphan.pid)) process.kill(orphan.pid, 'SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
