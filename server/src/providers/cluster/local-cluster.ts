@@ -108,9 +108,11 @@ export class LocalCluster implements Cluster {
   /** Stops every app process and closes every stable URL; the apps' records stay for the next restore(). */
   async shutdown(): Promise<void> {
     this.closed = true;
-    await this.loading?.catch(() => undefined);
+    // A process that never loaded the state (or was refused it) has nothing to stop and must not write it.
+    if (!(await this.loading?.then(() => true, () => false))) return;
     await Promise.all([...this.apps.values()].map((app) => this.stopApp(app)));
     await this.save();
+    await this.state.release();
   }
 
   async deploy(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus> {
@@ -176,11 +178,16 @@ export class LocalCluster implements Cluster {
   private load(): Promise<void> {
     if (this.closed) return Promise.reject(new StepFailure('The local cluster is shutting down'));
     this.loading ??= (async () => {
+      const owner = await this.state.claim();
+      if (owner !== null) throw new StepFailure(`The local cluster in ${this.clusterDir} is run by another Slipway process (${owner})`);
       for (const record of await this.state.load()) {
         const paths = appPaths(this.clusterDir, record.name);
+        const user = await appUser(record.slot);
         for (const pid of record.pids) if (await runsInside(pid, paths.dir)) await killGroup(pid);
+        // With its own user, whatever still runs as the app is left over (a daemon that left its group, say).
+        if (isDedicated(user)) await killUser(user.uid);
         record.pids = [];
-        this.apps.set(record.name, this.liveApp(record, await appUser(record.slot)));
+        this.apps.set(record.name, this.liveApp(record, user));
       }
       await this.save();
     })();

@@ -1,12 +1,14 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { create as createTar } from 'tar';
+import { gzipSync } from 'node:zlib';
+import { create as createTar, Header } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../../common/secret-box.js';
 import { loadTemplate } from '../../../modules/templates/template-catalog.js';
@@ -29,18 +31,33 @@ class Artifacts {
 
   constructor(private readonly dir: string) {}
 
+  /** A hand-made tar.gz of the given entries (paths taken as they are: this is how a hostile archive looks). */
+  async raw(entries: Array<{ path: string; type: 'File' | 'SymbolicLink'; body?: string; linkpath?: string }>): Promise<Artifact> {
+    const blocks = entries.flatMap(({ body = '', ...entry }) => {
+      const data = Buffer.from(body);
+      const header = new Header({ ...entry, mode: 0o644, size: data.length, mtime: new Date() });
+      header.encode();
+      return [header.block!, data, Buffer.alloc((512 - (data.length % 512)) % 512)];
+    });
+    return this.store(gzipSync(Buffer.concat([...blocks, Buffer.alloc(1024)])));
+  }
+
+  private async store(bytes: Buffer): Promise<Artifact> {
+    const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+    const file = path.join(this.dir, `${digest.slice(7)}.tar.gz`);
+    await writeFile(file, bytes);
+    this.files.set(digest, file);
+    const tag = `v${this.files.size}`;
+    return { repository: 'test/site', tag, digest, size: bytes.length, url: `slipway.local/test/site:${tag}`, createdAt: new Date() };
+  }
+
   async staticSite(marker: string, extraFiles: Record<string, string> = {}): Promise<Artifact> {
     const tree = path.join(this.dir, randomUUID());
     await renderTemplate(await loadTemplate(TEMPLATES, 'static-site'), tree, { projectName: marker, description: 'A test site' });
     await run(process.execPath, ['build.mjs'], { cwd: tree });
     for (const [file, text] of Object.entries(extraFiles)) await writeFile(path.join(tree, file), text);
-    const file = `${tree}.tar.gz`;
-    await createTar({ gzip: true, cwd: tree, file, portable: true }, ['.']);
-    const bytes = await readFile(file);
-    const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-    this.files.set(digest, file);
-    const tag = `v${this.files.size}`;
-    return { repository: 'test/site', tag, digest, size: bytes.length, url: `slipway.local/test/site:${tag}`, createdAt: new Date() };
+    await createTar({ gzip: true, cwd: tree, file: `${tree}.tar.gz`, portable: true }, ['.']);
+    return this.store(await readFile(`${tree}.tar.gz`));
   }
 }
 
@@ -184,6 +201,7 @@ describe('local cluster: isolation, supervision and logs', () => {
     const { url } = (await harness.cluster.status('probe-env'))!;
     const before = await probe(url!);
     await page(`${url}crash`);
+    while (await alive(before.pid)) await sleep(20);
     const after = await probe(url!);
     pids.add(after.pid);
     expect(after.pid).not.toBe(before.pid);
@@ -211,6 +229,25 @@ describe('local cluster: isolation, supervision and logs', () => {
     await expect(harness.cluster.deploy(failing, deployHooks())).rejects.toThrow(/Revision 1 did not become healthy: the process exited with code 1; nothing is serving/);
     expect(await harness.cluster.status('probe-broken')).toMatchObject({ state: 'failed', digest: null, revision: 0 });
     await harness.cluster.remove('probe-broken');
+  });
+
+  it('refuses an archive that writes outside its release folder, and the serving revision stays', async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), 'slipway-outside-'));
+    const hostile = [
+      await artifacts.raw([{ path: '../../escaped.txt', type: 'File', body: 'owned' }]),
+      await artifacts.raw([
+        { path: 'link', type: 'SymbolicLink', linkpath: outside },
+        { path: 'link/escaped.txt', type: 'File', body: 'owned' },
+      ]),
+    ];
+    for (const artifact of hostile) {
+      await expect(harness.cluster.deploy(spec('probe-env', { artifact }), deployHooks())).rejects.toThrow(/could not be unpacked/);
+    }
+    expect(await readdir(outside)).toEqual([]);
+    expect(await readdir(path.join(harness.dataDir, 'cluster'))).not.toContain('escaped.txt');
+    expect(await readdir(path.join(harness.dataDir, 'cluster', 'probe-env'))).not.toContain('escaped.txt');
+    expect(await harness.cluster.status('probe-env')).toMatchObject({ state: 'running', digest: probeArtifact.digest });
+    await rm(outside, { recursive: true, force: true });
   });
 
   it('refuses a bad app name or environment variable with a clear message', async () => {
@@ -297,6 +334,27 @@ describe('local cluster: after Slipway itself crashed', () => {
     } finally {
       await restarted.shutdown();
       if (await alive(orphan.pid)) process.kill(orphan.pid, 'SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('local cluster: one owner per data directory', () => {
+  it('refuses to run apps whose cluster another live Slipway process runs, and leaves its state alone', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-cluster-'));
+    try {
+      await mkdir(path.join(dataDir, 'cluster'));
+      const state = JSON.stringify({ version: 1, apps: [] });
+      await writeFile(path.join(dataDir, 'cluster', 'state.json'), state);
+      // Process 1 always runs: here it plays the other Slipway.
+      await writeFile(path.join(dataDir, 'cluster', 'owner.pid'), '1');
+      const cluster = new LocalCluster({ dataDir, registry: artifacts.registry, secretBox: new SecretBox(randomBytes(32)) });
+      await expect(cluster.restore()).rejects.toThrow(/is run by another Slipway process \(1\)/);
+      await expect(cluster.status('anything')).rejects.toThrow(/another Slipway process/);
+      await cluster.shutdown();
+      expect(await readFile(path.join(dataDir, 'cluster', 'state.json'), 'utf8')).toBe(state);
+      expect(await readFile(path.join(dataDir, 'cluster', 'owner.pid'), 'utf8')).toBe('1');
+    } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
   });
