@@ -1,12 +1,21 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { SecretBox } from '../../common/secret-box.js';
-import { StepFailure } from '../../pipelines/steps.js';
 import type { Registry } from '../registry/registry.port.js';
 import { appPaths, appUser, type AppPaths, type AppUser, extractRelease, isDedicated, prepareAppDirs } from './app-files.js';
 import { APP_PATH, AppInstance, describeExit, freePort, HealthCheckFailed, STOP_GRACE_MS } from './app-instance.js';
 import { AppLog } from './app-log.js';
 import { AppProxy, LOOPBACK } from './app-proxy.js';
+import {
+  artifactNotStored,
+  artifactUnreadable,
+  clusterOwnedElsewhere,
+  clusterShuttingDown,
+  invalidDeploySpec,
+  noStablePortLeft,
+  revisionUnhealthy,
+  stablePortTaken,
+} from './cluster.errors.js';
 import type { AppRuntime, AppStatus, Cluster, DeployHooks, DeploySpec } from './cluster.port.js';
 import { type AppRecord, ClusterState, type RevisionRecord } from './cluster-state.js';
 import { killGroup, killUser, runsInside } from './processes.js';
@@ -60,7 +69,7 @@ function sameRuntime(a: AppRuntime, b: AppRuntime): boolean {
 
 function checkSpec(spec: DeploySpec): void {
   const fail = (message: string): never => {
-    throw new StepFailure(`Cannot deploy ${JSON.stringify(spec.name)}: ${message}`);
+    throw invalidDeploySpec(String(spec.name), message);
   };
   if (!APP_NAME.test(spec.name)) fail('the app name must be lower-case letters, digits and dashes (at most 63)');
   const { start, healthPath, portEnv } = spec.runtime;
@@ -102,7 +111,16 @@ export class LocalCluster implements Cluster {
   /** Starts every app that was serving when Slipway stopped, on its same stable port. */
   async restore(): Promise<void> {
     await this.load();
-    await Promise.all([...this.apps.values()].map((app) => this.withLock(app.record.name, () => this.startServing(app))));
+    const restoreApp = async (app: LiveApp) => {
+      try {
+        await this.withLock(app.record.name, () => this.startServing(app));
+      } catch (error) {
+        // One app that cannot start (its folder gone, say) must not keep the others down.
+        app.state = 'failed';
+        app.log.append(`[slipway] Revision ${app.record.current?.revision} could not be started: ${(error as NodeJS.ErrnoException).code ?? 'unexpected error'}`);
+      }
+    };
+    await Promise.all([...this.apps.values()].map(restoreApp));
   }
 
   /** Stops every app process and closes every stable URL; the apps' records stay for the next restore(). */
@@ -176,10 +194,10 @@ export class LocalCluster implements Cluster {
 
   /** Reads the state once and ends processes a previous Slipway left running; starts nothing. */
   private load(): Promise<void> {
-    if (this.closed) return Promise.reject(new StepFailure('The local cluster is shutting down'));
+    if (this.closed) return Promise.reject(clusterShuttingDown());
     this.loading ??= (async () => {
       const owner = await this.state.claim();
-      if (owner !== null) throw new StepFailure(`The local cluster in ${this.clusterDir} is run by another Slipway process (${owner})`);
+      if (owner !== null) throw clusterOwnedElsewhere(owner);
       for (const record of await this.state.load()) {
         const paths = appPaths(this.clusterDir, record.name);
         const user = await appUser(record.slot);
@@ -239,7 +257,7 @@ export class LocalCluster implements Cluster {
       if (taken.has(port)) continue;
       if (await app.proxy.listen(port).then(() => true, () => false)) record.port = port;
     }
-    if (!app.proxy.listening) throw new StepFailure(`No free port left for a stable URL in ${from}–${to}`);
+    if (!app.proxy.listening) throw noStablePortLeft(from, to);
     this.apps.set(spec.name, app);
     await this.save();
     return app;
@@ -252,8 +270,9 @@ export class LocalCluster implements Cluster {
   /** Rolling update: the new revision starts beside the old one, passes its health check, takes the traffic, then the old one stops. */
   private async rollOut(app: LiveApp, spec: DeploySpec, hooks: DeployHooks): Promise<void> {
     const { artifact } = spec;
+    const image = `${artifact.repository}:${artifact.tag}`;
     const file = await this.options.registry.localPath(artifact);
-    if (!file) throw new StepFailure(`The artifact ${artifact.repository}:${artifact.tag} is not stored on this machine`);
+    if (!file) throw artifactNotStored(image);
     const revision: RevisionRecord = {
       revision: ++app.record.lastRevision,
       digest: artifact.digest,
@@ -264,14 +283,14 @@ export class LocalCluster implements Cluster {
     };
     await this.save();
     await prepareAppDirs(this.options.dataDir, this.clusterDir, app.paths, app.user);
-    hooks.onLog(`Unpacking ${artifact.repository}:${artifact.tag} (${artifact.digest}) as revision ${revision.revision}`);
+    hooks.onLog(`Unpacking ${image} (${artifact.digest}) as revision ${revision.revision}`);
     try {
       await extractRelease(this.clusterDir, app.paths, revision.release, file, app.user);
     } catch (error) {
-      throw new StepFailure(`The artifact ${artifact.repository}:${artifact.tag} could not be unpacked (${(error as NodeJS.ErrnoException).code ?? 'bad archive'})`);
+      throw artifactUnreadable(image, (error as NodeJS.ErrnoException).code ?? 'not a tar.gz archive');
     }
     await app.proxy.listen(app.record.port).catch((error: NodeJS.ErrnoException) => {
-      if (!app.proxy.listening) throw new StepFailure(`The stable port ${app.record.port} is taken by another program (${error.code})`);
+      if (!app.proxy.listening) throw stablePortTaken(app.record.port, error.code);
     });
 
     const previous = app.record.current;
@@ -286,7 +305,7 @@ export class LocalCluster implements Cluster {
       await rm(path.join(app.paths.releases, revision.release), { recursive: true, force: true });
       const reason = error instanceof HealthCheckFailed ? error.message : 'its health check failed';
       const fallback = previous && app.serving ? `revision ${previous.revision} keeps serving` : 'nothing is serving';
-      throw new StepFailure(`Revision ${revision.revision} did not become healthy: ${reason}; ${fallback}`);
+      throw revisionUnhealthy(revision.revision, reason, fallback);
     }
     deploying = false;
 
@@ -379,11 +398,12 @@ export class LocalCluster implements Cluster {
         await app.proxy.listen(app.record.port);
       } catch (error) {
         app.state = 'failed';
-        app.log.append(`[slipway] The stable port ${app.record.port} is taken by another program (${(error as NodeJS.ErrnoException).code})`);
+        app.log.append(`[slipway] ${stablePortTaken(app.record.port, (error as NodeJS.ErrnoException).code).message}`);
         return;
       }
     }
     app.state = 'starting';
+    await prepareAppDirs(this.options.dataDir, this.clusterDir, app.paths, app.user);
     const instance = await this.startInstance(app, revision);
     try {
       await instance.waitHealthy(revision.runtime.healthPath, revision.healthTimeoutSeconds * 1000);

@@ -12,14 +12,14 @@ export interface ClusterHarness {
    * same data directory) restores; answers the new one, which the suite uses from then on.
    */
   restart(): Promise<Cluster>;
+  /** An artifact of the static-site template whose index page shows `marker`, stored where the adapter finds it. */
+  makeArtifact(marker: string): Promise<Artifact>;
   /** Stops everything the suite started (no process, server or connection may outlive the suite). */
   close(): Promise<void>;
 }
 
 export interface ClusterContractOptions {
   open(): Promise<ClusterHarness>;
-  /** An artifact of the static-site template whose index page shows `marker`. */
-  makeArtifact(marker: string): Promise<Artifact>;
   /** The static-site template's runtime (templates/static-site/files/slipway.json). */
   runtime: AppRuntime;
 }
@@ -82,7 +82,7 @@ export function clusterContract(label: string, options: ClusterContractOptions) 
     beforeAll(async () => {
       harness = await options.open();
       cluster = harness.cluster;
-      [first, second] = [await options.makeArtifact('First edition'), await options.makeArtifact('Second edition')];
+      [first, second] = [await harness.makeArtifact('First edition'), await harness.makeArtifact('Second edition')];
     });
     afterAll(async () => {
       await harness?.close();

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../../common/secret-box.js';
 import { loadTemplate } from '../../../modules/templates/template-catalog.js';
 import { renderTemplate } from '../../../modules/templates/template-renderer.js';
+import { LocalRegistry } from '../../registry/local-registry.js';
 import type { Artifact } from '../../registry/registry.port.js';
 import type { AppRuntime, DeploySpec } from '../cluster.port.js';
 import { LocalCluster, type LocalClusterOptions } from '../local-cluster.js';
@@ -23,13 +24,17 @@ const run = promisify(execFile);
 const __dirname = path.dirname(fileURLToPath(import.meta.url));
 const TEMPLATES = path.resolve(__dirname, '../../../../../templates');
 const isRoot = process.getuid?.() === 0;
+/** Slipway's secret (the apps' environments are sealed with it in the cluster's state). */
+const KEY = randomBytes(32);
 
-/** Artifacts made the way the builder makes them: a rendered, built template tree packed as tar.gz. */
+/** Artifacts made the way the builder makes them (a rendered, built template tree packed as tar.gz), pushed to the registry. */
 class Artifacts {
-  private readonly files = new Map<string, string>();
-  readonly registry = { localPath: async (artifact: Artifact) => this.files.get(artifact.digest) ?? null };
+  private tags = 0;
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly registry: LocalRegistry,
+  ) {}
 
   /** A hand-made tar.gz of the given entries (paths taken as they are: this is how a hostile archive looks). */
   async raw(entries: Array<{ path: string; type: 'File' | 'SymbolicLink'; body?: string; linkpath?: string }>): Promise<Artifact> {
@@ -39,16 +44,9 @@ class Artifacts {
       header.encode();
       return [header.block!, data, Buffer.alloc((512 - (data.length % 512)) % 512)];
     });
-    return this.store(gzipSync(Buffer.concat([...blocks, Buffer.alloc(1024)])));
-  }
-
-  private async store(bytes: Buffer): Promise<Artifact> {
-    const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-    const file = path.join(this.dir, `${digest.slice(7)}.tar.gz`);
-    await writeFile(file, bytes);
-    this.files.set(digest, file);
-    const tag = `v${this.files.size}`;
-    return { repository: 'test/site', tag, digest, size: bytes.length, url: `slipway.local/test/site:${tag}`, createdAt: new Date() };
+    const file = path.join(this.dir, `${randomUUID()}.tar.gz`);
+    await writeFile(file, gzipSync(Buffer.concat([...blocks, Buffer.alloc(1024)])));
+    return this.push(file);
   }
 
   async staticSite(marker: string, extraFiles: Record<string, string> = {}): Promise<Artifact> {
@@ -57,23 +55,36 @@ class Artifacts {
     await run(process.execPath, ['build.mjs'], { cwd: tree });
     for (const [file, text] of Object.entries(extraFiles)) await writeFile(path.join(tree, file), text);
     await createTar({ gzip: true, cwd: tree, file: `${tree}.tar.gz`, portable: true }, ['.']);
-    return this.store(await readFile(`${tree}.tar.gz`));
+    return this.push(`${tree}.tar.gz`);
+  }
+
+  private push(file: string): Promise<Artifact> {
+    return this.registry.push({ repository: 'test/site', tag: `v${++this.tags}` }, file);
   }
 }
 
 const STATIC_SITE: AppRuntime = { start: ['node', 'server.mjs'], healthPath: '/health', portEnv: 'PORT' };
 
-/** A harness on a fresh data directory; restart() = shutdown + a new adapter on the same directory + restore(). */
-async function openLocal(artifacts: Artifacts, extra: Partial<LocalClusterOptions> = {}) {
+/**
+ * A fresh data directory with Slipway's local registry and local cluster in it, as in production.
+ * restart() = shutdown + a new adapter on the same directory + restore().
+ */
+async function openLocal(extra: Partial<LocalClusterOptions> = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-cluster-'));
-  const options: LocalClusterOptions = { dataDir, registry: artifacts.registry, secretBox: new SecretBox(randomBytes(32)), stopGraceMs: 3_000, ...extra };
+  const registry = new LocalRegistry(dataDir);
+  const artifacts = new Artifacts(workDir, registry);
+  const options: LocalClusterOptions = { dataDir, registry, secretBox: new SecretBox(KEY), stopGraceMs: 3_000, ...extra };
   let cluster = new LocalCluster(options);
   await cluster.restore();
   return {
     dataDir,
+    registry,
+    artifacts,
+    options,
     get cluster() {
       return cluster;
     },
+    makeArtifact: (marker: string) => artifacts.staticSite(marker),
     async restart() {
       await cluster.shutdown();
       cluster = new LocalCluster(options);
@@ -88,20 +99,14 @@ async function openLocal(artifacts: Artifacts, extra: Partial<LocalClusterOption
 }
 
 let workDir: string;
-let artifacts: Artifacts;
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'slipway-artifacts-'));
-  artifacts = new Artifacts(workDir);
 });
 afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-clusterContract('local cluster', {
-  open: () => openLocal(artifacts),
-  makeArtifact: (marker) => artifacts.staticSite(marker),
-  runtime: STATIC_SITE,
-});
+clusterContract('local cluster', { open: () => openLocal(), runtime: STATIC_SITE });
 
 /** An app that reports what it can see: its environment, its user, and whether it can read a given file. */
 const PROBE = `
@@ -157,8 +162,8 @@ describe('local cluster: isolation, supervision and logs', () => {
   });
 
   beforeAll(async () => {
-    harness = await openLocal(artifacts, { restartDelayMs: 100 });
-    probeArtifact = await artifacts.staticSite('Probe', { 'probe.mjs': PROBE });
+    harness = await openLocal({ restartDelayMs: 100 });
+    probeArtifact = await harness.artifacts.staticSite('Probe', { 'probe.mjs': PROBE });
     // What Slipway's own process has and an app must never see.
     process.env.DATABASE_URL = 'postgres://slipway:secret@127.0.0.1/slipway';
     process.env.SLIPWAY_SECRET_KEY = 'a'.repeat(40);
@@ -193,6 +198,8 @@ describe('local cluster: isolation, supervision and logs', () => {
     expect((await probe(url!, secretKey)).read).toBe('EACCES');
     expect((await probe(url!, path.join(harness.dataDir, 'cluster', 'state.json'))).read).toBe('EACCES');
     expect((await probe(url!, path.join(other.cwd, 'probe.mjs'))).read).toBe('EACCES');
+    // Other projects' artifacts (their code) in the registry beside the cluster.
+    expect((await probe(url!, (await harness.registry.localPath(probeArtifact))!)).read).toBe('EACCES');
     expect((await probe(url!, path.join(self.cwd, 'probe.mjs'))).read).toBe('readable');
     await harness.cluster.remove('probe-other');
   });
@@ -234,8 +241,8 @@ describe('local cluster: isolation, supervision and logs', () => {
   it('refuses an archive that writes outside its release folder, and the serving revision stays', async () => {
     const outside = await mkdtemp(path.join(tmpdir(), 'slipway-outside-'));
     const hostile = [
-      await artifacts.raw([{ path: '../../escaped.txt', type: 'File', body: 'owned' }]),
-      await artifacts.raw([
+      await harness.artifacts.raw([{ path: '../../escaped.txt', type: 'File', body: 'owned' }]),
+      await harness.artifacts.raw([
         { path: 'link', type: 'SymbolicLink', linkpath: outside },
         { path: 'link/escaped.txt', type: 'File', body: 'owned' },
       ]),
@@ -287,26 +294,28 @@ describe('local cluster: isolation, supervision and logs', () => {
 });
 
 /** A Slipway process that deploys the probe, prints its URL and the app's pid, then waits to be killed. */
-const CRASHING_SLIPWAY = (dataDir: string, key: string, artifactFile: string, digest: string) => `
+const CRASHING_SLIPWAY = (dataDir: string, key: string, artifact: Artifact) => `
 import { randomUUID } from 'node:crypto';
 import { SecretBox } from ${JSON.stringify(path.resolve(__dirname, '../../../common/secret-box.ts'))};
+import { LocalRegistry } from ${JSON.stringify(path.resolve(__dirname, '../../registry/local-registry.ts'))};
 import { LocalCluster } from ${JSON.stringify(path.resolve(__dirname, '../local-cluster.ts'))};
-const registry = { localPath: async () => ${JSON.stringify(artifactFile)} };
-const cluster = new LocalCluster({ dataDir: ${JSON.stringify(dataDir)}, registry, secretBox: new SecretBox(Buffer.from(${JSON.stringify(key)}, 'hex')) });
-const artifact = { repository: 'test/site', tag: 'v1', digest: ${JSON.stringify(digest)}, size: 1, url: 'x', createdAt: new Date() };
-const status = await cluster.deploy({ name: 'orphan', projectId: randomUUID(), ownerId: randomUUID(), artifact, replicas: 1, healthTimeoutSeconds: 20,
-  environment: {}, runtime: { start: ['node', 'probe.mjs'], healthPath: '/health', portEnv: 'PORT' } }, { signal: new AbortController().signal, onLog() {} });
+const dataDir = ${JSON.stringify(dataDir)};
+const cluster = new LocalCluster({ dataDir, registry: new LocalRegistry(dataDir), secretBox: new SecretBox(Buffer.from(${JSON.stringify(key)}, 'hex')) });
+const status = await cluster.deploy({ name: 'orphan', projectId: randomUUID(), ownerId: randomUUID(), artifact: ${JSON.stringify(artifact)}, replicas: 1,
+  healthTimeoutSeconds: 20, environment: {}, runtime: { start: ['node', 'probe.mjs'], healthPath: '/health', portEnv: 'PORT' } },
+  { signal: new AbortController().signal, onLog() {} });
 console.log(JSON.stringify(status));
 setInterval(() => {}, 1000);
 `;
 
 describe('local cluster: after Slipway itself crashed', () => {
   it('ends the app processes the dead Slipway left behind, then restores the app on its URL', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-cluster-'));
-    const key = randomBytes(32);
+    const { dataDir, artifacts, options, cluster, close } = await openLocal();
+    // The data directory now belongs to the Slipway that is about to crash.
+    await cluster.shutdown();
     const artifact = await artifacts.staticSite('Orphans', { 'probe.mjs': PROBE });
     const script = path.join(workDir, 'crashing-slipway.mts');
-    await writeFile(script, CRASHING_SLIPWAY(dataDir, key.toString('hex'), (await artifacts.registry.localPath(artifact))!, artifact.digest));
+    await writeFile(script, CRASHING_SLIPWAY(dataDir, KEY.toString('hex'), artifact));
     const slipway = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     const url = await new Promise<string>((resolve, reject) => {
       let output = '';
@@ -322,7 +331,7 @@ describe('local cluster: after Slipway itself crashed', () => {
     await once(slipway, 'exit');
     expect(await alive(orphan.pid)).toBe(true);
 
-    const restarted = new LocalCluster({ dataDir, registry: artifacts.registry, secretBox: new SecretBox(key) });
+    const restarted = new LocalCluster(options);
     try {
       await restarted.restore();
       expect(await alive(orphan.pid)).toBe(false);
@@ -334,7 +343,7 @@ describe('local cluster: after Slipway itself crashed', () => {
     } finally {
       await restarted.shutdown();
       if (await alive(orphan.pid)) process.kill(orphan.pid, 'SIGKILL');
-      await rm(dataDir, { recursive: true, force: true });
+      await close();
     }
   });
 });
@@ -348,7 +357,7 @@ describe('local cluster: one owner per data directory', () => {
       await writeFile(path.join(dataDir, 'cluster', 'state.json'), state);
       // Process 1 always runs: here it plays the other Slipway.
       await writeFile(path.join(dataDir, 'cluster', 'owner.pid'), '1');
-      const cluster = new LocalCluster({ dataDir, registry: artifacts.registry, secretBox: new SecretBox(randomBytes(32)) });
+      const cluster = new LocalCluster({ dataDir, registry: new LocalRegistry(dataDir), secretBox: new SecretBox(KEY) });
       await expect(cluster.restore()).rejects.toThrow(/is run by another Slipway process \(1\)/);
       await expect(cluster.status('anything')).rejects.toThrow(/another Slipway process/);
       await cluster.shutdown();
