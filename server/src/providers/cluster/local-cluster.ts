@@ -143,7 +143,7 @@ export class LocalCluster implements Cluster {
         app.state === 'running' &&
         current?.digest === spec.artifact.digest &&
         sameRuntime(current.runtime, spec.runtime) &&
-        this.openEnvironment(app, current) === sortedEntries(spec.environment)
+        this.sameEnvironment(app, current, spec.environment)
       ) {
         hooks.onLog(`Revision ${current.revision} already serves ${spec.artifact.digest}: nothing to do`);
         return this.statusOf(app);
@@ -261,6 +261,15 @@ export class LocalCluster implements Cluster {
     this.apps.set(spec.name, app);
     await this.save();
     return app;
+  }
+
+  /** False too when the saved environment cannot be opened (Slipway's secret key changed): deploying anew fixes that. */
+  private sameEnvironment(app: LiveApp, revision: RevisionRecord, environment: Record<string, string>): boolean {
+    try {
+      return this.openEnvironment(app, revision) === sortedEntries(environment);
+    } catch {
+      return false;
+    }
   }
 
   private openEnvironment(app: LiveApp, revision: RevisionRecord): string {

@@ -235,6 +235,8 @@ describe('local cluster: isolation, supervision and logs', () => {
     const failing = spec('probe-broken', { runtime: { start: ['node', 'missing.mjs'], healthPath: '/health', portEnv: 'PORT' }, healthTimeoutSeconds: 5 });
     await expect(harness.cluster.deploy(failing, deployHooks())).rejects.toThrow(/Revision 1 did not become healthy: the process exited with code 1; nothing is serving/);
     expect(await harness.cluster.status('probe-broken')).toMatchObject({ state: 'failed', digest: null, revision: 0 });
+    const missing = spec('probe-broken', { runtime: { start: ['no-such-command'], healthPath: '/health', portEnv: 'PORT' }, healthTimeoutSeconds: 5 });
+    await expect(harness.cluster.deploy(missing, deployHooks())).rejects.toThrow(/Revision 2 did not become healthy: the process could not start \(ENOENT: the start command or its folder was not found\)/);
     await harness.cluster.remove('probe-broken');
   });
 
