@@ -5,6 +5,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { safeSegment } from '../names.js';
 import { artifactFileMissing, invalidProviderName } from '../providers.errors.js';
+import { ensurePrivateDir } from '../private-dir.js';
+import { SerialQueue } from '../serial-queue.js';
 import type { Artifact, ImageRef, Registry } from './registry.port.js';
 
 /** Host part of a local artifact's URL; not resolvable, it only names where the artifact lives. */
@@ -29,13 +31,14 @@ interface TagManifest {
  * A repository is one or more safe segments joined by '/' ('{organization}/{slug}'); its directory joins them
  * with '+', a character no segment may hold, so names map to directories one to one and never nest. An
  * artifact's url is `slipway.local/{repository}:{tag}`. Writes go through a temporary file and a rename, so a
- * crash leaves either the old state or the new one. One Slipway process owns the data directory; its
- * changes are serialised here.
+ * crash leaves either the old state or the new one. The registry directory is closed to other users (0700), so
+ * builds and apps running as another user cannot read other projects' artifacts.
  */
 export class LocalRegistry implements Registry {
   readonly kind = 'local' as const;
   private readonly root: string;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Every change goes through one queue, so a blob is never collected while a push is about to refer to it. */
+  private readonly changes = new SerialQueue();
 
   constructor(dataDir: string) {
     this.root = path.join(path.resolve(dataDir), 'registry');
@@ -43,7 +46,7 @@ export class LocalRegistry implements Registry {
 
   async push(image: ImageRef, file: string): Promise<Artifact> {
     const tagFile = this.tagFile(image);
-    return this.exclusive(async () => {
+    return this.changes.run('registry', async () => {
       const info = await stat(file).catch(() => null);
       if (!info?.isFile()) throw artifactFileMissing();
       const hex = await sha256File(file);
@@ -52,6 +55,7 @@ export class LocalRegistry implements Registry {
       if (existing?.digest === digest) return this.toArtifact(image, existing);
 
       const blob = this.blobPath(hex);
+      await ensurePrivateDir(this.root);
       if (!(await exists(blob))) {
         await mkdir(path.dirname(blob), { recursive: true });
         const temporary = `${blob}.${randomUUID()}.tmp`;
@@ -91,18 +95,11 @@ export class LocalRegistry implements Registry {
 
   async deleteRepository(repository: string): Promise<void> {
     const dir = this.repositoryDir(repository);
-    return this.exclusive(async () => {
+    return this.changes.run('registry', async () => {
       if (!(await exists(dir))) return;
       await rm(dir, { recursive: true, force: true });
       await this.removeUnreferencedBlobs();
     });
-  }
-
-  /** Runs changes one after another, so a blob is never collected while a push is about to refer to it. */
-  private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(work);
-    this.queue = result.catch(() => undefined);
-    return result;
   }
 
   private repositoryDir(repository: string): string {
