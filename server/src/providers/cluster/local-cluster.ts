@@ -303,6 +303,7 @@ export class LocalCluster implements Cluster {
     });
 
     const previous = app.record.current;
+    if (!app.serving) app.state = 'starting';
     let deploying = true;
     const instance = await this.startInstance(app, revision, (line) => deploying && hooks.onLog(line));
     hooks.onLog(`Revision ${revision.revision} started on port ${instance.port}; waiting for GET ${revision.runtime.healthPath}`);
@@ -311,6 +312,7 @@ export class LocalCluster implements Cluster {
     } catch (error) {
       deploying = false;
       await this.stopInstance(instance);
+      if (!app.serving && !app.restartTimer) app.state = 'failed';
       await rm(path.join(app.paths.releases, revision.release), { recursive: true, force: true });
       const reason = error instanceof HealthCheckFailed ? error.message : 'its health check failed';
       const fallback = previous && app.serving ? `revision ${previous.revision} keeps serving` : 'nothing is serving';

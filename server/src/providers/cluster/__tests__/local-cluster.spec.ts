@@ -15,7 +15,7 @@ import { loadTemplate } from '../../../modules/templates/template-catalog.js';
 import { renderTemplate } from '../../../modules/templates/template-renderer.js';
 import { LocalRegistry } from '../../registry/local-registry.js';
 import type { Artifact } from '../../registry/registry.port.js';
-import type { AppRuntime, DeploySpec } from '../cluster.port.js';
+import type { AppRuntime, AppStatus, DeploySpec } from '../cluster.port.js';
 import { LocalCluster, type LocalClusterOptions } from '../local-cluster.js';
 import { isRunning as alive } from '../processes.js';
 import { clusterContract, deployHooks, page, refusesConnections } from './cluster.contract.js';
@@ -128,6 +128,7 @@ createServer((req, res) => {
   res.end(JSON.stringify({ pid: process.pid, uid: process.getuid(), cwd: process.cwd(), env: process.env, read }));
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('probe listening'));
 process.on('SIGTERM', () => process.exit(0));
+if (process.env.CRASH_AFTER_MS) setTimeout(() => process.exit(4), Number(process.env.CRASH_AFTER_MS));
 `;
 
 interface ProbeAnswer {
@@ -216,6 +217,23 @@ describe('local cluster: isolation, supervision and logs', () => {
     expect((await harness.cluster.logs('probe-env', 50)).join('\n')).toMatch(/Revision 1 exited with code 3; restarting/);
   });
 
+  it('gives up on an app that keeps crashing, until its next deploy', async () => {
+    const crashing = spec('probe-crashy', { environment: { CRASH_AFTER_MS: '300' } });
+    const { url } = await harness.cluster.deploy(crashing, deployHooks());
+    const deadline = Date.now() + 20_000;
+    while ((await harness.cluster.status('probe-crashy'))?.state !== 'failed' && Date.now() < deadline) await sleep(100);
+    expect(await harness.cluster.status('probe-crashy')).toMatchObject({ state: 'failed', revision: 1, replicas: 0, url });
+    expect((await page(url!)).status).toBe(503);
+    const log = (await harness.cluster.logs('probe-crashy', 100)).join('\n');
+    expect(log.match(/Revision 1 exited with code 4/g)).toHaveLength(5);
+    expect(log).toMatch(/5 crashes in 10 minutes, not restarting until the next deploy/);
+
+    const fixed = await harness.cluster.deploy(spec('probe-crashy'), deployHooks());
+    expect(fixed).toMatchObject({ state: 'running', revision: 2, url });
+    pids.add((await probe(url!)).pid);
+    await harness.cluster.remove('probe-crashy');
+  });
+
   it("keeps a bounded log of the app's output", async () => {
     const lines = await harness.cluster.logs('probe-env', 2);
     expect(lines.length).toBeLessThanOrEqual(2);
@@ -233,7 +251,12 @@ describe('local cluster: isolation, supervision and logs', () => {
 
   it('says clearly when the app cannot start, and leaves nothing running', async () => {
     const failing = spec('probe-broken', { runtime: { start: ['node', 'missing.mjs'], healthPath: '/health', portEnv: 'PORT' }, healthTimeoutSeconds: 5 });
-    await expect(harness.cluster.deploy(failing, deployHooks())).rejects.toThrow(/Revision 1 did not become healthy: the process exited with code 1; nothing is serving/);
+    let whileStarting: Promise<AppStatus | null> | undefined;
+    const onLog = (line: string) => {
+      if (line.startsWith('Revision 1 started')) whileStarting ??= harness.cluster.status('probe-broken');
+    };
+    await expect(harness.cluster.deploy(failing, { signal: new AbortController().signal, onLog })).rejects.toThrow(/Revision 1 did not become healthy: the process exited with code 1; nothing is serving/);
+    expect(await whileStarting).toMatchObject({ state: 'starting', digest: null, revision: 0 });
     expect(await harness.cluster.status('probe-broken')).toMatchObject({ state: 'failed', digest: null, revision: 0 });
     const missing = spec('probe-broken', { runtime: { start: ['no-such-command'], healthPath: '/health', portEnv: 'PORT' }, healthTimeoutSeconds: 5 });
     await expect(harness.cluster.deploy(missing, deployHooks())).rejects.toThrow(/Revision 2 did not become healthy: the process could not start \(ENOENT: the start command or its folder was not found\)/);
