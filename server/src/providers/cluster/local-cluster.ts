@@ -175,7 +175,7 @@ export class LocalCluster implements Cluster {
     });
   }
 
-  /** The last `tail` lines the app's processes printed (each prefixed with its revision), oldest first. */
+  /** The last `tail` lines of the app's processes (each prefixed with its revision) and of its supervision, oldest first. */
   async logs(name: string, tail: number): Promise<string[]> {
     await this.load();
     return (await this.apps.get(name)?.log.tail(tail)) ?? [];

@@ -105,6 +105,12 @@ export function clusterContract(label: string, options: ClusterContractOptions) 
       expect(lines.length).toBeGreaterThan(0);
     });
 
+    it("answers the app's output as its logs", async () => {
+      // templates/static-site/files/server.mjs prints this once it listens.
+      expect((await cluster.logs(name, 50)).join('\n')).toMatch(/Listening on port \d+/);
+      expect(await cluster.logs(`${name}-absent`, 50)).toEqual([]);
+    });
+
     it('treats deploying the artifact that already serves as a no-op', async () => {
       const status = await cluster.deploy(spec(first), deployHooks());
       expect(status).toMatchObject({ state: 'running', digest: first.digest, revision: 1, url });
@@ -145,6 +151,7 @@ export function clusterContract(label: string, options: ClusterContractOptions) 
       expect(await refusesConnections(url)).toBe(true);
       await cluster.remove(name);
       expect(await cluster.status(name)).toBeNull();
+      expect(await cluster.logs(name, 50)).toEqual([]);
     });
   });
 }
