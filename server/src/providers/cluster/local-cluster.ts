@@ -136,6 +136,9 @@ export class LocalCluster implements Cluster {
   async deploy(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus> {
     checkSpec(spec);
     await this.load();
+    const image = `${spec.artifact.repository}:${spec.artifact.tag}`;
+    const artifactFile = await this.options.registry.localPath(spec.artifact);
+    if (!artifactFile) throw artifactNotStored(image);
     return this.withLock(spec.name, async () => {
       const app = this.apps.get(spec.name) ?? (await this.createApp(spec));
       const current = app.record.current;
@@ -148,7 +151,7 @@ export class LocalCluster implements Cluster {
         hooks.onLog(`Revision ${current.revision} already serves ${spec.artifact.digest}: nothing to do`);
         return this.statusOf(app);
       }
-      await this.rollOut(app, spec, hooks);
+      await this.rollOut(app, spec, artifactFile, hooks);
       return this.statusOf(app);
     });
   }
@@ -277,11 +280,9 @@ export class LocalCluster implements Cluster {
   }
 
   /** Rolling update: the new revision starts beside the old one, passes its health check, takes the traffic, then the old one stops. */
-  private async rollOut(app: LiveApp, spec: DeploySpec, hooks: DeployHooks): Promise<void> {
+  private async rollOut(app: LiveApp, spec: DeploySpec, artifactFile: string, hooks: DeployHooks): Promise<void> {
     const { artifact } = spec;
     const image = `${artifact.repository}:${artifact.tag}`;
-    const file = await this.options.registry.localPath(artifact);
-    if (!file) throw artifactNotStored(image);
     const revision: RevisionRecord = {
       revision: ++app.record.lastRevision,
       digest: artifact.digest,
@@ -294,13 +295,11 @@ export class LocalCluster implements Cluster {
     await prepareAppDirs(this.options.dataDir, this.clusterDir, app.paths, app.user);
     hooks.onLog(`Unpacking ${image} (${artifact.digest}) as revision ${revision.revision}`);
     try {
-      await extractRelease(this.clusterDir, app.paths, revision.release, file, app.user);
+      await extractRelease(this.clusterDir, app.paths, revision.release, artifactFile, app.user);
     } catch (error) {
       throw artifactUnreadable(image, (error as NodeJS.ErrnoException).code ?? 'not a tar.gz archive');
     }
-    await app.proxy.listen(app.record.port).catch((error: NodeJS.ErrnoException) => {
-      if (!app.proxy.listening) throw stablePortTaken(app.record.port, error.code);
-    });
+    await this.bindStablePort(app);
 
     const previous = app.record.current;
     if (!app.serving) app.state = 'starting';
@@ -330,6 +329,14 @@ export class LocalCluster implements Cluster {
       hooks.onLog(`Revision ${old.revision} stopped`);
     }
     await this.pruneReleases(app, [revision.release, previous?.release]);
+  }
+
+  /** Serves the app's stable URL (after a restart of Slipway, on the port it had before). */
+  private async bindStablePort(app: LiveApp): Promise<void> {
+    if (app.proxy.listening) return;
+    await app.proxy.listen(app.record.port).catch((error: NodeJS.ErrnoException) => {
+      throw stablePortTaken(app.record.port, error.code);
+    });
   }
 
   /** Keeps the serving release and the one before it (a quick way back); removes the rest. */
@@ -404,14 +411,12 @@ export class LocalCluster implements Cluster {
   private async startServing(app: LiveApp): Promise<void> {
     const revision = app.record.current;
     if (!revision || app.serving?.running || this.closed || this.apps.get(app.record.name) !== app) return;
-    if (!app.proxy.listening) {
-      try {
-        await app.proxy.listen(app.record.port);
-      } catch (error) {
-        app.state = 'failed';
-        app.log.append(`[slipway] ${stablePortTaken(app.record.port, (error as NodeJS.ErrnoException).code).message}`);
-        return;
-      }
+    try {
+      await this.bindStablePort(app);
+    } catch (error) {
+      app.state = 'failed';
+      app.log.append(`[slipway] ${(error as Error).message}`);
+      return;
     }
     app.state = 'starting';
     await prepareAppDirs(this.options.dataDir, this.clusterDir, app.paths, app.user);

@@ -282,9 +282,11 @@ describe('local cluster: isolation, supervision and logs', () => {
     await rm(outside, { recursive: true, force: true });
   });
 
-  it('refuses a bad app name or environment variable with a clear message', async () => {
+  it('refuses a bad app name, environment variable or unknown artifact with a clear message, changing nothing', async () => {
     await expect(harness.cluster.deploy(spec('../etc'), deployHooks())).rejects.toThrow(/app name must be lower-case/);
     await expect(harness.cluster.deploy(spec('probe-bad', { environment: { 'BAD NAME': 'x' } }), deployHooks())).rejects.toThrow(/not a valid environment variable name/);
+    const unknown = { ...probeArtifact, tag: 'v99', digest: `sha256:${'0'.repeat(64)}` };
+    await expect(harness.cluster.deploy(spec('probe-bad', { artifact: unknown }), deployHooks())).rejects.toThrow('The artifact test/site:v99 is not stored on this machine');
     expect(await harness.cluster.status('probe-bad')).toBeNull();
   });
 
