@@ -2,6 +2,8 @@ import { execFile, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
+import { type IncomingMessage, request as httpRequest } from 'node:http';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
@@ -126,6 +128,10 @@ createServer((req, res) => {
   }
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify({ pid: process.pid, uid: process.getuid(), cwd: process.cwd(), env: process.env, read }));
+}).on('upgrade', (req, socket) => {
+  // An upgraded connection that echoes what it gets: enough to see the stable URL carry WebSocket traffic.
+  socket.write('HTTP/1.1 101 Switching Protocols\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\n\\r\\n');
+  socket.pipe(socket);
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('probe listening'));
 process.on('SIGTERM', () => process.exit(0));
 if (process.env.CRASH_AFTER_MS) setTimeout(() => process.exit(4), Number(process.env.CRASH_AFTER_MS));
@@ -203,6 +209,18 @@ describe('local cluster: isolation, supervision and logs', () => {
     expect((await probe(url!, (await harness.registry.localPath(probeArtifact))!)).read).toBe('EACCES');
     expect((await probe(url!, path.join(self.cwd, 'probe.mjs'))).read).toBe('readable');
     await harness.cluster.remove('probe-other');
+  });
+
+  it('carries upgraded (WebSocket) connections through the stable URL', async () => {
+    const { url } = (await harness.cluster.status('probe-env'))!;
+    const request = httpRequest(url!, { headers: { connection: 'Upgrade', upgrade: 'websocket' } });
+    request.end();
+    const [response, socket] = (await once(request, 'upgrade')) as [IncomingMessage, Socket];
+    expect(response.statusCode).toBe(101);
+    socket.write('ping');
+    const [echo] = (await once(socket, 'data')) as [Buffer];
+    expect(echo.toString()).toBe('ping');
+    socket.destroy();
   });
 
   it('restarts an app that crashes, behind the same URL', async () => {
