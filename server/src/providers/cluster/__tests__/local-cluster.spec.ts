@@ -252,6 +252,27 @@ describe('local cluster: isolation, supervision and logs', () => {
     await harness.cluster.remove('probe-crashy');
   });
 
+  it('runs replicas behind the URL in turn, and a crashed replica is replaced while the others serve', async () => {
+    const { url, replicas } = await harness.cluster.deploy(spec('probe-pair', { replicas: 2 }), deployHooks());
+    expect(replicas).toBe(2);
+    const [a, b] = [await probe(url!), await probe(url!)];
+    expect(a.pid).not.toBe(b.pid);
+    await page(`${url}crash`);
+    // The survivor answers every request while its partner dies and restarts.
+    const statuses: number[] = [];
+    for (const until = Date.now() + 1_000; Date.now() < until; ) statuses.push((await page(url!)).status);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect((await alive(a.pid)) && (await alive(b.pid))).toBe(false);
+    const deadline = Date.now() + 15_000;
+    while ((await harness.cluster.status('probe-pair'))!.replicas < 2 && Date.now() < deadline) await sleep(50);
+    expect(await harness.cluster.status('probe-pair')).toMatchObject({ state: 'running', replicas: 2, revision: 1 });
+    const answers = [await probe(url!), await probe(url!)];
+    for (const { pid } of answers) pids.add(pid);
+    expect(new Set(answers.map(({ pid }) => pid)).size).toBe(2);
+    await expect(harness.cluster.deploy(spec('probe-pair', { replicas: 0 }), deployHooks())).rejects.toThrow(/runs 1 to 8 replicas/);
+    await harness.cluster.remove('probe-pair');
+  });
+
   it("keeps a bounded log of the app's output", async () => {
     const lines = await harness.cluster.logs('probe-env', 2);
     expect(lines.length).toBeLessThanOrEqual(2);
