@@ -414,6 +414,29 @@ describe('local cluster: after Slipway itself crashed', () => {
   });
 });
 
+describe('local cluster: two data directories on one machine', () => {
+  it("keep their apps apart: removing one's app leaves the other's running", async () => {
+    const [one, two] = [await openLocal(), await openLocal()];
+    try {
+      const deployProbe = async (harness: typeof one) => {
+        const artifact = await harness.artifacts.staticSite('Twin', { 'probe.mjs': PROBE });
+        const runtime = { start: ['node', 'probe.mjs'], healthPath: '/health', portEnv: 'PORT' };
+        const { url } = await harness.cluster.deploy({ name: 'twin', projectId: randomUUID(), ownerId: randomUUID(), artifact, runtime, environment: {}, replicas: 1, healthTimeoutSeconds: 20 }, deployHooks());
+        return { url: url!, ...(await probe(url!)) };
+      };
+      const [first, second] = [await deployProbe(one), await deployProbe(two)];
+      expect(first.url).not.toBe(second.url);
+      if (isRoot) expect(first.uid).not.toBe(second.uid);
+      await one.cluster.remove('twin');
+      expect(await alive(second.pid)).toBe(true);
+      expect((await probe(second.url)).pid).toBe(second.pid);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
+
 describe('local cluster: one owner per data directory', () => {
   it('refuses to run apps whose cluster another live Slipway process runs, and leaves its state alone', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-cluster-'));
