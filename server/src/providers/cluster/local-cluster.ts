@@ -373,6 +373,8 @@ export class LocalCluster implements Cluster {
   private async startInstance(app: LiveApp, revision: RevisionRecord, onLine?: (line: string) => void): Promise<AppInstance> {
     const port = await freePort();
     const environment = Object.fromEntries(JSON.parse(this.openEnvironment(app, revision)) as Array<[string, string]>);
+    // Checked right before the start: shutdown() stops every instance it can see, and sees this one or refuses it.
+    if (this.closed) throw clusterShuttingDown();
     const instance = new AppInstance({
       revision: revision.revision,
       cwd: path.join(app.paths.releases, revision.release),
