@@ -1,32 +1,36 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MAX_USER_NAME_LENGTH, MIN_PASSWORD_LENGTH } from '@slipway/domain';
 import { User } from '../../users/user.entity.js';
 
-@InputType()
+@InputType({ description: 'Email and password of an existing account' })
 export class LoginInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'The account email, any case; trimmed' })
   email!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The account password, as set (never trimmed)' })
   password!: string;
 }
 
-@InputType()
+@InputType({ description: 'A new account: the first one on a fresh install becomes admin, later ones user' })
 export class RegisterInput {
-  @Field(() => String)
+  @Field(() => String, { description: `The person's name; trimmed, 1 to ${MAX_USER_NAME_LENGTH} characters` })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: `A unique email address, at most ${MAX_EMAIL_LENGTH} characters; stored lower-cased` })
   email!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not trimmed` })
   password!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A new session: the bearer token and who it signs in' })
 export class AuthPayload {
-  @Field(() => String)
+  @Field(() => String, {
+    description:
+      'A signed bearer token (JWT), sent as "Bearer <token>" in the Authorization header (over WebSocket: connectionParams.authorization); valid until it expires or logout',
+  })
   token!: string;
 
-  @Field(() => User)
+  @Field(() => User, { description: 'The signed-in user' })
   user!: User;
 }

@@ -1,32 +1,36 @@
 import { Field, InputType } from 'type-graphql';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MAX_USER_NAME_LENGTH, MIN_PASSWORD_LENGTH } from '@slipway/domain';
 import { Role } from '../user-role.js';
 
-@InputType()
+@InputType({ description: 'An account made by a manager or admin' })
 export class CreateUserInput {
-  @Field(() => String)
+  @Field(() => String, { description: `The person's name; trimmed, 1 to ${MAX_USER_NAME_LENGTH} characters` })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: `A unique email address, at most ${MAX_EMAIL_LENGTH} characters; stored lower-cased` })
   email!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not trimmed` })
   password!: string;
 
-  @Field(() => Role, { nullable: true })
+  @Field(() => Role, { nullable: true, description: 'Defaults to user; only an admin gives a higher role' })
   role?: Role;
 }
 
-@InputType()
+@InputType({ description: 'Only the fields given change; name, email and password must not be null' })
 export class UpdateUserInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: `The person's name; trimmed, 1 to ${MAX_USER_NAME_LENGTH} characters` })
   name?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: `A unique email address, at most ${MAX_EMAIL_LENGTH} characters; stored lower-cased` })
   email?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters; ends the user's other sessions`,
+  })
   password?: string;
 
-  @Field(() => Role, { nullable: true })
+  @Field(() => Role, { nullable: true, description: 'Only an admin changes roles; the last admin keeps theirs' })
   role?: Role;
 }
