@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MAX_USER_NAME_LENGTH, MIN_PASSWORD_LENGTH } from '@slipway/domain';
+import { ACCOUNT_FIELDS } from '../../users/dtos/user.inputs.js';
 import { User } from '../../users/user.entity.js';
 
 @InputType({ description: 'Email and password of an existing account' })
@@ -13,13 +13,13 @@ export class LoginInput {
 
 @InputType({ description: 'A new account: the first one on a fresh install becomes admin, later ones user' })
 export class RegisterInput {
-  @Field(() => String, { description: `The person's name; trimmed, 1 to ${MAX_USER_NAME_LENGTH} characters` })
+  @Field(() => String, { description: ACCOUNT_FIELDS.name })
   name!: string;
 
-  @Field(() => String, { description: `A unique email address, at most ${MAX_EMAIL_LENGTH} characters; stored lower-cased` })
+  @Field(() => String, { description: ACCOUNT_FIELDS.email })
   email!: string;
 
-  @Field(() => String, { description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not trimmed` })
+  @Field(() => String, { description: ACCOUNT_FIELDS.password })
   password!: string;
 }
 

@@ -28,7 +28,7 @@ export class CommandSuggestionPayload {
   category!: string;
 }
 
-@InputType({ description: 'Command log filters; every field optional (page 1, 20 per page, all entries)' })
+@InputType({ description: `Command log filters; every field optional (page 1, ${DEFAULT_PAGE_SIZE} per page, all entries)` })
 export class CommandLogFilter {
   @Field(() => Int, { nullable: true, description: 'The page to read, from 1; default 1' })
   page?: number;
