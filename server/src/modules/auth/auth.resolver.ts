@@ -18,7 +18,9 @@ export class AuthResolver {
     return this.service.login(input, ctx.clientAddress);
   }
 
-  @Mutation(() => AuthPayload, { description: 'Creates an account and signs it in; a taken email is CONFLICT' })
+  @Mutation(() => AuthPayload, {
+    description: 'Creates an account and signs it in; a taken email is CONFLICT, too many from one address TOO_MANY_REQUESTS',
+  })
   register(
     @Arg('input', () => RegisterInput, { description: 'Name, email and password of the new account' }) input: RegisterInput,
     @Ctx() ctx: GraphQLContext,
