@@ -29,11 +29,11 @@ export type CommandResultType =
   /** The command changed something, such as the working directory */
   | 'success';
 
-/** The creation payload of spec section 3 */
+/** A new project; only the name is required */
 export type CreateProjectInput = {
   /** Trimmed; at most 500 characters; none by default */
   description?: string | null | undefined;
-  /** Values for the template's variables (defaults fill blanks; required ones must end up non-blank) and any others; At most 100, names unique */
+  /** Values for the template's variables (defaults fill blanks; required ones must end up non-blank) and any others; at most 100, names unique */
   environmentVariables?: Array<EnvironmentVariableInput> | null | undefined;
   /** Trimmed; 2 to 100 characters of letters, numbers, spaces, hyphens and underscores; unique among your projects ignoring case */
   name: string;
@@ -134,7 +134,7 @@ export type SettingKey =
   | 'DOCKER_TOKEN'
   /** The Docker Hub user that images are pushed as */
   | 'DOCKER_USERNAME'
-  /** The DigitalOcean Kubernetes cluster deployments go to */
+  /** The id of the DigitalOcean Kubernetes (DOKS) cluster deployments go to */
   | 'DOKS_CLUSTER_ID'
   /** The GitHub organization new project repositories are created in; needed before creating projects */
   | 'GITHUB_ORGANIZATION'

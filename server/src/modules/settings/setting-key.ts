@@ -17,7 +17,7 @@ registerEnumType(SettingKey, {
     DOCKER_USERNAME: { description: 'The Docker Hub user that images are pushed as' },
     DOCKER_TOKEN: { description: 'A Docker Hub access token (secret)' },
     DIGITALOCEAN_TOKEN: { description: 'A DigitalOcean API token (secret)' },
-    DOKS_CLUSTER_ID: { description: 'The DigitalOcean Kubernetes cluster deployments go to' },
+    DOKS_CLUSTER_ID: { description: 'The id of the DigitalOcean Kubernetes (DOKS) cluster deployments go to' },
     GITHUB_TOKEN: { description: 'A GitHub personal access token (secret)' },
     GITHUB_ORGANIZATION: { description: 'The GitHub organization new project repositories are created in; needed before creating projects' },
   },

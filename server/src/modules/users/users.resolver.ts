@@ -14,7 +14,7 @@ export class UsersResolver {
     return this.service.list(signedIn(ctx).user);
   }
 
-  @Query(() => User, { description: 'One account: your own, or anyone\'s for a manager or above; NOT_FOUND when there is none' })
+  @Query(() => User, { description: 'One account: your own, or (manager or above) anyone\'s; NOT_FOUND when there is none' })
   user(@Arg('id', () => ID, { description: 'The user id (UUID)' }) id: string, @Ctx() ctx: GraphQLContext): Promise<User> {
     return this.service.get(signedIn(ctx).user, id);
   }

@@ -20,7 +20,7 @@ const FIELDS = {
   description: `Trimmed; at most ${MAX_DESCRIPTION_LENGTH} characters`,
   tags: `Trimmed, blanks and duplicates dropped; at most ${MAX_TAGS} tags of at most ${MAX_TAG_LENGTH} characters`,
   repositoryUrl: `An http(s) URL, at most ${MAX_REPOSITORY_URL_LENGTH} characters; null or blank for none`,
-  environmentVariables: `At most ${MAX_ENVIRONMENT_VARIABLES}, names unique`,
+  environmentVariables: `at most ${MAX_ENVIRONMENT_VARIABLES}, names unique`,
 };
 
 @InputType({ description: 'One environment variable of a project' })
@@ -34,7 +34,7 @@ export class EnvironmentVariableInput {
   value!: string;
 }
 
-@InputType({ description: 'The creation payload of spec section 3' })
+@InputType({ description: 'A new project; only the name is required' })
 export class CreateProjectInput {
   @Field(() => String, { description: FIELDS.name })
   name!: string;
