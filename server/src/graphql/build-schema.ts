@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { buildSchema } from 'type-graphql';
-import type { GraphQLSchema } from 'graphql';
+import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { CommandsResolver } from '../modules/commands/commands.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
@@ -18,7 +18,7 @@ export const resolvers = [AuthResolver, UsersResolver, SystemResolver, CommandsR
  * instances (with their services); type-graphql takes them from `container`. Without instances (the schema
  * emitter) the schema has the same shape but cannot run.
  */
-export function buildAppSchema(pubSub: AppPubSub, instances: object[] = []): Promise<GraphQLSchema> {
+export async function buildAppSchema(pubSub: AppPubSub, instances: object[] = []): Promise<GraphQLSchema> {
   const byClass = new Map<unknown, object>(instances.map((instance) => [instance.constructor, instance]));
   const container = {
     get(resolverClass: { name: string }) {
@@ -27,5 +27,17 @@ export function buildAppSchema(pubSub: AppPubSub, instances: object[] = []): Pro
       return instance;
     },
   };
-  return buildSchema({ resolvers, authChecker, pubSub, validate: false, container });
+  const schema = await buildSchema({ resolvers, authChecker, pubSub, validate: false, container });
+  describeRootTypes(schema);
+  return schema;
+}
+
+/** type-graphql builds the root types without a description: set them on the freshly built types. */
+function describeRootTypes(schema: GraphQLSchema): void {
+  const roots: Array<[GraphQLObjectType | null | undefined, string]> = [
+    [schema.getQueryType(), 'Everything you can read; every field needs a signed-in user (UNAUTHENTICATED otherwise)'],
+    [schema.getMutationType(), 'Everything you can change; every field but login and register needs a signed-in user'],
+    [schema.getSubscriptionType(), 'Live updates over graphql-ws on the same path as queries; every field needs a signed-in user'],
+  ];
+  for (const [type, description] of roots) if (type) type.description = description;
 }
