@@ -2,6 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { createProxyServer } from 'http-proxy-3';
 
+/** Errors of a process that is gone or going, before it answered. */
+const RETRIED = new Set(['ECONNREFUSED', 'ECONNRESET']);
+
 /** Loopback only: the stable URL is for this machine (curl, Node's fetch, the browser), never the network. */
 export const LOOPBACK = '127.0.0.1';
 
@@ -43,8 +46,9 @@ export class AppProxy {
   }
 
   /**
-   * Sends the request to the next process. A request without a body (GET, HEAD) that a process refused (it just
-   * ended; its exit is not seen yet) goes to the next one, so one replica's crash costs no request.
+   * Sends the request to the next process. A request without a body (GET, HEAD) that a process refused or
+   * dropped before answering (it just ended; its exit is not seen yet) goes to the next one, as a proxy's
+   * "next upstream" does, so one replica's crash costs no request.
    */
   private forward(req: IncomingMessage, res: ServerResponse, attempt: number): void {
     const target = this.pick();
@@ -53,8 +57,8 @@ export class AppProxy {
       return;
     }
     this.proxy.web(req, res, { target: `http://${LOOPBACK}:${target}` }, (error) => {
-      const retry = (req.method === 'GET' || req.method === 'HEAD') && (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
-      if (retry && attempt + 1 < this.targets.length && !res.headersSent) this.forward(req, res, attempt + 1);
+      const retry = (req.method === 'GET' || req.method === 'HEAD') && RETRIED.has((error as NodeJS.ErrnoException).code ?? '');
+      if (retry && attempt < this.targets.length && !res.headersSent) this.forward(req, res, attempt + 1);
       else answer(res, 502, `${this.appName} did not answer\n`);
     });
   }

@@ -117,6 +117,7 @@ import { createServer } from 'node:http';
 createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   if (url.pathname === '/health') return res.end('ok');
+  if (url.pathname === '/unhealthy') return res.writeHead(503).end('not yet');
   if (url.pathname === '/crash') {
     res.end('bye');
     setTimeout(() => process.exit(3), 10);
@@ -304,7 +305,7 @@ describe('local cluster: isolation, supervision and logs', () => {
 
   it('stops waiting for a health check when the deployment is cancelled', async () => {
     const controller = new AbortController();
-    const waiting = spec('probe-cancel', { runtime: { start: ['node', 'probe.mjs'], healthPath: '/never-healthy', portEnv: 'PORT' }, healthTimeoutSeconds: 60 });
+    const waiting = spec('probe-cancel', { runtime: { start: ['node', 'probe.mjs'], healthPath: '/unhealthy', portEnv: 'PORT' }, healthTimeoutSeconds: 60 });
     const started = Date.now();
     setTimeout(() => controller.abort(), 500);
     await expect(harness.cluster.deploy(waiting, { signal: controller.signal, onLog: () => undefined })).rejects.toThrow(
