@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { create as createTar, Header } from 'tar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { SecretBox } from '../../../common/secret-box.js';
 import { loadTemplate } from '../../../modules/templates/template-catalog.js';
 import { renderTemplate } from '../../../modules/templates/template-renderer.js';
@@ -128,7 +128,7 @@ createServer((req, res) => {
     try { readFileSync(url.searchParams.get('read')); read = 'readable'; } catch (error) { read = error.code; }
   }
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ pid: process.pid, uid: process.getuid(), cwd: process.cwd(), env: process.env, read }));
+  res.end(JSON.stringify({ pid: process.pid, uid: process.getuid(), groups: process.getgroups(), cwd: process.cwd(), env: process.env, read }));
 }).on('upgrade', (req, socket) => {
   // An upgraded connection that echoes what it gets: enough to see the stable URL carry WebSocket traffic.
   socket.write('HTTP/1.1 101 Switching Protocols\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\n\\r\\n');
@@ -141,6 +141,7 @@ if (process.env.CRASH_AFTER_MS) setTimeout(() => process.exit(4), Number(process
 interface ProbeAnswer {
   pid: number;
   uid: number;
+  groups: number[];
   cwd: string;
   env: Record<string, string>;
   read: string | null;
@@ -202,6 +203,8 @@ describe('local cluster: isolation, supervision and logs', () => {
     const other = await probe((await harness.cluster.status('probe-env'))!.url!);
     expect(self.uid).not.toBe(0);
     expect(self.uid).not.toBe(other.uid);
+    // Its own group only: root's supplementary groups are dropped.
+    expect(self.groups.filter((gid) => gid !== self.uid)).toEqual([]);
     const secretKey = path.join(harness.dataDir, 'secret.key');
     expect((await probe(url!, secretKey)).read).toBe('EACCES');
     expect((await probe(url!, path.join(harness.dataDir, 'cluster', 'state.json'))).read).toBe('EACCES');
@@ -318,6 +321,7 @@ describe('local cluster: isolation, supervision and logs', () => {
 
   it('refuses an archive that writes outside its release folder, and the serving revision stays', async () => {
     const outside = await mkdtemp(path.join(tmpdir(), 'slipway-outside-'));
+    onTestFinished(() => rm(outside, { recursive: true, force: true }));
     const hostile = [
       await harness.artifacts.raw([{ path: '../../escaped.txt', type: 'File', body: 'owned' }]),
       await harness.artifacts.raw([
@@ -332,7 +336,6 @@ describe('local cluster: isolation, supervision and logs', () => {
     expect(await readdir(path.join(harness.dataDir, 'cluster'))).not.toContain('escaped.txt');
     expect(await readdir(path.join(harness.dataDir, 'cluster', 'probe-env'))).not.toContain('escaped.txt');
     expect(await harness.cluster.status('probe-env')).toMatchObject({ state: 'running', digest: probeArtifact.digest });
-    await rm(outside, { recursive: true, force: true });
   });
 
   it('refuses a bad app name, environment variable or unknown artifact with a clear message, changing nothing', async () => {
