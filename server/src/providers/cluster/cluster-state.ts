@@ -91,7 +91,9 @@ export class ClusterState {
     });
     const state = text === null ? null : (JSON.parse(text) as StateFile);
     if (state && (state.version !== 1 || !Array.isArray(state.apps))) throw new Error(`${this.file} is not a cluster state file`);
-    this.idBlock = Number.isInteger(state?.idBlock) ? state!.idBlock : randomInt(ID_BLOCKS);
+    // Files of the first version: their apps ran in block 0 with one replica.
+    this.idBlock = state ? (Number.isInteger(state.idBlock) ? state.idBlock : 0) : randomInt(ID_BLOCKS);
+    for (const app of state?.apps ?? []) if (app.current) app.current.replicas ??= 1;
     return state?.apps ?? [];
   }
 

@@ -106,6 +106,7 @@ export class LocalCluster implements Cluster {
   private readonly locks = new Map<string, Promise<unknown>>();
   private loading: Promise<void> | null = null;
   private closed = false;
+  private stopping: Promise<void> | null = null;
 
   constructor(private readonly options: LocalClusterOptions) {
     this.clusterDir = path.join(options.dataDir, 'cluster');
@@ -127,8 +128,13 @@ export class LocalCluster implements Cluster {
     await Promise.all([...this.apps.values()].map(restoreApp));
   }
 
-  /** Stops every app process and closes every stable URL; the apps' records stay for the next restore(). */
-  async shutdown(): Promise<void> {
+  /** Stops every app process and closes every stable URL; the apps' records stay for the next restore(). Idempotent. */
+  shutdown(): Promise<void> {
+    this.stopping ??= this.stop();
+    return this.stopping;
+  }
+
+  private async stop(): Promise<void> {
     this.closed = true;
     // A process that never loaded the state (or was refused it) has nothing to stop and must not write it.
     if (!(await this.loading?.then(() => true, () => false))) return;

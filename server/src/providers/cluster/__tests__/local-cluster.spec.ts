@@ -454,6 +454,36 @@ describe('local cluster: two data directories on one machine', () => {
   });
 });
 
+describe("local cluster: the first version's state file", () => {
+  it('restores its apps with one replica each, keeping their user ids (block 0)', async () => {
+    const harness = await openLocal();
+    try {
+      const artifact = await harness.artifacts.staticSite('Old state');
+      const deploy = { name: 'old-state', projectId: randomUUID(), ownerId: randomUUID(), artifact, runtime: STATIC_SITE, environment: {}, replicas: 1, healthTimeoutSeconds: 20 };
+      const { url } = await harness.cluster.deploy(deploy, deployHooks());
+      await harness.cluster.shutdown();
+      const file = path.join(harness.dataDir, 'cluster', 'state.json');
+      const state = JSON.parse(await readFile(file, 'utf8')) as { idBlock?: number; apps: Array<{ current: { replicas?: number } }> };
+      const { idBlock } = state;
+      delete state.apps[0].current.replicas;
+      await writeFile(file, JSON.stringify(state));
+      const restarted = await harness.restart();
+      expect(await page(url!, 20_000)).toMatchObject({ status: 200 });
+      expect(await restarted.status('old-state')).toMatchObject({ state: 'running', replicas: 1 });
+      expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ idBlock });
+
+      await restarted.shutdown();
+      delete state.idBlock;
+      state.apps = [];
+      await writeFile(file, JSON.stringify(state));
+      await harness.restart();
+      expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ idBlock: 0 });
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
 describe('local cluster: one owner per data directory', () => {
   it('refuses to run apps whose cluster another live Slipway process runs, and leaves its state alone', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-cluster-'));
