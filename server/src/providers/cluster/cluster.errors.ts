@@ -24,7 +24,9 @@ export const noStablePortLeft = (from: number, to: number) =>
 export const tooManyApps = (limit: number) =>
   new AppError(ErrorCode.Conflict, `The local cluster runs at most ${limit} apps`, { reason: 'TOO_MANY_APPS' });
 
+export const CLUSTER_OWNED_ELSEWHERE = 'CLUSTER_OWNED_ELSEWHERE';
+
 export const clusterOwnedElsewhere = (owner: number) =>
-  new AppError(ErrorCode.Conflict, `The local cluster is run by another Slipway process (${owner})`, { reason: 'CLUSTER_OWNED_ELSEWHERE' });
+  new AppError(ErrorCode.Conflict, `The local cluster is run by another Slipway process (${owner})`, { reason: CLUSTER_OWNED_ELSEWHERE });
 
 export const clusterShuttingDown = () => new AppError(ErrorCode.Conflict, 'The local cluster is shutting down', { reason: 'CLUSTER_SHUTTING_DOWN' });

@@ -1,5 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { AppError } from '../../common/app-error.js';
 import type { SecretBox } from '../../common/secret-box.js';
 import type { Registry } from '../registry/registry.port.js';
 import { appPaths, appUser, type AppPaths, type AppUser, extractRelease, isDedicated, prepareAppDirs, SLOTS } from './app-files.js';
@@ -9,6 +10,7 @@ import { AppProxy, LOOPBACK } from './app-proxy.js';
 import {
   artifactNotStored,
   artifactUnreadable,
+  CLUSTER_OWNED_ELSEWHERE,
   clusterOwnedElsewhere,
   clusterShuttingDown,
   invalidDeploySpec,
@@ -30,6 +32,8 @@ const CRASH_WINDOW_MS = 10 * 60_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 /** Processes per revision on one machine. */
 const MAX_REPLICAS = 8;
+/** How often a process that waits for another to stop running the apps tries to take them over. */
+const TAKE_OVER_POLL_MS = 5_000;
 
 export interface LocalClusterOptions {
   /** Slipway's data directory: the cluster keeps its state, releases and logs in `<dataDir>/cluster`. */
@@ -107,15 +111,27 @@ export class LocalCluster implements Cluster {
   private loading: Promise<void> | null = null;
   private closed = false;
   private stopping: Promise<void> | null = null;
+  /** Set while another process owns the cluster and this one waits to take it over. */
+  private takeOver: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: LocalClusterOptions) {
     this.clusterDir = path.join(options.dataDir, 'cluster');
     this.state = new ClusterState(this.clusterDir);
   }
 
-  /** Starts every app that was serving when Slipway stopped, on its same stable port. */
-  async restore(): Promise<void> {
-    await this.load();
+  /**
+   * Starts every app that was serving when Slipway stopped, on its same stable port, and answers true. While
+   * another live Slipway process runs this data directory's apps it answers false and tries again every few
+   * seconds: when that process is gone, this one takes its apps over.
+   */
+  async restore(): Promise<boolean> {
+    try {
+      await this.load();
+    } catch (error) {
+      if (this.closed || !(error instanceof AppError && error.reason === CLUSTER_OWNED_ELSEWHERE)) throw error;
+      this.takeOver = setTimeout(() => void this.restore().catch(() => undefined), TAKE_OVER_POLL_MS);
+      return false;
+    }
     const restoreApp = async (app: LiveApp) => {
       try {
         await this.withLock(app.record.name, () => this.startServing(app));
@@ -126,6 +142,7 @@ export class LocalCluster implements Cluster {
       }
     };
     await Promise.all([...this.apps.values()].map(restoreApp));
+    return true;
   }
 
   /** Stops every app process and closes every stable URL; the apps' records stay for the next restore(). Idempotent. */
@@ -136,6 +153,7 @@ export class LocalCluster implements Cluster {
 
   private async stop(): Promise<void> {
     this.closed = true;
+    if (this.takeOver) clearTimeout(this.takeOver);
     // A process that never loaded the state (or was refused it) has nothing to stop and must not write it.
     if (!(await this.loading?.then(() => true, () => false))) return;
     await Promise.all([...this.apps.values()].map((app) => this.stopApp(app)));
@@ -211,7 +229,11 @@ export class LocalCluster implements Cluster {
     if (this.closed) return Promise.reject(clusterShuttingDown());
     this.loading ??= (async () => {
       const owner = await this.state.claim();
-      if (owner !== null) throw clusterOwnedElsewhere(owner);
+      if (owner !== null) {
+        // Asked again later, it tries again: the owner may be gone by then.
+        this.loading = null;
+        throw clusterOwnedElsewhere(owner);
+      }
       for (const record of await this.state.load()) {
         const paths = appPaths(this.clusterDir, record.name);
         const user = await appUser(this.state.idBlock, record.slot);

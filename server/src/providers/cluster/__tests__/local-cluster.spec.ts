@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { type IncomingMessage, request as httpRequest } from 'node:http';
 import type { Socket } from 'node:net';
@@ -485,22 +485,38 @@ describe("local cluster: the first version's state file", () => {
 });
 
 describe('local cluster: one owner per data directory', () => {
-  it('refuses to run apps whose cluster another live Slipway process runs, and leaves its state alone', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-cluster-'));
+  it("leaves a live owner's apps and state alone, and takes them over once that process is gone", async () => {
+    const harness = await openLocal();
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     try {
-      await mkdir(path.join(dataDir, 'cluster'));
-      const state = JSON.stringify({ version: 1, apps: [] });
-      await writeFile(path.join(dataDir, 'cluster', 'state.json'), state);
-      // Process 1 always runs: here it plays the other Slipway.
-      await writeFile(path.join(dataDir, 'cluster', 'owner.pid'), '1');
-      const cluster = new LocalCluster({ dataDir, registry: new LocalRegistry(dataDir), secretBox: new SecretBox(KEY) });
-      await expect(cluster.restore()).rejects.toThrow(/is run by another Slipway process \(1\)/);
-      await expect(cluster.status('anything')).rejects.toThrow(/another Slipway process/);
-      await cluster.shutdown();
-      expect(await readFile(path.join(dataDir, 'cluster', 'state.json'), 'utf8')).toBe(state);
-      expect(await readFile(path.join(dataDir, 'cluster', 'owner.pid'), 'utf8')).toBe('1');
+      const { url } = await harness.cluster.deploy(
+        { name: 'owned', projectId: randomUUID(), ownerId: randomUUID(), artifact: await harness.artifacts.staticSite('Owned'), runtime: STATIC_SITE, environment: {}, replicas: 1, healthTimeoutSeconds: 20 },
+        deployHooks(),
+      );
+      await harness.cluster.shutdown();
+      const file = path.join(harness.dataDir, 'cluster', 'state.json');
+      const state = await readFile(file, 'utf8');
+      // Another Slipway process claims the data directory's cluster.
+      await writeFile(path.join(harness.dataDir, 'cluster', 'owner.pid'), String(other.pid));
+
+      const waiting = new LocalCluster(harness.options);
+      try {
+        expect(await waiting.restore()).toBe(false);
+        await expect(waiting.status('owned')).rejects.toThrow(`The local cluster is run by another Slipway process (${other.pid})`);
+        expect(await refusesConnections(url!)).toBe(true);
+        expect(await readFile(file, 'utf8')).toBe(state);
+
+        other.kill('SIGKILL');
+        await once(other, 'exit');
+        expect(await page(url!, 15_000)).toMatchObject({ status: 200 });
+        expect(await waiting.status('owned')).toMatchObject({ state: 'running', url });
+        expect(await readFile(path.join(harness.dataDir, 'cluster', 'owner.pid'), 'utf8')).toBe(String(process.pid));
+      } finally {
+        await waiting.shutdown();
+      }
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      other.kill('SIGKILL');
+      await harness.close();
     }
-  });
+  }, 60_000);
 });
