@@ -191,6 +191,15 @@ async function main(): Promise<void> {
       }
     };
 
+    // How busy the machine is: the figures below are a few dozen such round trips each.
+    const roundTrips: number[] = [];
+    for (let index = 0; index < 200; index += 1) {
+      const started = performance.now();
+      await db.query('SELECT 1');
+      roundTrips.push(performance.now() - started);
+    }
+    roundTrips.sort((a, b) => a - b);
+
     // (a) engine overhead per step
     console.log(`(a) ${RUNS} runs of ${STEPS} no-op steps, one after another...`);
     const gaps: number[] = [];
@@ -244,6 +253,7 @@ async function main(): Promise<void> {
     const sortedGaps = [...gaps].sort((a, b) => a - b);
     const latencies = [...report.latencies].sort((a, b) => a - b);
     console.log('\nmeasure                                              count      p50 ms   p95 ms   p99 ms   max ms');
+    console.log(`machine: one SELECT 1 round trip                     ${String(roundTrips.length).padStart(5)}   ${ms(percentile(roundTrips, 50))} ${ms(percentile(roundTrips, 95))} ${ms(percentile(roundTrips, 99))} ${ms(roundTrips.at(-1)!)}`);
     console.log(`(a) previous step completed -> next step running    ${String(gaps.length).padStart(5)}   ${ms(percentile(sortedGaps, 50))} ${ms(percentile(sortedGaps, 95))} ${ms(percentile(sortedGaps, 99))} ${ms(sortedGaps.at(-1)!)}`);
     const sortedFetch = [...toFetch].sort((a, b) => a - b);
     console.log(`(a)   of which: to the worker's fetch of the job         ${String(toFetch.length).padStart(5)}   ${ms(percentile(sortedFetch, 50))} ${ms(percentile(sortedFetch, 95))} ${ms(percentile(sortedFetch, 99))} ${ms(sortedFetch.at(-1)!)}`);
