@@ -8,7 +8,8 @@ import { ProjectStatus } from './project-status.js';
  * A user's project (spec section 3). Indexes serve the list page: every query starts with owner_id,
  * then the sort column. The case-insensitive unique name, the mixed-direction status index and the GIN
  * index on tags cannot be declared here, so they live in the migration only (synchronize: false).
- * active_version and active_deployment come with the versions and deployments issue, as relations.
+ * active_version and active_deployment are plain ids here (relations by name, so the entity files do not import
+ * each other); the resolver and the service load the rows for one project's answers.
  */
 @Entity({ name: 'projects' })
 @Index('IDX_projects_owner_updated', ['ownerId', 'updatedAt', 'id'])
@@ -16,6 +17,7 @@ import { ProjectStatus } from './project-status.js';
 @Index('UQ_projects_owner_name', { synchronize: false })
 @Index('IDX_projects_owner_status', { synchronize: false })
 @Index('IDX_projects_owner_tags', { synchronize: false })
+@Index('UQ_projects_source', ['sourceOrganization', 'sourceRepository'], { unique: true })
 @ObjectType()
 export class Project {
   /** The service picks it before the insert, so the sealed environment can be bound to it. */
@@ -73,6 +75,31 @@ export class Project {
   @Column({ name: 'docker_image_url', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'Set by builds' })
   dockerImageUrl!: string | null;
+
+  @Column({ name: 'active_version_id', type: 'uuid', nullable: true })
+  activeVersionId!: string | null;
+
+  @ManyToOne('Version', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'active_version_id' })
+  activeVersion?: unknown;
+
+  @Column({ name: 'active_deployment_id', type: 'uuid', nullable: true })
+  activeDeploymentId!: string | null;
+
+  @ManyToOne('Deployment', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'active_deployment_id' })
+  activeDeployment?: unknown;
+
+  /**
+   * Where the project's code and artifacts live, fixed when it is created (GITHUB_ORGANIZATION and the slug of
+   * its first name): renaming the project or changing the setting later must not lose them. Unique together,
+   * so two projects never share a repository.
+   */
+  @Column({ name: 'source_organization', type: 'text', nullable: true })
+  sourceOrganization!: string | null;
+
+  @Column({ name: 'source_repository', type: 'text', nullable: true })
+  sourceRepository!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   @Field(() => Date)

@@ -65,6 +65,10 @@ function fromRow(row: ProjectRow, ownerId: string): Project {
     templateName: row.template_name,
     buildCommit: row.build_commit,
     dockerImageUrl: row.docker_image_url,
+    activeVersionId: row.active_version_id,
+    activeDeploymentId: row.active_deployment_id,
+    sourceOrganization: row.source_organization,
+    sourceRepository: row.source_repository,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
