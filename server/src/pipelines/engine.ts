@@ -298,7 +298,7 @@ export class PipelineEngine<P> {
         run.seq += 1;
         const terminal = run.status !== RunStatus.running;
         await manager.update(PipelineRun, run.id, { seq: run.seq, status: run.status, completedAt: terminal ? now : null, updatedAt: now });
-        events.push({ runId, seq: run.seq, status: run.status, ...(step ? { stepId: step.stepId, stepStatus: step.status } : {}) });
+        events.push({ runId, projectId: run.projectId, seq: run.seq, status: run.status, ...(step ? { stepId: step.stepId, stepStatus: step.status } : {}) });
       };
       return work({ manager, run, changed });
     });

@@ -6,6 +6,11 @@ import { PipelineEngine } from '../../pipelines/engine.js';
 import { type RunInfo, type StepDefinition, StepRegistry } from '../../pipelines/steps.js';
 import type { Feature } from '../feature.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import { PipelineFeed } from './pipeline-feed.js';
+import { toPipelineStatus } from './pipeline-status.js';
+import { ProjectPipelineResolver } from './project-pipeline.resolver.js';
+import { ProjectPipelinesService } from './project-pipelines.service.js';
+import { pipelinesRoutes } from './pipelines.routes.js';
 
 /**
  * The pipeline engine with every step a run may use, and the status calls, mutations and live subscription
@@ -25,7 +30,14 @@ export function pipelinesModule<P>(deps: {
 }) {
   const registry = new StepRegistry([...deps.steps, ...(deps.extraSteps ?? [])]);
   const engine = new PipelineEngine({ dataSource: deps.dataSource, queue: deps.queue, bus: deps.bus, registry, providers: deps.providers });
+  const pipelines = new ProjectPipelinesService(engine, deps.projects);
+  const feed = new PipelineFeed(deps.bus, async (projectId, ownerId) => {
+    const run = await engine.latestRun(projectId, ownerId);
+    return run && toPipelineStatus(run);
+  });
   const feature: Feature = {
+    routes: pipelinesRoutes(pipelines, deps.signedIn),
+    resolvers: [new ProjectPipelineResolver(pipelines, feed)],
     defineJobs: () => engine.defineJobs(),
   };
   return { engine, feature };
