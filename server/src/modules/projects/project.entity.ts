@@ -3,6 +3,8 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { Field, ID, ObjectType } from 'type-graphql';
 import { User } from '../users/user.entity.js';
 import { ProjectStatus } from './project-status.js';
+import { type Deployment, toDeploymentResponse } from '../deployments/deployment.entity.js';
+import { type Version, toVersionResponse } from '../versions/version.entity.js';
 
 /**
  * A user's project (spec section 3). Indexes serve the list page: every query starts with owner_id,
@@ -110,11 +112,18 @@ export class Project {
   updatedAt!: Date;
 }
 
+/** What one project's answers add to a list item: its decrypted environment and its active version and deployment. */
+export interface ProjectDetails {
+  environmentVariables: Record<string, string>;
+  activeVersion: Version | null;
+  activeDeployment: Deployment | null;
+}
+
 /**
- * The REST shape of a project (spec section 3), snake_case. The owner's decrypted environment is given for
- * one project's answers; list items leave it out, so a page of projects decrypts nothing.
+ * The REST shape of a project (spec section 3), snake_case. One project's answers carry its details; list items
+ * leave them out, so a page of projects decrypts nothing and reads no other table.
  */
-export function toProjectResponse(project: Project, environmentVariables?: Record<string, string>) {
+export function toProjectResponse(project: Project, details?: ProjectDetails) {
   return {
     id: project.id,
     name: project.name,
@@ -124,10 +133,12 @@ export function toProjectResponse(project: Project, environmentVariables?: Recor
     version: project.version,
     repository_url: project.repositoryUrl,
     deployed_url: project.deployedUrl,
-    environment_variables: environmentVariables,
+    environment_variables: details?.environmentVariables,
     template_name: project.templateName,
     build_commit: project.buildCommit,
     docker_image_url: project.dockerImageUrl,
+    active_version: details && (details.activeVersion ? toVersionResponse(details.activeVersion) : null),
+    active_deployment: details && (details.activeDeployment ? toDeploymentResponse(details.activeDeployment) : null),
     created_at: project.createdAt,
     updated_at: project.updatedAt,
   };

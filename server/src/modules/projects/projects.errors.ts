@@ -15,3 +15,14 @@ export const githubOrganizationMissing = () =>
   new AppError(ErrorCode.BadUserInput, 'Set your GitHub organization in Settings before creating projects', {
     reason: 'GITHUB_ORGANIZATION_MISSING',
   });
+
+export const githubOrganizationInvalid = () =>
+  new AppError(ErrorCode.BadUserInput, 'Your GitHub organization setting must be letters, digits and single hyphens (at most 39)', {
+    reason: 'GITHUB_ORGANIZATION_INVALID',
+  });
+
+export const repositoryTaken = (repository: string) =>
+  new AppError(ErrorCode.Conflict, `The repository ${repository} is already used by another project: choose another name`, {
+    reason: 'PROJECT_REPOSITORY_TAKEN',
+    field: 'name',
+  });

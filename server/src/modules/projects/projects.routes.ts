@@ -74,22 +74,22 @@ export function projectsRoutes(projects: ProjectsService, signedIn: RequestHandl
 
   router.post('/projects', async (req, res) => {
     const project = await projects.create(authOf(req).user, projectInput(req.body, CREATE_FIELDS));
-    res.status(201).json(toProjectResponse(project, projects.environmentOf(project)));
+    res.status(201).json(toProjectResponse(project, await projects.details(project)));
   });
 
   router.get('/projects/:id', async (req, res) => {
     const project = await projects.get(authOf(req).user, req.params.id);
-    res.json(toProjectResponse(project, projects.environmentOf(project)));
+    res.json(toProjectResponse(project, await projects.details(project)));
   });
 
   router.put('/projects/:id', async (req, res) => {
     const project = await projects.update(authOf(req).user, req.params.id, projectInput(req.body, UPDATE_FIELDS));
-    res.json(toProjectResponse(project, projects.environmentOf(project)));
+    res.json(toProjectResponse(project, await projects.details(project)));
   });
 
   router.put('/projects/:id/status', async (req, res) => {
     const project = await projects.setStatus(authOf(req).user, req.params.id, requireObject(req.body).status);
-    res.json(toProjectResponse(project, projects.environmentOf(project)));
+    res.json(toProjectResponse(project, await projects.details(project)));
   });
 
   router.delete('/projects/:id', async (req, res) => {
