@@ -83,14 +83,14 @@ export class Project {
 
   @ManyToOne('Version', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'active_version_id' })
-  activeVersion?: unknown;
+  activeVersion?: object;
 
   @Column({ name: 'active_deployment_id', type: 'uuid', nullable: true })
   activeDeploymentId!: string | null;
 
   @ManyToOne('Deployment', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'active_deployment_id' })
-  activeDeployment?: unknown;
+  activeDeployment?: object;
 
   /**
    * Where the project's code and artifacts live, fixed when it is created (GITHUB_ORGANIZATION and the slug of

@@ -21,8 +21,3 @@ export const githubOrganizationInvalid = () =>
     reason: 'GITHUB_ORGANIZATION_INVALID',
   });
 
-export const repositoryTaken = (repository: string) =>
-  new AppError(ErrorCode.Conflict, `The repository ${repository} is already used by another project: choose another name`, {
-    reason: 'PROJECT_REPOSITORY_TAKEN',
-    field: 'name',
-  });

@@ -70,7 +70,7 @@ export class ProjectsResolver {
     return this.service.setStatus(signedIn(ctx).user, id, status);
   }
 
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, { description: "Starts the project's deletion run (its pipelineStatus follows it); true once started" })
   async deleteProject(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await this.service.remove(signedIn(ctx).user, id);
     return true;

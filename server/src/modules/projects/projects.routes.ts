@@ -92,9 +92,10 @@ export function projectsRoutes(projects: ProjectsService, signedIn: RequestHandl
     res.json(toProjectResponse(project, await projects.details(project)));
   });
 
+  // Accepted: the deletion run removes the project; GET /projects/{id}/status follows it, then the project is 404.
   router.delete('/projects/:id', async (req, res) => {
     await projects.remove(authOf(req).user, req.params.id);
-    res.status(204).end();
+    res.status(202).json({ message: 'Project deletion started' });
   });
 
   return router;

@@ -13,7 +13,7 @@ import { EnvironmentVariable, ProjectPage, ProjectStats } from './dtos/project.m
 import { Project, type ProjectDetails } from './project.entity.js';
 import { Deployment } from '../deployments/deployment.entity.js';
 import { Version } from '../versions/version.entity.js';
-import { githubOrganizationInvalid, githubOrganizationMissing, projectNameTaken, projectNotFound, repositoryTaken, unknownTemplate } from './projects.errors.js';
+import { githubOrganizationInvalid, githubOrganizationMissing, projectNameTaken, projectNotFound, unknownTemplate } from './projects.errors.js';
 import {
   PROJECT_COLUMNS,
   buildProjectCountSql,
@@ -171,31 +171,35 @@ export class ProjectsService {
     if (!ORGANIZATION_NAME.test(organization)) throw githubOrganizationInvalid();
 
     const id = randomUUID();
-    const sourceRepository = projectSlug(name);
-    try {
-      // The project and its creation run exist together or not at all.
-      await this.dataSource.transaction(async (manager) => {
-        await manager.insert(Project, {
-          id,
-          ownerId: owner.id,
-          name,
-          description,
-          tags,
-          status,
-          repositoryUrl,
-          templateName: template?.name ?? null,
-          environmentVariablesSealed: this.sealEnvironment(id, environment),
-          sourceOrganization: organization,
-          sourceRepository,
+    // The repository is named after the project, unless another project (maybe another user's, in the same
+    // organization) has that name: then the project's id tells them apart.
+    const slug = projectSlug(name);
+    for (const sourceRepository of [slug, `${slug.slice(0, 54)}-${id.slice(0, 8)}`]) {
+      try {
+        // The project and its creation run exist together or not at all.
+        await this.dataSource.transaction(async (manager) => {
+          await manager.insert(Project, {
+            id,
+            ownerId: owner.id,
+            name,
+            description,
+            tags,
+            status,
+            repositoryUrl,
+            templateName: template?.name ?? null,
+            environmentVariablesSealed: this.sealEnvironment(id, environment),
+            sourceOrganization: organization,
+            sourceRepository,
+          });
+          await this.runs.startCreation(manager, { ownerId: owner.id, projectId: id, blank: !template });
         });
-        await this.runs.startCreation(manager, { ownerId: owner.id, projectId: id, blank: !template });
-      });
-    } catch (error) {
-      if (isNameTaken(error)) throw projectNameTaken(name);
-      if (isRepositoryTaken(error)) throw repositoryTaken(`${organization}/${sourceRepository}`);
-      throw error;
+        return this.get(owner, id);
+      } catch (error) {
+        if (isNameTaken(error)) throw projectNameTaken(name);
+        if (!isRepositoryTaken(error)) throw error;
+      }
     }
-    return this.get(owner, id);
+    throw new Error('No free repository name');
   }
 
   /** Changes only the fields given; repositoryUrl null (or blank) clears it. */

@@ -7,6 +7,7 @@ import type { ProjectsService } from '../../modules/projects/projects.service.js
 import type { SettingsService } from '../../modules/settings/settings.service.js';
 import { SettingKey } from '../../modules/settings/setting-key.js';
 import type { TemplatesService } from '../../modules/templates/templates.service.js';
+import { StepFailure } from '../steps.js';
 import { Version, versionNumber } from '../../modules/versions/version.entity.js';
 import type { DeploymentFields, ProjectFields, ProjectRecord, ProjectRecords, VersionFields } from './run-ports.js';
 
@@ -24,9 +25,15 @@ export class DatabaseProjectRecords implements ProjectRecords {
   constructor(
     private readonly deps: ProjectRecordsDeps,
     ownerId: string,
-    private readonly projectId: string,
+    private readonly runProjectId: string | null,
   ) {
     this.owner = { id: ownerId };
+  }
+
+  /** Only a run about a project may use its records. */
+  private get projectId(): string {
+    if (!this.runProjectId) throw new StepFailure('This run is not about a project');
+    return this.runProjectId;
   }
 
   async project(): Promise<ProjectRecord | null> {

@@ -25,7 +25,8 @@ export function namesOf(project: ProjectRecord): RunNames {
     project,
     repository,
     imageRepository: `${repository.organization}/${repository.name}`,
-    appName: `${repository.name}-${project.id.slice(0, 8)}`,
+    // A DNS label (at most 63 characters), as cluster app names are.
+    appName: `${repository.name.slice(0, 54).replace(/-+$/, '')}-${project.id.slice(0, 8)}`,
   };
 }
 
