@@ -62,6 +62,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     projects: projects.service,
     settings: settings.service,
     health: system.health,
+    pipelines: pipelines.engine,
     build: config.build,
     signedIn,
   });

@@ -84,7 +84,7 @@ describe('executing a command', () => {
     await run(fresh, 'echo two');
     expect((await run(fresh, 'status')).body).toEqual({
       type: 'output',
-      output: 'Database      up (PostgreSQL server)\nJob queue     up\nProjects      0\nCommand logs  2',
+      output: 'Database      up (PostgreSQL server)\nJob queue     up\nProjects      0\nCommand logs  2\nLatest run    none',
     });
   });
 
