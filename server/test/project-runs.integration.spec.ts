@@ -205,7 +205,7 @@ describe('cancel and failure', () => {
 
 describe('a worker killed in the middle of a step', () => {
   let api: TestApp;
-  let workers: ChildProcess[] = [];
+  const workers: ChildProcess[] = [];
 
   function startWorker(): { child: ChildProcess; started: Promise<void> } {
     const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {

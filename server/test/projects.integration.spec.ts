@@ -73,7 +73,7 @@ describe('creating a project', () => {
       updated_at: expect.any(String),
     });
     // Its creation run fills repository_url, build_commit and updated_at meanwhile.
-    const { repository_url, build_commit, updated_at, ...given } = res.body;
+    const { repository_url: _repositoryUrl, build_commit: _buildCommit, updated_at: _updatedAt, ...given } = res.body;
     expect((await app.api('GET', `/projects/${res.body.id}`, { token: user.token })).body).toMatchObject(given);
   });
 
@@ -594,7 +594,7 @@ describe("another user's project", () => {
 
   it('stays exactly as its owner left it', async () => {
     // Only its own creation run changes it meanwhile (repository_url, build_commit, updated_at).
-    const { repository_url, build_commit, updated_at, ...left } = project;
+    const { repository_url: _repositoryUrl, build_commit: _buildCommit, updated_at: _updatedAt, ...left } = project;
     expect((await app.api('GET', `/projects/${project.id}`, { token: owner.token })).body).toMatchObject(left);
   });
 
