@@ -10,11 +10,10 @@ import { SecretBox } from '../../../common/secret-box.js';
 import { loadTemplate } from '../../../modules/templates/template-catalog.js';
 import { renderTemplate } from '../../../modules/templates/template-renderer.js';
 import type { Template } from '../../../modules/templates/template.model.js';
-import { LocalRegistry } from '../../registry/local-registry.js';
-import { LocalSourceHost } from '../../source-host/local-source-host.js';
+import { createLocalProviders } from '../../local.js';
 import type { RepositoryRef, SourceFile } from '../../source-host/source-host.port.js';
 import type { BuildRequest } from '../builder.port.js';
-import { LocalBuilder, MAX_LOG_LINE } from '../local-builder.js';
+import { MAX_LOG_LINE } from '../local-builder.js';
 import { builderContract } from './builder.contract.js';
 
 const TEMPLATES_DIR = fileURLToPath(new URL('../../../../../templates', import.meta.url));
@@ -39,11 +38,9 @@ async function makeDataDir(): Promise<string> {
   return dataDir;
 }
 
+/** The providers as Slipway makes them, and where their builds' scratch directories go. */
 function localProviders(dataDir: string) {
-  const sourceHost = new LocalSourceHost(dataDir, new SecretBox(randomBytes(32)));
-  const registry = new LocalRegistry(dataDir);
-  const scratchRoot = path.join(dataDir, 'builds');
-  return { sourceHost, registry, scratchRoot, builder: new LocalBuilder(sourceHost, registry, scratchRoot) };
+  return { ...createLocalProviders({ dataDir, secretBox: new SecretBox(randomBytes(32)) }), scratchRoot: path.join(dataDir, 'builds') };
 }
 
 builderContract('local', async () => {
