@@ -67,6 +67,7 @@ export class LocalBuilder implements Builder {
       return result('success', { artifact: existing });
     }
     if (hooks.signal.aborted) return result('failed', { error: 'Build cancelled' });
+    if (request.buildCommand?.length === 0) return result('failed', { error: 'Build command is empty' });
 
     await mkdir(this.scratchRoot, { recursive: true });
     await chmod(this.scratchRoot, 0o711);

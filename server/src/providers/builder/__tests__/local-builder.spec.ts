@@ -222,9 +222,11 @@ describe('LocalBuilder', () => {
     expect(await readdir(providers.scratchRoot)).toEqual([]);
   });
 
-  it('reports a command that does not exist', async () => {
-    const { result } = await build(await request([], ['no-such-build-tool-xyz']));
-    expect(result).toMatchObject({ status: 'failed', error: 'Build could not start: no-such-build-tool-xyz was not found' });
+  it('reports a command that does not exist, and an empty one', async () => {
+    const missing = await build(await request([], ['no-such-build-tool-xyz']));
+    expect(missing.result).toMatchObject({ status: 'failed', error: 'Build could not start: no-such-build-tool-xyz was not found' });
+    const empty = await build(await request([], []));
+    expect(empty.result).toMatchObject({ status: 'failed', error: 'Build command is empty' });
   });
 
   it('packs the tree as committed when the project needs no build', async () => {
