@@ -11,6 +11,9 @@
  *     The server allows one user 10 sockets and 50 subscriptions (ws-limits), so the 1,000 are 20 owners x 50
  *     subscriptions on each owner's project, and the 20 runs go at once.
  *
+ * (c) The product's creation run of a blank project (no template: up to setup-secrets, on the local providers),
+ *     for each of the 20 owners' projects, one at a time: its whole time and the same per-step overhead.
+ *
  * Slipway (role all: api and worker in one process) runs in this process on a fresh database on the
  * PostgreSQL server (BENCH_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres), with the
  * benchmark's steps registered beside the product's; the database is dropped at the end.
@@ -176,13 +179,6 @@ async function main(): Promise<void> {
     const engine = slipway.pipelines;
     await db.connect();
 
-    const owners: Owner[] = [];
-    for (let index = 0; index < OWNERS; index += 1) {
-      const { token, user } = await request(base, 'POST', '/auth/register', undefined, { name: `Bench ${index}`, email: `bench${index}@example.com`, password: 'bench-password' });
-      await request(base, 'PUT', '/settings/GITHUB_ORGANIZATION', token, { value: 'bench' });
-      const project = await request(base, 'POST', '/projects', token, { name: `Pipeline Bench ${index}` });
-      owners.push({ token, userId: user.id, projectId: project.id });
-    }
     const untilDone = async (runIds: string[]) => {
       for (;;) {
         const { rows } = await db.query(`SELECT count(*)::int AS n FROM pipeline_runs WHERE id = ANY($1) AND status <> 'running'`, [runIds]);
@@ -190,6 +186,35 @@ async function main(): Promise<void> {
         await sleep(20);
       }
     };
+    /** Each step's start after the previous one's completion, from the steps' rows (and the run's status). */
+    const stepGaps = async (runId: string) => {
+      const { rows } = await db.query(
+        `SELECT s.status, r.status AS run_status, extract(epoch FROM s.started_at) * 1000 AS started, extract(epoch FROM s.completed_at) * 1000 AS completed,
+                extract(epoch FROM r.created_at) * 1000 AS created
+           FROM pipeline_steps s JOIN pipeline_runs r ON r.id = s.run_id WHERE s.run_id = $1 ORDER BY s.position`,
+        [runId],
+      );
+      const gaps = rows.slice(1).map((row, index) => Number(row.started) - Number(rows[index].completed));
+      return { status: rows[0].run_status as string, steps: rows.length, gaps, total: Number(rows.at(-1).completed) - Number(rows[0].created) };
+    };
+
+    // (c) the product's creation run of a blank project, one project at a time (each owner gets one).
+    console.log(`(c) ${OWNERS} blank projects created one after another (their creation runs)...`);
+    const owners: Owner[] = [];
+    const creation = { gaps: [] as number[], totals: [] as number[], statuses: new Map<string, number>(), steps: 0 };
+    for (let index = 0; index < OWNERS; index += 1) {
+      const { token, user } = await request(base, 'POST', '/auth/register', undefined, { name: `Bench ${index}`, email: `bench${index}@example.com`, password: 'bench-password' });
+      await request(base, 'PUT', '/settings/GITHUB_ORGANIZATION', token, { value: 'bench' });
+      const project = await request(base, 'POST', '/projects', token, { name: `Pipeline Bench ${index}` });
+      owners.push({ token, userId: user.id, projectId: project.id });
+      const { rows } = await db.query('SELECT id FROM pipeline_runs WHERE project_id = $1', [project.id]);
+      await untilDone(rows.map((row) => row.id));
+      const run = await stepGaps(rows[0].id);
+      creation.gaps.push(...run.gaps);
+      creation.totals.push(run.total);
+      creation.steps = run.steps;
+      creation.statuses.set(run.status, (creation.statuses.get(run.status) ?? 0) + 1);
+    }
 
     // How busy the machine is: the figures below are a few dozen such round trips each.
     const roundTrips: number[] = [];
@@ -258,10 +283,15 @@ async function main(): Promise<void> {
     const sortedFetch = [...toFetch].sort((a, b) => a - b);
     console.log(`(a)   of which: to the worker's fetch of the job         ${String(toFetch.length).padStart(5)}   ${ms(percentile(sortedFetch, 50))} ${ms(percentile(sortedFetch, 95))} ${ms(percentile(sortedFetch, 99))} ${ms(sortedFetch.at(-1)!)}`);
     console.log(`(a) whole run of ${STEPS} no-op steps (per run)            ${String(runTimes.length).padStart(5)}   ${ms(percentile([...runTimes].sort((a, b) => a - b), 50))}`);
+    const creationGaps = [...creation.gaps].sort((a, b) => a - b);
+    const creationTotals = [...creation.totals].sort((a, b) => a - b);
+    console.log(`(c) creation run: previous step completed -> next  ${String(creationGaps.length).padStart(5)}   ${ms(percentile(creationGaps, 50))} ${ms(percentile(creationGaps, 95))} ${ms(percentile(creationGaps, 99))} ${ms(creationGaps.at(-1)!)}`);
+    console.log(`(c) creation run of a blank project (${creation.steps} steps), whole ${String(creationTotals.length).padStart(5)}   ${ms(percentile(creationTotals, 50))} ${ms(percentile(creationTotals, 95))} ${ms(percentile(creationTotals, 99))} ${ms(creationTotals.at(-1)!)}`);
     console.log(`(b) change committed -> snapshot at the subscriber ${String(latencies.length).padStart(6)}   ${ms(percentile(latencies, 50))} ${ms(percentile(latencies, 95))} ${ms(percentile(latencies, 99))} ${ms(latencies.at(-1)!)}`);
     console.log(
       `\n(b) ${changes[0].n} changes over ${OWNERS} runs; ${OWNERS * SUBSCRIPTIONS_PER_OWNER} subscriptions; changes a subscription skipped: ${report.missed}; subscriptions that did not see their run end: ${report.incomplete}`,
     );
+    console.log(`(c) creation runs by status: ${[...creation.statuses].map(([status, count]) => `${status} ${count}`).join(', ')}`);
     console.log(`target (a) p95 <= 50 ms: ${percentile(sortedGaps, 95) <= 50 ? 'met' : 'NOT met'}`);
   } finally {
     await db.end().catch(() => undefined);
