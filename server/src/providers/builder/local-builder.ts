@@ -4,6 +4,7 @@ import path from 'node:path';
 import { isSensitiveName } from '@slipway/domain';
 import * as tar from 'tar';
 import type { LocalRegistry } from '../registry/local-registry.js';
+import { SerialQueue } from '../serial-queue.js';
 import type { LocalSourceHost } from '../source-host/local-source-host.js';
 import type { BuildHooks, BuildRequest, BuildResult, Builder } from './builder.port.js';
 
@@ -51,7 +52,14 @@ export class LocalBuilder implements Builder {
     this.scratchRoot = path.resolve(scratchRoot);
   }
 
-  async build(request: BuildRequest, hooks: BuildHooks): Promise<BuildResult> {
+  /** Builds of the same image wait for each other, so the second finds the first's artifact. */
+  private readonly images = new SerialQueue();
+
+  build(request: BuildRequest, hooks: BuildHooks): Promise<BuildResult> {
+    return this.images.run(`${request.image.repository}:${request.image.tag}`, () => this.buildOnce(request, hooks));
+  }
+
+  private async buildOnce(request: BuildRequest, hooks: BuildHooks): Promise<BuildResult> {
     const started = Date.now();
     const result = (status: BuildResult['status'], fields: Partial<BuildResult>): BuildResult => ({
       status,

@@ -222,6 +222,13 @@ describe('LocalBuilder', () => {
     expect(await readdir(providers.scratchRoot)).toEqual([]);
   });
 
+  it('builds an image once when two builds of it run at the same time', async () => {
+    const req = await request([{ path: 'a.txt', content: Buffer.from('a') }], [process.execPath, '-e', 'console.log("BUILDING")']);
+    const [first, second] = await Promise.all([build(req), build(req)]);
+    expect(second.result.artifact).toEqual(first.result.artifact);
+    expect([first.output, second.output].filter((output) => output.includes('BUILDING'))).toHaveLength(1);
+  });
+
   it('reports a command that does not exist, and an empty one', async () => {
     const missing = await build(await request([], ['no-such-build-tool-xyz']));
     expect(missing.result).toMatchObject({ status: 'failed', error: 'Build could not start: no-such-build-tool-xyz was not found' });
