@@ -14,6 +14,9 @@ export const MAX_LOG_LINE = 2000;
 /** Lines of build output passed on per build; the rest is summed up in one line. */
 export const MAX_LOG_LINES = 5000;
 
+/** How long output may still arrive after the build command ended. */
+const PIPE_GRACE_MS = 1000;
+
 /** Where builds find their tools: Node's own directory first, then the system's; nothing from Slipway's PATH. */
 const SYSTEM_PATH = ['/usr/local/bin', '/usr/bin', '/bin'];
 
@@ -167,10 +170,15 @@ function runBuild(argv: string[], options: RunOptions, hooks: BuildHooks, enviro
       else if (error.code === 'EACCES' && options.user) reason ??= 'Build could not start: the build user (nobody) cannot reach its directory; allow others to pass through the data directory (chmod o+x)';
       else reason ??= `Build could not start (${error.code ?? 'error'})`;
     });
-    // 'exit' ends the command; whatever it left running in its group is killed, which also closes the pipes.
+    // 'exit' ends the command; whatever it left running in its group is killed, which also closes the pipes. A
+    // process that left the group (setsid) may still hold them: they are closed after a moment regardless.
     child.on('exit', (code, signal) => {
       if (code !== 0) reason ??= code === null ? `Build was killed by ${signal}` : `Build exited with code ${code}`;
       killGroup();
+      setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, PIPE_GRACE_MS).unref();
     });
     child.on('close', () => {
       clearTimeout(timer);

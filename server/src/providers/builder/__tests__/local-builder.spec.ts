@@ -229,6 +229,24 @@ describe('LocalBuilder', () => {
     expect([first.output, second.output].filter((output) => output.includes('BUILDING'))).toHaveLength(1);
   });
 
+  it('ends when the command ends, even if a process that left its group still holds the output pipes', async () => {
+    const script = `
+      const { spawn } = require('node:child_process');
+      const escaped = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { detached: true, stdio: 'inherit' });
+      escaped.unref();
+      console.log('ESCAPED ' + escaped.pid);
+    `;
+    const started = Date.now();
+    const { result, lines } = await build(await request([], [process.execPath, '-e', script]));
+    const pid = Number(lines.find((line) => line.startsWith('ESCAPED '))!.slice('ESCAPED '.length));
+    try {
+      expect(result.status).toBe('success');
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
   it('reports a command that does not exist, and an empty one', async () => {
     const missing = await build(await request([], ['no-such-build-tool-xyz']));
     expect(missing.result).toMatchObject({ status: 'failed', error: 'Build could not start: no-such-build-tool-xyz was not found' });
