@@ -125,6 +125,7 @@ describe('a project pipeline status', () => {
             completed_at: expect.any(String),
             updated_at: expect.any(String),
             error_message: null,
+            log: expect.stringContaining('quick work done'),
             substeps: [{ name: 'work', status: 'completed', description: 'Done' }],
           },
           expect.objectContaining({ processor_name: 'test-gate', label: 'Gate', icon: 'config', status: 'running', completed_at: null, substeps: [] }),
