@@ -229,6 +229,17 @@ describe('a project pipeline status', () => {
     expect(cancelled.body).toMatchObject({ overall_status: 'cancelled', processors: [{ status: 'failed', error_message: 'Cancelled' }] });
   });
 
+  it("runs other projects' steps while one project's step takes long", async () => {
+    const [slowProject, otherProject] = [await createProject(), await createProject()];
+    await startRun(slowProject, [gate]);
+    await untilRest(slowProject, (body) => body.processors[0].status === 'running');
+    await startRun(otherProject, [quick, quickToo]);
+    await untilRest(otherProject, (body) => body.overall_status === 'completed');
+    expect((await restStatus(slowProject)).body).toMatchObject({ overall_status: 'running', processors: [{ status: 'running' }] });
+    setGate(true);
+    await untilRest(slowProject, (body) => body.overall_status === 'completed');
+  });
+
   it("keeps a project's pipeline from anyone else: no status, no subscription, no retry, no cancel", async () => {
     const projectId = await createProject();
     await startRun(projectId, [gate]);
