@@ -3,9 +3,17 @@ import { SecretBox } from './common/secret-box.js';
 import type { AppConfig } from './config/env.js';
 import type { EventBus } from './events/event-bus.js';
 import type { JobQueue } from './jobs/job-queue.js';
+import type { StepDefinition } from './pipelines/steps.js';
 import { authModule, createAuthentication } from './modules/auth/auth.module.js';
 import { commandsModule } from './modules/commands/commands.module.js';
 import type { Feature } from './modules/feature.js';
+import { pipelinesModule } from './modules/pipelines/pipelines.module.js';
+import { ProjectRuns, projectRunSteps } from './pipelines/runs/project-runs.js';
+import { projectRunProviders } from './pipelines/runs/run-providers.js';
+import type { RunProviders } from './pipelines/runs/run-ports.js';
+import type { PipelineEngine } from './pipelines/engine.js';
+import { LocalCluster } from './providers/cluster/local-cluster.js';
+import { createLocalProviders } from './providers/local.js';
 import { projectsModule } from './modules/projects/projects.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { systemModule } from './modules/system/system.module.js';
@@ -17,13 +25,15 @@ export interface CoreDependencies {
   dataSource: DataSource;
   bus: EventBus;
   queue: JobQueue;
+  /** Pipeline steps registered beside the product's: tests and the pipeline benchmark run runs of their own steps. */
+  extraPipelineSteps?: Array<StepDefinition<unknown>>;
 }
 
 /**
  * Builds every feature module, each from the few dependencies it needs. The roles take what they run:
  * the api role the routes, resolvers and `authenticate`; every role the job definitions.
  */
-export function createFeatures({ config, dataSource, bus, queue }: CoreDependencies) {
+export function createFeatures({ config, dataSource, bus, queue, extraPipelineSteps }: CoreDependencies) {
   const secretBox = SecretBox.fromRootSecret(config.secretKey);
   const authentication = createAuthentication({ dataSource, bus, secretKey: config.secretKey, tokenTtlSeconds: config.tokenTtlSeconds });
   const { signedIn } = authentication;
@@ -31,19 +41,36 @@ export function createFeatures({ config, dataSource, bus, queue }: CoreDependenc
   const auth = authModule({ dataSource, users: users.service, authentication, registrationsPerAddress: config.registrationsPerAddress });
   const templates = templatesModule({ templatesDir: config.templatesDir, signedIn });
   const settings = settingsModule({ dataSource, secretBox, signedIn });
-  const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, signedIn });
+  // The pipelines module builds the engine from the projects service, which starts runs through it.
+  const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
+  const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs, signedIn });
+  const local = createLocalProviders({ dataDir: config.dataDir, secretBox });
+  const outside = { ...local, cluster: new LocalCluster({ dataDir: config.dataDir, registry: local.registry, secretBox }) };
+  const pipelines = pipelinesModule<RunProviders>({
+    dataSource,
+    queue,
+    bus,
+    steps: projectRunSteps,
+    extraSteps: extraPipelineSteps,
+    providers: projectRunProviders(outside, { dataSource, projects: projects.service, templates: templates.service, settings: settings.service }),
+    jobExpireSeconds: config.stepExpirySeconds,
+    projects: projects.service,
+    onCancelled: (run) => runs.cleanUpAfterCancel(run),
+    signedIn,
+  });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
   const commands = commandsModule({
     dataSource,
     projects: projects.service,
     settings: settings.service,
     health: system.health,
+    pipelines: pipelines.engine,
     build: config.build,
     signedIn,
   });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
-  return { features, authenticate: authentication.authenticate, bus, workers: system.workers };
+  return { features, authenticate: authentication.authenticate, bus, workers: system.workers, pipelines: pipelines.engine, cluster: outside.cluster };
 }
 
 export type App = ReturnType<typeof createFeatures>;
