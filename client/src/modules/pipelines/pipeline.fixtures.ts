@@ -18,7 +18,6 @@ export function testStep(overrides: Partial<PipelineStepView> = {}) {
     completedAt: null as string | null,
     updatedAt: minutesBefore(0),
     errorMessage: null as string | null,
-    log: '',
     substeps: [] as { __typename: 'PipelineSubstep'; name: string; status: PipelineStepStatus; description: string }[],
     ...overrides,
   };
