@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentStep, displayedProgress, relativeTime, stepTime, timelineStepStatus } from './pipeline-view';
+import { currentStep, displayedProgress, isBeingDeleted, isDeleted, relativeTime, stepTime, timelineStepStatus } from './pipeline-view';
 import { testPipeline, testStep } from './pipeline.fixtures';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
@@ -45,5 +45,18 @@ describe('timeline view rules (spec sections 2, 4 and 9)', () => {
     const waiting = testPipeline({ completed: 3, running: false });
     expect(currentStep(waiting)?.processorName).toBe('build-model');
     expect(currentStep(testPipeline({ completed: 15 }))).toBeUndefined();
+  });
+
+  it('tells a project being deleted (running project_deletion) from one whose deletion completed', () => {
+    const deleting = testPipeline({ streamName: 'project_deletion', completed: 1, running: true });
+    expect(isBeingDeleted(deleting)).toBe(true);
+    expect(isDeleted(deleting)).toBe(false);
+    const deleted = testPipeline({ streamName: 'project_deletion', completed: 5 });
+    expect(isBeingDeleted(deleted)).toBe(false);
+    expect(isDeleted(deleted)).toBe(true);
+    expect(isBeingDeleted(testPipeline({ completed: 1, running: true }))).toBe(false);
+    expect(isDeleted(testPipeline({ completed: 15 }))).toBe(false);
+    expect(isBeingDeleted(null)).toBe(false);
+    expect(isDeleted(testPipeline({ streamName: 'project_deletion', completed: 1, failed: true }))).toBe(false);
   });
 });

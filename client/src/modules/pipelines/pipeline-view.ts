@@ -1,5 +1,7 @@
 // What the timeline shows for a run (spec sections 2 and 4), computed from the PipelineStatus the API sends.
 
+import { StreamName } from '@slipway/domain';
+
 export type PipelineRunStatus = 'running' | 'completed' | 'failed' | 'cancelled';
 export type PipelineStepStatus = 'pending' | 'running' | 'completed' | 'failed' | 'skipped';
 export type PipelineStepIcon = 'code' | 'files' | 'test' | 'deploy' | 'database' | 'server' | 'config' | 'cloud';
@@ -83,4 +85,14 @@ export function stepTime(step: Pick<PipelineStepView, 'status' | 'completedAt' |
 /** The step the timeline scrolls to: the running one, else the first not yet started. */
 export function currentStep(pipeline: PipelineView): PipelineStepView | undefined {
   return pipeline.processors.find((step) => step.status === 'running') ?? pipeline.processors.find((step) => step.status === 'pending');
+}
+
+/** A project whose latest run is a running project_deletion is being deleted (its Edit and Delete are off). */
+export function isBeingDeleted(pipeline: Pick<PipelineView, 'streamName' | 'overallStatus'> | null): boolean {
+  return pipeline?.streamName === StreamName.projectDeletion && pipeline.overallStatus === 'running';
+}
+
+/** A completed project_deletion run: the project is gone. */
+export function isDeleted(pipeline: Pick<PipelineView, 'streamName' | 'overallStatus'> | null): boolean {
+  return pipeline?.streamName === StreamName.projectDeletion && pipeline.overallStatus === 'completed';
 }

@@ -1,4 +1,12 @@
 import { CREATION_STEP_IDS, DELETION_STEP_IDS, StreamName, stepLabel } from '@slipway/domain';
+import type { MockLink } from '@apollo/client/testing';
+import {
+  CancelProjectPipelineDocument,
+  ProjectPipelineDocument,
+  ProjectPipelineUpdatesDocument,
+  RetryProjectPipelineDocument,
+} from '../../generated/graphql';
+import { graphQLErrorResult } from '../../test/fixtures';
 import type { PipelineRunStatus, PipelineStepStatus, PipelineStepView } from './pipeline-view';
 
 /** Test data: runs and steps as the API's PipelineStatus answers them. */
@@ -78,4 +86,32 @@ export function testPipeline({
     seq: completed + 1,
     processors,
   } as const;
+}
+
+type TestRun = ReturnType<typeof testPipeline>;
+
+/** The ProjectPipeline query answering the project's latest run (or none). */
+export function pipelineMock(projectId: string, pipeline: TestRun | null): MockLink.MockedResponse {
+  return {
+    request: { query: ProjectPipelineDocument, variables: { id: projectId } },
+    result: { data: { project: { __typename: 'Project', id: projectId, pipelineStatus: pipeline } } },
+  };
+}
+
+/** The projectPipeline subscription sending `pipeline` after `delay` ms, or (without one) staying silent. */
+export function pipelineUpdatesMock(projectId: string, pipeline?: TestRun, delay = 20): MockLink.MockedResponse {
+  const request = { query: ProjectPipelineUpdatesDocument, variables: { projectId } };
+  return pipeline ? { request, result: { data: { projectPipeline: pipeline } }, delay } : { request, delay: Infinity };
+}
+
+/** Retry or cancel answering `pipeline`, or failing with `error`. */
+export function pipelineActionMock(
+  action: 'retry' | 'cancel',
+  projectId: string,
+  outcome: { pipeline: TestRun } | { error: string; code: string },
+): MockLink.MockedResponse {
+  const query = action === 'retry' ? RetryProjectPipelineDocument : CancelProjectPipelineDocument;
+  const field = action === 'retry' ? 'retryProjectPipeline' : 'cancelProjectPipeline';
+  const result = 'pipeline' in outcome ? { data: { [field]: outcome.pipeline } } : graphQLErrorResult(outcome.error, outcome.code);
+  return { request: { query, variables: { projectId } }, result };
 }

@@ -9,23 +9,15 @@ import { useNow } from '../hooks/useNow';
 import {
   currentStep,
   displayedProgress,
-  RUN_STATUS_LABELS,
   STEP_STATUS_LABELS,
   stepTime,
   timelineStepStatus,
-  type PipelineRunStatus,
   type PipelineStepStatus,
   type PipelineStepView,
   type PipelineView,
 } from '../pipeline-view';
+import { PipelineStatusBadge } from './PipelineStatusBadge';
 import { StepIcon } from './StepIcon';
-
-export const RUN_STATUS_TONES: Record<PipelineRunStatus, BadgeTone> = {
-  running: 'info',
-  completed: 'success',
-  failed: 'danger',
-  cancelled: 'warning',
-};
 
 const STEP_STATUS_TONES: Record<PipelineStepStatus, BadgeTone> = {
   pending: 'neutral',
@@ -222,7 +214,7 @@ export function PipelineTimeline({ pipeline, actions }: { pipeline: PipelineView
           {pipeline.completedProcessors} of {pipeline.totalProcessors} steps completed
         </span>
         <span>{pipeline.progressPercent}%</span>
-        <Badge tone={RUN_STATUS_TONES[pipeline.overallStatus]}>{RUN_STATUS_LABELS[pipeline.overallStatus]}</Badge>
+        <PipelineStatusBadge status={pipeline.overallStatus} />
       </StyledSummary>
       <StyledTrack
         role="progressbar"

@@ -90,13 +90,3 @@ export function TagsCard({ tags }: { tags: readonly string[] }) {
     </Card>
   );
 }
-
-/** Where the creation, deletion and deployment pipelines will show their steps; none run yet. */
-export function PipelinePanel() {
-  return (
-    <Card aria-label="Pipeline">
-      <CardTitle>Pipeline</CardTitle>
-      <StyledMuted>No active streams found for this project</StyledMuted>
-    </Card>
-  );
-}
