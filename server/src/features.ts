@@ -3,9 +3,11 @@ import { SecretBox } from './common/secret-box.js';
 import type { AppConfig } from './config/env.js';
 import type { EventBus } from './events/event-bus.js';
 import type { JobQueue } from './jobs/job-queue.js';
+import type { StepDefinition } from './pipelines/steps.js';
 import { authModule, createAuthentication } from './modules/auth/auth.module.js';
 import { commandsModule } from './modules/commands/commands.module.js';
 import type { Feature } from './modules/feature.js';
+import { pipelinesModule } from './modules/pipelines/pipelines.module.js';
 import { projectsModule } from './modules/projects/projects.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { systemModule } from './modules/system/system.module.js';
@@ -17,13 +19,15 @@ export interface CoreDependencies {
   dataSource: DataSource;
   bus: EventBus;
   queue: JobQueue;
+  /** Pipeline steps registered beside the product's: tests and the pipeline benchmark run runs of their own steps. */
+  extraPipelineSteps?: Array<StepDefinition<unknown>>;
 }
 
 /**
  * Builds every feature module, each from the few dependencies it needs. The roles take what they run:
  * the api role the routes, resolvers and `authenticate`; every role the job definitions.
  */
-export function createFeatures({ config, dataSource, bus, queue }: CoreDependencies) {
+export function createFeatures({ config, dataSource, bus, queue, extraPipelineSteps }: CoreDependencies) {
   const secretBox = SecretBox.fromRootSecret(config.secretKey);
   const authentication = createAuthentication({ dataSource, bus, secretKey: config.secretKey, tokenTtlSeconds: config.tokenTtlSeconds });
   const { signedIn } = authentication;
@@ -32,6 +36,16 @@ export function createFeatures({ config, dataSource, bus, queue }: CoreDependenc
   const templates = templatesModule({ templatesDir: config.templatesDir, signedIn });
   const settings = settingsModule({ dataSource, secretBox, signedIn });
   const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, signedIn });
+  const pipelines = pipelinesModule({
+    dataSource,
+    queue,
+    bus,
+    steps: [],
+    extraSteps: extraPipelineSteps,
+    providers: () => ({}),
+    projects: projects.service,
+    signedIn,
+  });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
   const commands = commandsModule({
     dataSource,
@@ -41,9 +55,9 @@ export function createFeatures({ config, dataSource, bus, queue }: CoreDependenc
     build: config.build,
     signedIn,
   });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
-  return { features, authenticate: authentication.authenticate, bus, workers: system.workers };
+  return { features, authenticate: authentication.authenticate, bus, workers: system.workers, pipelines: pipelines.engine };
 }
 
 export type App = ReturnType<typeof createFeatures>;

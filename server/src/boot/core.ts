@@ -3,7 +3,7 @@ import type { AppConfig } from '../config/env.js';
 import { createDataSource } from '../db/data-source.js';
 import { openEmbeddedPostgres } from '../db/embedded-postgres.js';
 import { PostgresEventBus } from '../events/postgres-event-bus.js';
-import { type App, createFeatures } from '../features.js';
+import { type App, type CoreDependencies, createFeatures } from '../features.js';
 import { PgBossQueue } from '../jobs/pg-boss-queue.js';
 import { logUnexpected } from '../common/log.js';
 import { CLEANUP_EVERY_MS, CLEANUP_JOB } from '../modules/system/system.module.js';
@@ -50,7 +50,7 @@ async function openDatabase(config: AppConfig, onStop: Core['onStop']): Promise<
  * features with their jobs defined -> the recurring maintenance job. Each step registers its undo as soon as
  * it has started.
  */
-export async function startCore(config: AppConfig): Promise<Core> {
+export async function startCore(config: AppConfig, { extraPipelineSteps }: Pick<CoreDependencies, 'extraPipelineSteps'> = {}): Promise<Core> {
   const undo: Array<() => Promise<void>> = [];
   const onStop = (step: () => Promise<void>) => void undo.push(step);
   const stop = async () => {
@@ -69,7 +69,7 @@ export async function startCore(config: AppConfig): Promise<Core> {
       await dataSource.runMigrations({ transaction: 'each' });
       const queue = await PgBossQueue.start(databaseUrl, { works: config.role !== 'api' });
       onStop(() => queue.stop());
-      const app = createFeatures({ config, dataSource, bus, queue });
+      const app = createFeatures({ config, dataSource, bus, queue, extraPipelineSteps });
       for (const feature of app.features) await feature.defineJobs?.(queue);
       return { queue, app };
     });

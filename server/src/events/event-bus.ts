@@ -8,7 +8,7 @@ export interface AppEvents {
   /** A user's account changed or was deleted: cached copies of that user must go. */
   'user.changed': { userId: string };
   /** A pipeline run or one of its steps changed (ids only: readers load the run); `seq` is the run's change counter. */
-  'pipeline.updated': { runId: string; seq: number; status: RunStatus; stepId?: string; stepStatus?: StepStatus };
+  'pipeline.updated': { runId: string; projectId: string | null; seq: number; status: RunStatus; stepId?: string; stepStatus?: StepStatus };
 }
 
 export type AppEventTopic = keyof AppEvents;

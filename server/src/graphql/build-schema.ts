@@ -1,31 +1,53 @@
 import 'reflect-metadata';
 import { buildSchema } from 'type-graphql';
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLSchema, type GraphQLResolveInfo } from 'graphql';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { CommandsResolver } from '../modules/commands/commands.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
 import { UsersResolver } from '../modules/users/users.resolver.js';
 import { ProjectsResolver } from '../modules/projects/projects.resolver.js';
+import { ProjectPipelineResolver } from '../modules/pipelines/project-pipeline.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import { TemplatesResolver } from '../modules/templates/templates.resolver.js';
 import { authChecker } from './auth-checker.js';
 import type { AppPubSub } from './pubsub.js';
 
-export const resolvers = [AuthResolver, UsersResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, ProjectsResolver] as const;
+export const resolvers = [AuthResolver, UsersResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, ProjectsResolver, ProjectPipelineResolver] as const;
 
 /**
  * Built once per process; features register their resolver classes above. The feature modules build the
  * instances (with their services); type-graphql takes them from `container`. Without instances (the schema
  * emitter) the schema has the same shape but cannot run.
  */
-export function buildAppSchema(pubSub: AppPubSub, instances: object[] = []): Promise<GraphQLSchema> {
+export async function buildAppSchema(pubSub: AppPubSub, instances: object[] = []): Promise<GraphQLSchema> {
   const byClass = new Map<unknown, object>(instances.map((instance) => [instance.constructor, instance]));
-  const container = {
+  const container: ResolverInstances = {
     get(resolverClass: { name: string }) {
       const instance = byClass.get(resolverClass);
       if (!instance) throw new Error(`No instance of ${resolverClass.name}: its feature module did not build one`);
       return instance;
     },
   };
-  return buildSchema({ resolvers, authChecker, pubSub, validate: false, container });
+  const schema = await buildSchema({ resolvers, authChecker, pubSub, validate: false, container });
+  return new GraphQLSchema({ ...schema.toConfig(), extensions: { ...schema.extensions, resolverInstances: container } });
+}
+
+interface ResolverInstances {
+  get(resolverClass: { name: string }): object;
+}
+
+declare module 'graphql' {
+  interface GraphQLSchemaExtensions {
+    resolverInstances?: ResolverInstances;
+  }
+}
+
+/**
+ * The resolver instance of a class, for a subscription's `subscribe` function: type-graphql calls it without
+ * one, so the schema carries the instances.
+ */
+export function resolverOf<T extends object>(info: GraphQLResolveInfo, resolverClass: abstract new (...args: never[]) => T): T {
+  const instances = info.schema.extensions.resolverInstances;
+  if (!instances) throw new Error('This schema was not built by buildAppSchema');
+  return instances.get(resolverClass) as T;
 }

@@ -14,6 +14,8 @@ const MESSAGE_LIMIT = 500;
 const CHECKPOINT_LIMIT = 16_000;
 /** Time for a worker to record a step's result after its timeout, before the queue counts the worker as dead. */
 const EXPIRY_MARGIN_SECONDS = 30;
+/** Steps (of different runs) one worker process runs at once: one long build does not hold up other projects' steps. */
+const STEP_CONCURRENCY = 4;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type PipelineEvent = AppEvents['pipeline.updated'];
@@ -103,7 +105,11 @@ export class PipelineEngine<P> {
   async defineJobs(): Promise<void> {
     const expireInSeconds = this.options.jobExpireSeconds ?? this.options.registry.longestTimeoutSeconds() + EXPIRY_MARGIN_SECONDS;
     // One redelivery more than a step's attempts: the last one finds the step out of attempts and fails it.
-    await this.options.queue.define<StepJob>(STEP_JOB, (job) => this.runStep(job), { retryLimit: MAX_STEP_RETRIES + 1, expireInSeconds });
+    await this.options.queue.define<StepJob>(STEP_JOB, (job) => this.runStep(job), {
+      retryLimit: MAX_STEP_RETRIES + 1,
+      expireInSeconds,
+      concurrency: STEP_CONCURRENCY,
+    });
   }
 
   close(): void {
@@ -298,7 +304,7 @@ export class PipelineEngine<P> {
         run.seq += 1;
         const terminal = run.status !== RunStatus.running;
         await manager.update(PipelineRun, run.id, { seq: run.seq, status: run.status, completedAt: terminal ? now : null, updatedAt: now });
-        events.push({ runId, seq: run.seq, status: run.status, ...(step ? { stepId: step.stepId, stepStatus: step.status } : {}) });
+        events.push({ runId, projectId: run.projectId, seq: run.seq, status: run.status, ...(step ? { stepId: step.stepId, stepStatus: step.status } : {}) });
       };
       return work({ manager, run, changed });
     });
