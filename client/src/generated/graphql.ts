@@ -47,27 +47,47 @@ export type LoginInput = {
   password: string;
 };
 
+/** A pipeline run's overall status (the spec's overall_status) */
 export type PipelineRunStatus =
+  /** Stopped by its owner; the steps not run were skipped */
   | 'cancelled'
+  /** Every step completed */
   | 'completed'
+  /** A step failed for good; the rest were skipped (retry resumes at the failed step) */
   | 'failed'
+  /** A step is running or waiting for a worker */
   | 'running';
 
+/** The timeline's icon for a step */
 export type PipelineStepIcon =
+  /** An outside service */
   | 'cloud'
+  /** Source code */
   | 'code'
+  /** Settings and secrets */
   | 'config'
+  /** Stored data */
   | 'database'
+  /** A deployment */
   | 'deploy'
+  /** Files */
   | 'files'
+  /** A server or cluster */
   | 'server'
+  /** Checks and tests */
   | 'test';
 
+/** A pipeline step's (processor's) or substep's status */
 export type PipelineStepStatus =
+  /** Done */
   | 'completed'
+  /** Failed for good (its error message says why) */
   | 'failed'
+  /** Not started yet, or waiting for its next attempt */
   | 'pending'
+  /** Running on a worker */
   | 'running'
+  /** Not run: an earlier step failed or the run was cancelled */
   | 'skipped';
 
 export type ProjectSortField =

@@ -6,10 +6,10 @@ const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
 describe('timeline view rules (spec sections 2, 4 and 9)', () => {
-  it('maps processor states to completed, in_progress and not_completed; failed and skipped steps are done', () => {
+  it('maps processor states to completed, in_progress and not_completed; failed steps are done, skipped ones not', () => {
     expect(timelineStepStatus('completed')).toBe('completed');
     expect(timelineStepStatus('failed')).toBe('completed');
-    expect(timelineStepStatus('skipped')).toBe('completed');
+    expect(timelineStepStatus('skipped')).toBe('not_completed');
     expect(timelineStepStatus('running')).toBe('in_progress');
     expect(timelineStepStatus('pending')).toBe('not_completed');
   });

@@ -35,10 +35,13 @@ export interface PipelineView {
 /** Spec section 4's timeline step states. */
 export type TimelineStepStatus = 'completed' | 'in_progress' | 'not_completed';
 
-/** Failed and skipped steps are done (a failed one carries a failed mark); a running one is in progress. */
+/**
+ * Completed and failed steps are done (a failed one carries a failed mark); a running one is in progress; pending
+ * ones and those skipped after a failure or a cancel were not done.
+ */
 export function timelineStepStatus(status: PipelineStepStatus): TimelineStepStatus {
   if (status === 'running') return 'in_progress';
-  if (status === 'pending') return 'not_completed';
+  if (status === 'pending' || status === 'skipped') return 'not_completed';
   return 'completed';
 }
 

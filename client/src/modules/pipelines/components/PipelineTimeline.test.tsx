@@ -90,7 +90,7 @@ describe('PipelineTimeline', () => {
     expect(stepItem('a')).toHaveTextContent('Just now');
     expect(stepItem('b')).toHaveTextContent('3h ago');
     expect(stepItem('b')).toHaveTextContent('Skipped');
-    expect(stepItem('b')).toHaveAttribute('data-status', 'completed');
+    expect(stepItem('b')).toHaveAttribute('data-status', 'not_completed');
   });
 
   it('shows a failed step as done with a failed mark and its error message', () => {
