@@ -175,4 +175,16 @@ describe('ProjectDetailPage', { timeout: 15_000 }, () => {
     await user.click(within(timeline).getByRole('button', { name: 'Dismiss' }));
     expect(within(timeline).queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('shows how to clone a local (file://) repository, with Copy, and links the deployed app', async () => {
+    const repositoryUrl = 'file:///var/lib/slipway/repos/analytical-engine.git';
+    const { user } = renderPage([projectMock(testProject({ repositoryUrl, deployedUrl: 'http://127.0.0.1:4600/' }))]);
+    const summary = await screen.findByRole('region', { name: 'Project Summary' });
+    expect(within(summary).queryByRole('link', { name: repositoryUrl })).not.toBeInTheDocument();
+    expect(summary).toHaveTextContent(`git clone ${repositoryUrl}`);
+    await user.click(within(summary).getByRole('button', { name: 'Copy git clone command' }));
+    expect(await navigator.clipboard.readText()).toBe(`git clone ${repositoryUrl}`);
+    expect(within(summary).getByText('Copied')).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'http://127.0.0.1:4600/' })).toHaveAttribute('href', 'http://127.0.0.1:4600/');
+  });
 });
