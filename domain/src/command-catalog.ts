@@ -102,10 +102,12 @@ export const COMMAND_CATALOG: readonly CommandHelp[] = [
   {
     command: 'status',
     parameters: '',
-    description: "Show Slipway's health and your counts",
+    description: "Show Slipway's health, your counts and your latest run",
     category: 'system',
     handledBy: 'server',
-    details: "Shows whether Slipway's database and job queue are up, and how many projects and command log entries you have.",
+    details:
+      "Shows whether Slipway's database and job queue are up, how many projects and command log entries you have, and " +
+      'your latest pipeline run (a project creation or deletion): its project, its state and how many steps are done.',
     examples: ['status'],
   },
   {

@@ -8,6 +8,11 @@ import { authModule, createAuthentication } from './modules/auth/auth.module.js'
 import { commandsModule } from './modules/commands/commands.module.js';
 import type { Feature } from './modules/feature.js';
 import { pipelinesModule } from './modules/pipelines/pipelines.module.js';
+import { ProjectRuns, projectRunSteps } from './pipelines/runs/project-runs.js';
+import { projectRunProviders } from './pipelines/runs/run-providers.js';
+import type { RunProviders } from './pipelines/runs/run-ports.js';
+import type { PipelineEngine } from './pipelines/engine.js';
+import { createLocalProviders } from './providers/local.js';
 import { projectsModule } from './modules/projects/projects.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { systemModule } from './modules/system/system.module.js';
@@ -35,15 +40,20 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const auth = authModule({ dataSource, users: users.service, authentication, registrationsPerAddress: config.registrationsPerAddress });
   const templates = templatesModule({ templatesDir: config.templatesDir, signedIn });
   const settings = settingsModule({ dataSource, secretBox, signedIn });
-  const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, signedIn });
-  const pipelines = pipelinesModule({
+  // The pipelines module builds the engine from the projects service, which starts runs through it.
+  const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
+  const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs, signedIn });
+  const outside = createLocalProviders({ dataDir: config.dataDir, secretBox });
+  const pipelines = pipelinesModule<RunProviders>({
     dataSource,
     queue,
     bus,
-    steps: [],
+    steps: projectRunSteps,
     extraSteps: extraPipelineSteps,
-    providers: () => ({}),
+    providers: projectRunProviders(outside, { dataSource, projects: projects.service, templates: templates.service, settings: settings.service }),
+    jobExpireSeconds: config.stepExpirySeconds,
     projects: projects.service,
+    onCancelled: (run) => runs.cleanUpAfterCancel(run),
     signedIn,
   });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
@@ -52,12 +62,13 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     projects: projects.service,
     settings: settings.service,
     health: system.health,
+    pipelines: pipelines.engine,
     build: config.build,
     signedIn,
   });
   const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
-  return { features, authenticate: authentication.authenticate, bus, workers: system.workers, pipelines: pipelines.engine };
+  return { features, authenticate: authentication.authenticate, bus, workers: system.workers, pipelines: pipelines.engine, cluster: outside.cluster };
 }
 
 export type App = ReturnType<typeof createFeatures>;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventually } from './helpers/project-runs.js';
 import { refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 type Account = Awaited<ReturnType<typeof registerUser>>;
@@ -84,7 +85,7 @@ describe('executing a command', () => {
     await run(fresh, 'echo two');
     expect((await run(fresh, 'status')).body).toEqual({
       type: 'output',
-      output: 'Database      up (PostgreSQL server)\nJob queue     up\nProjects      0\nCommand logs  2',
+      output: 'Database      up (PostgreSQL server)\nJob queue     up\nProjects      0\nCommand logs  2\nLatest run    none',
     });
   });
 
@@ -170,7 +171,8 @@ describe("the user's own projects and settings", () => {
   it('falls back to /projects when the current project is deleted', async () => {
     const doomed = await createProject(dave, { name: 'doomed' });
     expect((await run(dave, 'cd /projects/doomed')).body.output).toBe('/projects/doomed');
-    expect((await app.api('DELETE', `/projects/${doomed.id}`, { token: dave.token })).status).toBe(204);
+    expect((await app.api('DELETE', `/projects/${doomed.id}`, { token: dave.token })).status).toBe(202);
+    await eventually(async () => (await app.api('GET', `/projects/${doomed.id}`, { token: dave.token })).status === 404);
     expect((await run(dave, 'pwd')).body).toEqual({ type: 'output', output: '/projects' });
   });
 

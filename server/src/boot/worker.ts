@@ -3,9 +3,13 @@ import type { Core } from './core.js';
 
 /**
  * The worker role on top of the core: the core's queue already runs the job handlers in this role; the worker
- * records a heartbeat so that the API's health report lists it, and removes it on a clean stop.
+ * restarts the local cluster's apps (it runs them: deployments are pipeline steps) and stops them on a clean stop,
+ * and records a heartbeat so that the API's health report lists it, and removes it on a clean stop.
  */
 export async function startWorker(core: Core): Promise<{ workerId: string }> {
+  const { cluster } = core.app;
+  core.onStop(() => cluster.shutdown());
+  await cluster.restore();
   const membership = await core.app.workers.join(core.config.role, (error) => logUnexpected('worker heartbeat', error));
   core.onStop(() => membership.leave());
   return { workerId: membership.id };

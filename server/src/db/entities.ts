@@ -4,10 +4,12 @@ import { CommandLog } from '../modules/commands/command-log.entity.js';
 import { WorkingDirectory } from '../modules/commands/working-directory.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { Project } from '../modules/projects/project.entity.js';
+import { Version } from '../modules/versions/version.entity.js';
+import { Deployment } from '../modules/deployments/deployment.entity.js';
 import { UserSetting } from '../modules/settings/user-setting.entity.js';
 import { WorkerHeartbeat } from '../modules/system/worker-heartbeat.entity.js';
 import { PipelineRun } from '../pipelines/pipeline-run.entity.js';
 import { PipelineStep } from '../pipelines/pipeline-step.entity.js';
 
 /** Every TypeORM entity; features add theirs here. */
-export const entities = [User, Session, LoginFailure, CommandLog, WorkingDirectory, UserSetting, Project, WorkerHeartbeat, PipelineRun, PipelineStep];
+export const entities = [User, Session, LoginFailure, CommandLog, WorkingDirectory, UserSetting, Project, Version, Deployment, WorkerHeartbeat, PipelineRun, PipelineStep];

@@ -8,13 +8,15 @@ import type { HealthService } from '../system/health.service.js';
 import { CommandsResolver } from './commands.resolver.js';
 import { commandsRoutes } from './commands.routes.js';
 import { CommandsService } from './commands.service.js';
-import { projectsPort, settingsPort } from './console-adapters.js';
+import type { PipelineEngine } from '../../pipelines/engine.js';
+import { pipelinesPort, projectsPort, settingsPort } from './console-adapters.js';
 
 export function commandsModule(deps: {
   dataSource: DataSource;
   projects: ProjectsService;
   settings: SettingsService;
   health: HealthService;
+  pipelines: Pick<PipelineEngine<unknown>, 'getRun'>;
   build: BuildInfo;
   signedIn: RequestHandler;
 }) {
@@ -22,6 +24,7 @@ export function commandsModule(deps: {
     projects: projectsPort(deps.projects),
     settings: settingsPort(deps.settings),
     health: deps.health,
+    pipelines: pipelinesPort(deps.dataSource, deps.pipelines),
     build: deps.build,
   });
   const feature: Feature = { routes: commandsRoutes(service, deps.signedIn), resolvers: [new CommandsResolver(service)] };

@@ -1,4 +1,7 @@
-import { MAX_PROJECT_NAME_LENGTH } from '@slipway/domain';
+import { MAX_PROJECT_NAME_LENGTH, streamTitle } from '@slipway/domain';
+import type { DataSource } from 'typeorm';
+import type { PipelineEngine } from '../../pipelines/engine.js';
+import { StepStatus } from '../../pipelines/pipeline-step.entity.js';
 import type { Project } from '../projects/project.entity.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -36,6 +39,31 @@ export function settingsPort(settings: Pick<SettingsService, 'list'>): ConsolePo
   return {
     async configuredKeys(user) {
       return (await settings.list(user)).map(({ key, configured }) => ({ key, configured }));
+    },
+  };
+}
+
+/** `status`'s latest run: the user's newest run (by the engine, so its owner only) with its project's name if it still exists. */
+export function pipelinesPort(dataSource: DataSource, engine: Pick<PipelineEngine<unknown>, 'getRun'>): ConsolePorts['pipelines'] {
+  return {
+    async latest(user) {
+      const [latest]: Array<{ id: string; name: string | null }> = await dataSource.query(
+        `SELECT r.id, p.name FROM pipeline_runs r LEFT JOIN projects p ON p.id = r.project_id AND p.owner_id = r.owner_id
+          WHERE r.owner_id = $1 ORDER BY r.created_at DESC LIMIT 1`,
+        [user.id],
+      );
+      if (!latest) return null;
+      const run = await engine.getRun(latest.id, user.id);
+      const current = run.steps.find((step) => step.status === StepStatus.running || step.status === StepStatus.failed);
+      return {
+        title: streamTitle(run.streamName),
+        projectName: latest.name,
+        status: run.status,
+        completedSteps: run.steps.filter((step) => step.status === StepStatus.completed).length,
+        totalSteps: run.steps.length,
+        currentStep: current?.label ?? null,
+        errorMessage: current?.errorMessage ?? null,
+      };
     },
   };
 }

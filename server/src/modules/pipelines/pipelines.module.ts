@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../../events/event-bus.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { PipelineEngine } from '../../pipelines/engine.js';
+import { PipelineEngine, type RunView } from '../../pipelines/engine.js';
 import { type RunInfo, type StepDefinition, StepRegistry } from '../../pipelines/steps.js';
 import type { Feature } from '../feature.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -25,12 +25,16 @@ export function pipelinesModule<P>(deps: {
   /** Steps registered beside them by whoever boots Slipway with them (tests, the pipeline benchmark). */
   extraSteps?: Array<StepDefinition<P>>;
   providers: (run: RunInfo) => P | Promise<P>;
+  /** See AppConfig.stepExpirySeconds. */
+  jobExpireSeconds?: number;
   projects: ProjectsService;
+  /** See ProjectPipelinesService. */
+  onCancelled?: (run: RunView) => Promise<void>;
   signedIn: RequestHandler;
 }) {
   const registry = new StepRegistry([...deps.steps, ...(deps.extraSteps ?? [])]);
-  const engine = new PipelineEngine({ dataSource: deps.dataSource, queue: deps.queue, bus: deps.bus, registry, providers: deps.providers });
-  const pipelines = new ProjectPipelinesService(engine, deps.projects);
+  const engine = new PipelineEngine({ dataSource: deps.dataSource, queue: deps.queue, bus: deps.bus, registry, providers: deps.providers, jobExpireSeconds: deps.jobExpireSeconds });
+  const pipelines = new ProjectPipelinesService(engine, deps.projects, deps.onCancelled);
   const feed = new PipelineFeed(deps.bus, async (projectId, ownerId) => {
     const run = await engine.latestRun(projectId, ownerId);
     return run && toPipelineStatus(run);

@@ -16,6 +16,8 @@ export class ProjectPipelinesService {
   constructor(
     private readonly engine: PipelineEngine<unknown>,
     private readonly projects: Pick<ProjectsService, 'get'>,
+    /** Called once a run is cancelled (a cancelled project creation starts the cleanup of what it made). */
+    private readonly onCancelled: (run: RunView) => Promise<void> = async () => undefined,
   ) {}
 
   /** The latest run, or null when the owner's project has none yet. */
@@ -46,7 +48,9 @@ export class ProjectPipelinesService {
   async cancel(owner: Owner, projectId: string): Promise<PipelineStatus> {
     const run = await this.latestOrFail(owner, projectId);
     await this.engine.cancel(run.id, owner.id);
-    return toPipelineStatus(await this.engine.getRun(run.id, owner.id));
+    const cancelled = await this.engine.getRun(run.id, owner.id);
+    await this.onCancelled(cancelled);
+    return toPipelineStatus(cancelled);
   }
 
   private async latestOrFail(owner: Owner, projectId: string): Promise<RunView> {

@@ -116,6 +116,10 @@ export const PROJECT_COLUMNS = [
   'template_name',
   'build_commit',
   'docker_image_url',
+  'active_version_id',
+  'active_deployment_id',
+  'source_organization',
+  'source_repository',
   'created_at',
   'updated_at',
 ].join(', ');

@@ -3,12 +3,15 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { Field, ID, ObjectType } from 'type-graphql';
 import { User } from '../users/user.entity.js';
 import { ProjectStatus } from './project-status.js';
+import { type Deployment, toDeploymentResponse } from '../deployments/deployment.entity.js';
+import { type Version, toVersionResponse } from '../versions/version.entity.js';
 
 /**
  * A user's project (spec section 3). Indexes serve the list page: every query starts with owner_id,
  * then the sort column. The case-insensitive unique name, the mixed-direction status index and the GIN
  * index on tags cannot be declared here, so they live in the migration only (synchronize: false).
- * active_version and active_deployment come with the versions and deployments issue, as relations.
+ * active_version and active_deployment are plain ids here (relations by name, so the entity files do not import
+ * each other); the resolver and the service load the rows for one project's answers.
  */
 @Entity({ name: 'projects' })
 @Index('IDX_projects_owner_updated', ['ownerId', 'updatedAt', 'id'])
@@ -16,6 +19,7 @@ import { ProjectStatus } from './project-status.js';
 @Index('UQ_projects_owner_name', { synchronize: false })
 @Index('IDX_projects_owner_status', { synchronize: false })
 @Index('IDX_projects_owner_tags', { synchronize: false })
+@Index('UQ_projects_source', ['sourceOrganization', 'sourceRepository'], { unique: true })
 @ObjectType()
 export class Project {
   /** The service picks it before the insert, so the sealed environment can be bound to it. */
@@ -74,6 +78,31 @@ export class Project {
   @Field(() => String, { nullable: true, description: 'Set by builds' })
   dockerImageUrl!: string | null;
 
+  @Column({ name: 'active_version_id', type: 'uuid', nullable: true })
+  activeVersionId!: string | null;
+
+  @ManyToOne('Version', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'active_version_id' })
+  activeVersion?: object;
+
+  @Column({ name: 'active_deployment_id', type: 'uuid', nullable: true })
+  activeDeploymentId!: string | null;
+
+  @ManyToOne('Deployment', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'active_deployment_id' })
+  activeDeployment?: object;
+
+  /**
+   * Where the project's code and artifacts live, fixed when it is created (GITHUB_ORGANIZATION and the slug of
+   * its first name): renaming the project or changing the setting later must not lose them. Unique together,
+   * so two projects never share a repository.
+   */
+  @Column({ name: 'source_organization', type: 'text', nullable: true })
+  sourceOrganization!: string | null;
+
+  @Column({ name: 'source_repository', type: 'text', nullable: true })
+  sourceRepository!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   @Field(() => Date)
   createdAt!: Date;
@@ -83,11 +112,18 @@ export class Project {
   updatedAt!: Date;
 }
 
+/** What one project's answers add to a list item: its decrypted environment and its active version and deployment. */
+export interface ProjectDetails {
+  environmentVariables: Record<string, string>;
+  activeVersion: Version | null;
+  activeDeployment: Deployment | null;
+}
+
 /**
- * The REST shape of a project (spec section 3), snake_case. The owner's decrypted environment is given for
- * one project's answers; list items leave it out, so a page of projects decrypts nothing.
+ * The REST shape of a project (spec section 3), snake_case. One project's answers carry its details; list items
+ * leave them out, so a page of projects decrypts nothing and reads no other table.
  */
-export function toProjectResponse(project: Project, environmentVariables?: Record<string, string>) {
+export function toProjectResponse(project: Project, details?: ProjectDetails) {
   return {
     id: project.id,
     name: project.name,
@@ -97,10 +133,12 @@ export function toProjectResponse(project: Project, environmentVariables?: Recor
     version: project.version,
     repository_url: project.repositoryUrl,
     deployed_url: project.deployedUrl,
-    environment_variables: environmentVariables,
+    environment_variables: details?.environmentVariables,
     template_name: project.templateName,
     build_commit: project.buildCommit,
     docker_image_url: project.dockerImageUrl,
+    active_version: details && (details.activeVersion ? toVersionResponse(details.activeVersion) : null),
+    active_deployment: details && (details.activeDeployment ? toDeploymentResponse(details.activeDeployment) : null),
     created_at: project.createdAt,
     updated_at: project.updatedAt,
   };

@@ -110,3 +110,6 @@ export function parseEnvironmentVariables(value: unknown): Record<string, string
   }
   return Object.fromEntries(variables);
 }
+
+/** GitHub's rule for organization names (letters, digits, single hyphens inside, at most 39); also a safe path segment. */
+export const ORGANIZATION_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;

@@ -15,3 +15,9 @@ export const githubOrganizationMissing = () =>
   new AppError(ErrorCode.BadUserInput, 'Set your GitHub organization in Settings before creating projects', {
     reason: 'GITHUB_ORGANIZATION_MISSING',
   });
+
+export const githubOrganizationInvalid = () =>
+  new AppError(ErrorCode.BadUserInput, 'Your GitHub organization setting must be letters, digits and single hyphens (at most 39)', {
+    reason: 'GITHUB_ORGANIZATION_INVALID',
+  });
+

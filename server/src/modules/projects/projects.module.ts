@@ -6,16 +6,17 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import { ProjectsResolver } from './projects.resolver.js';
 import { projectsRoutes } from './projects.routes.js';
-import { ProjectsService } from './projects.service.js';
+import { type ProjectRunStarter, ProjectsService } from './projects.service.js';
 
 export function projectsModule(deps: {
   dataSource: DataSource;
   secretBox: SecretBox;
   templates: TemplatesService;
   settings: SettingsService;
+  runs: ProjectRunStarter;
   signedIn: RequestHandler;
 }) {
-  const service = new ProjectsService(deps.dataSource, deps.secretBox, deps.templates, deps.settings);
+  const service = new ProjectsService(deps.dataSource, deps.secretBox, deps.templates, deps.settings, deps.runs);
   const feature: Feature = {
     routes: projectsRoutes(service, deps.signedIn),
     resolvers: [new ProjectsResolver(service, deps.templates)],

@@ -4,6 +4,8 @@ import { Template } from '../templates/template.model.js';
 import { CreateProjectInput, EnvironmentVariableInput, ProjectsFilterInput, UpdateProjectInput } from './dtos/project.inputs.js';
 import { EnvironmentVariable, ProjectPage, ProjectStats } from './dtos/project.models.js';
 import { Project } from './project.entity.js';
+import { Deployment } from '../deployments/deployment.entity.js';
+import { Version } from '../versions/version.entity.js';
 import { ProjectStatus } from './project-status.js';
 import type { ProjectsService } from './projects.service.js';
 import type { TemplatesService } from '../templates/templates.service.js';
@@ -68,7 +70,7 @@ export class ProjectsResolver {
     return this.service.setStatus(signedIn(ctx).user, id, status);
   }
 
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, { description: "Starts the project's deletion run (its pipelineStatus follows it); true once started" })
   async deleteProject(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await this.service.remove(signedIn(ctx).user, id);
     return true;
@@ -77,6 +79,16 @@ export class ProjectsResolver {
   @FieldResolver(() => [EnvironmentVariable], { description: 'Decrypted only when asked for' })
   environmentVariables(@Root() project: Project): EnvironmentVariable[] {
     return this.service.environmentList(project);
+  }
+
+  @FieldResolver(() => Version, { nullable: true, description: 'The version the project serves, once it has been deployed' })
+  activeVersion(@Root() project: Project): Promise<Version | null> {
+    return this.service.activeVersion(project);
+  }
+
+  @FieldResolver(() => Deployment, { nullable: true, description: 'The deployment serving the project, once it has been deployed' })
+  activeDeployment(@Root() project: Project): Promise<Deployment | null> {
+    return this.service.activeDeployment(project);
   }
 
   @FieldResolver(() => Template, { nullable: true, description: 'The template the project started from, if it is still in the catalog' })

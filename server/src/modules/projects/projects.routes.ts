@@ -74,27 +74,28 @@ export function projectsRoutes(projects: ProjectsService, signedIn: RequestHandl
 
   router.post('/projects', async (req, res) => {
     const project = await projects.create(authOf(req).user, projectInput(req.body, CREATE_FIELDS));
-    res.status(201).json(toProjectResponse(project, projects.environmentOf(project)));
+    res.status(201).json(toProjectResponse(project, await projects.details(project)));
   });
 
   router.get('/projects/:id', async (req, res) => {
     const project = await projects.get(authOf(req).user, req.params.id);
-    res.json(toProjectResponse(project, projects.environmentOf(project)));
+    res.json(toProjectResponse(project, await projects.details(project)));
   });
 
   router.put('/projects/:id', async (req, res) => {
     const project = await projects.update(authOf(req).user, req.params.id, projectInput(req.body, UPDATE_FIELDS));
-    res.json(toProjectResponse(project, projects.environmentOf(project)));
+    res.json(toProjectResponse(project, await projects.details(project)));
   });
 
   router.put('/projects/:id/status', async (req, res) => {
     const project = await projects.setStatus(authOf(req).user, req.params.id, requireObject(req.body).status);
-    res.json(toProjectResponse(project, projects.environmentOf(project)));
+    res.json(toProjectResponse(project, await projects.details(project)));
   });
 
+  // Accepted: the deletion run removes the project; GET /projects/{id}/status follows it, then the project is 404.
   router.delete('/projects/:id', async (req, res) => {
     await projects.remove(authOf(req).user, req.params.id);
-    res.status(204).end();
+    res.status(202).json({ message: 'Project deletion started' });
   });
 
   return router;

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource, Repository } from 'typeorm';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { SecretBox } from '../../common/secret-box.js';
 import { isSensitiveName } from '@slipway/domain';
 import { invalidInput, isUuid } from '../../common/validation.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { SettingKey } from '../settings/setting-key.js';
 import type { Template } from '../templates/template.model.js';
+import { projectSlug } from '../templates/template-renderer.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import type { User } from '../users/user.entity.js';
 import { EnvironmentVariable, ProjectPage, ProjectStats } from './dtos/project.models.js';
-import { Project } from './project.entity.js';
-import { githubOrganizationMissing, projectNameTaken, projectNotFound, unknownTemplate } from './projects.errors.js';
+import { Project, type ProjectDetails } from './project.entity.js';
+import { Deployment } from '../deployments/deployment.entity.js';
+import { Version } from '../versions/version.entity.js';
+import { githubOrganizationInvalid, githubOrganizationMissing, projectNameTaken, projectNotFound, unknownTemplate } from './projects.errors.js';
 import {
   PROJECT_COLUMNS,
   buildProjectCountSql,
@@ -20,6 +23,7 @@ import {
 } from './project-list-query.js';
 import { ProjectStatus } from './project-status.js';
 import {
+  ORGANIZATION_NAME,
   parseEnvironmentVariables,
   validateDescription,
   validateProjectName,
@@ -43,11 +47,18 @@ type ProjectRow = Record<string, unknown>;
 type Owner = Pick<User, 'id'>;
 
 const UNIQUE_VIOLATION = '23505';
-const UNIQUE_NAME_INDEX = 'UQ_projects_owner_name';
 
-function isNameTaken(error: unknown): boolean {
+function violates(error: unknown, index: string): boolean {
   const driverError = (error as { driverError?: { code?: string; constraint?: string } })?.driverError;
-  return driverError?.code === UNIQUE_VIOLATION && driverError.constraint === UNIQUE_NAME_INDEX;
+  return driverError?.code === UNIQUE_VIOLATION && driverError.constraint === index;
+}
+const isNameTaken = (error: unknown) => violates(error, 'UQ_projects_owner_name');
+const isRepositoryTaken = (error: unknown) => violates(error, 'UQ_projects_source');
+
+/** What the service asks of the pipelines: a project's creation and deletion are runs (see pipelines/runs). */
+export interface ProjectRunStarter {
+  startCreation(transaction: EntityManager, project: { ownerId: string; projectId: string; blank: boolean }): Promise<string>;
+  startDeletion(transaction: EntityManager, project: { ownerId: string; projectId: string }): Promise<void>;
 }
 
 function fromRow(row: ProjectRow, ownerId: string): Project {
@@ -65,6 +76,10 @@ function fromRow(row: ProjectRow, ownerId: string): Project {
     templateName: row.template_name,
     buildCommit: row.build_commit,
     dockerImageUrl: row.docker_image_url,
+    activeVersionId: row.active_version_id,
+    activeDeploymentId: row.active_deployment_id,
+    sourceOrganization: row.source_organization,
+    sourceRepository: row.source_repository,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
@@ -94,6 +109,7 @@ export class ProjectsService {
     private readonly box: SecretBox,
     private readonly templates: TemplatesService,
     private readonly settings: SettingsService,
+    private readonly runs: ProjectRunStarter,
   ) {
     this.projects = dataSource.getRepository(Project);
   }
@@ -150,26 +166,40 @@ export class ProjectsService {
       input.environmentVariables === undefined || input.environmentVariables === null ? {} : parseEnvironmentVariables(input.environmentVariables);
     const template = await this.templateFor(input.templateName);
     if (template) environment = withTemplateDefaults(template, environment);
-    if (!(await this.settings.reveal(owner, SettingKey.GITHUB_ORGANIZATION))) throw githubOrganizationMissing();
+    const organization = await this.settings.reveal(owner, SettingKey.GITHUB_ORGANIZATION);
+    if (!organization) throw githubOrganizationMissing();
+    if (!ORGANIZATION_NAME.test(organization)) throw githubOrganizationInvalid();
 
     const id = randomUUID();
-    try {
-      await this.projects.insert({
-        id,
-        ownerId: owner.id,
-        name,
-        description,
-        tags,
-        status,
-        repositoryUrl,
-        templateName: template?.name ?? null,
-        environmentVariablesSealed: this.sealEnvironment(id, environment),
-      });
-    } catch (error) {
-      if (isNameTaken(error)) throw projectNameTaken(name);
-      throw error;
+    // The repository is named after the project, unless another project (maybe another user's, in the same
+    // organization) has that name: then the project's id tells them apart.
+    const slug = projectSlug(name);
+    for (const sourceRepository of [slug, `${slug.slice(0, 54)}-${id.slice(0, 8)}`]) {
+      try {
+        // The project and its creation run exist together or not at all.
+        await this.dataSource.transaction(async (manager) => {
+          await manager.insert(Project, {
+            id,
+            ownerId: owner.id,
+            name,
+            description,
+            tags,
+            status,
+            repositoryUrl,
+            templateName: template?.name ?? null,
+            environmentVariablesSealed: this.sealEnvironment(id, environment),
+            sourceOrganization: organization,
+            sourceRepository,
+          });
+          await this.runs.startCreation(manager, { ownerId: owner.id, projectId: id, blank: !template });
+        });
+        return this.get(owner, id);
+      } catch (error) {
+        if (isNameTaken(error)) throw projectNameTaken(name);
+        if (!isRepositoryTaken(error)) throw error;
+      }
     }
-    return this.get(owner, id);
+    throw new Error('No free repository name');
   }
 
   /** Changes only the fields given; repositoryUrl null (or blank) clears it. */
@@ -206,10 +236,17 @@ export class ProjectsService {
     return this.update(owner, id, { status: validateStatus(status) });
   }
 
+  /**
+   * Starts the project's deletion run (spec section 4: validate-deletion ... cleanup-database); the row goes at its
+   * last step. Asking again while it runs changes nothing.
+   */
   async remove(owner: Owner, id: unknown): Promise<void> {
     if (!isUuid(id)) throw projectNotFound();
-    const result = await this.projects.delete({ id, ownerId: owner.id });
-    if (!result.affected) throw projectNotFound();
+    await this.dataSource.transaction(async (manager) => {
+      const project = await manager.findOne(Project, { where: { id, ownerId: owner.id }, lock: { mode: 'pessimistic_write' } });
+      if (!project) throw projectNotFound();
+      await this.runs.startDeletion(manager, { ownerId: owner.id, projectId: project.id });
+    });
   }
 
   async stats(owner: Owner): Promise<ProjectStats> {
@@ -231,6 +268,22 @@ export class ProjectsService {
       [owner.id],
     );
     return rows.map((row) => row.tag);
+  }
+
+  /** One project's answer beyond its row, for a project the caller already holds (so already owned). */
+  async details(project: Project): Promise<ProjectDetails> {
+    const [activeVersion, activeDeployment] = await Promise.all([this.activeVersion(project), this.activeDeployment(project)]);
+    return { environmentVariables: this.environmentOf(project), activeVersion, activeDeployment };
+  }
+
+  activeVersion(project: Project): Promise<Version | null> {
+    return project.activeVersionId ? this.dataSource.getRepository(Version).findOneBy({ id: project.activeVersionId, ownerId: project.ownerId }) : Promise.resolve(null);
+  }
+
+  activeDeployment(project: Project): Promise<Deployment | null> {
+    return project.activeDeploymentId
+      ? this.dataSource.getRepository(Deployment).findOneBy({ id: project.activeDeploymentId, ownerId: project.ownerId })
+      : Promise.resolve(null);
   }
 
   /** The decrypted environment of a project the caller already holds (so already owned). */

@@ -61,14 +61,26 @@ export function placeholderValues(template: Template, context: RenderContext): R
   };
 }
 
+export interface RenderedFile {
+  /** Relative path with forward slashes, as the template lists it. */
+  path: string;
+  content: string;
+}
+
+/** The template's files with every placeholder filled, in memory (what a project's first commit holds). */
+export async function renderTemplateFiles(template: Template, context: RenderContext): Promise<RenderedFile[]> {
+  const values = placeholderValues(template, context);
+  return Promise.all(
+    template.files.map(async (file) => ({ path: file, content: fillPlaceholders(await readFile(path.join(template.filesDir, file), 'utf8'), values) })),
+  );
+}
+
 /** Writes the template's files into targetDir with every placeholder filled; returns the paths written. */
 export async function renderTemplate(template: Template, targetDir: string, context: RenderContext): Promise<string[]> {
-  const values = placeholderValues(template, context);
-  for (const file of template.files) {
-    const source = await readFile(path.join(template.filesDir, file), 'utf8');
-    const target = path.join(targetDir, file);
+  for (const file of await renderTemplateFiles(template, context)) {
+    const target = path.join(targetDir, file.path);
     await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, fillPlaceholders(source, values));
+    await writeFile(target, file.content);
   }
   return template.files;
 }

@@ -55,7 +55,7 @@ describe('help', () => {
         '  ls [path]          List your projects and settings as directories',
         '  cd [path]          Change the current directory',
         '  projects [filter]  List your projects with status and last update',
-        "  status             Show Slipway's health and your counts",
+        "  status             Show Slipway's health, your counts and your latest run",
         "  version            Show Slipway's version and build",
         '',
         "Type 'help <command>' for more about one command.",
@@ -314,7 +314,17 @@ describe('status and version', () => {
   it("reports Slipway's health and the user's counts", async () => {
     const { type, output } = await run('status', { projects: [project('a'), project('b')] });
     expect(type).toBe(CommandResultType.output);
-    expect(output).toBe('Database      up (PostgreSQL server)\nJob queue     up\nProjects      2\nCommand logs  42');
+    expect(output).toBe('Database      up (PostgreSQL server)\nJob queue     up\nProjects      2\nCommand logs  42\nLatest run    none');
+  });
+
+  const sample = { title: 'Project Creation', projectName: 'web', completedSteps: 7, totalSteps: 15, currentStep: null, errorMessage: null };
+  it.each([
+    [{ ...sample, status: 'running', currentStep: 'Commit Code' }, 'Project Creation of "web": running, 7 of 15 steps done (now: Commit Code)'],
+    [{ ...sample, status: 'failed', currentStep: 'Check Docker', errorMessage: 'The registry has no v0.1.0 artifact' }, 'Project Creation of "web": failed at Check Docker: The registry has no v0.1.0 artifact'],
+    [{ ...sample, status: 'completed', completedSteps: 15 }, 'Project Creation of "web": completed, 15 of 15 steps done'],
+    [{ ...sample, title: 'Project Deletion', projectName: null, status: 'completed', completedSteps: 5, totalSteps: 5 }, 'Project Deletion: completed, 5 of 5 steps done'],
+  ])('reports the latest run: %j', async (latestRun, line) => {
+    expect((await run('status', { latestRun })).output).toContain(`Latest run    ${line}`);
   });
 
   it('still reports health when a count cannot be read', async () => {

@@ -1,4 +1,4 @@
-import type { ConsolePorts, ConsoleProject } from '../interpreter/console-ports.js';
+import type { ConsolePorts, ConsoleProject, ConsoleRun } from '../interpreter/console-ports.js';
 import type { User } from '../../users/user.entity.js';
 import { Role } from '../../users/user-role.js';
 
@@ -18,7 +18,7 @@ export function project(name: string, overrides: Partial<ConsoleProject> = {}): 
 }
 
 /** In-memory ports over a list of projects, recording every call so tests can see what a command touched. */
-export function fakePorts(options: { projects?: ConsoleProject[]; configured?: string[]; cwd?: string } = {}) {
+export function fakePorts(options: { projects?: ConsoleProject[]; configured?: string[]; cwd?: string; latestRun?: ConsoleRun | null } = {}) {
   const projects = options.projects ?? [];
   const configured = new Set(options.configured ?? []);
   const calls: string[] = [];
@@ -54,6 +54,12 @@ export function fakePorts(options: { projects?: ConsoleProject[]; configured?: s
       async count() {
         calls.push('commandLogs.count');
         return 42;
+      },
+    },
+    pipelines: {
+      async latest() {
+        calls.push('pipelines.latest');
+        return options.latestRun ?? null;
       },
     },
     workingDirectory: {

@@ -11,7 +11,7 @@ import {
   usage,
 } from '@slipway/domain';
 import { type CommandResult, CommandResultType } from './command-result.js';
-import type { ConsolePorts, ConsoleProject } from './console-ports.js';
+import type { ConsolePorts, ConsoleProject, ConsoleRun } from './console-ports.js';
 import { formatTable, formatTimestamp, oneLine, plural, quoteWord } from './text.js';
 import { CommandSyntaxError, tokenize } from './tokenizer.js';
 import { PROJECT_ENTRIES, type ProjectEntry, ROOT, joinPath, resolveSegments, splitPath } from './virtual-path.js';
@@ -206,13 +206,14 @@ export class CommandInterpreter {
   }
 
   private async status(user: User): Promise<CommandResult> {
-    const [health, projects, logs] = await Promise.all([
+    const [health, projects, logs, latestRun] = await Promise.all([
       this.ports.health.check(),
       this.ports.projects.list(user, { limit: 1 }).then(
         ({ total }) => formatCount(total),
         () => 'unavailable',
       ),
       this.ports.commandLogs.count(user).then(formatCount, () => 'unavailable'),
+      this.ports.pipelines.latest(user).then(describeRun, () => 'unavailable'),
     ]);
     const mode = health.mode === 'server' ? 'PostgreSQL server' : 'embedded PostgreSQL';
     return result(
@@ -222,6 +223,7 @@ export class CommandInterpreter {
         ['Job queue', health.jobQueue],
         ['Projects', projects],
         ['Command logs', logs],
+        ['Latest run', latestRun],
       ]),
     );
   }
@@ -261,4 +263,14 @@ export class CommandInterpreter {
     }
     return null;
   }
+}
+
+/** 'Project Creation of "web": running, 7 of 15 steps done (now: Commit Code)'; 'none' before the first run. */
+function describeRun(run: ConsoleRun | null): string {
+  if (!run) return 'none';
+  const subject = run.projectName === null ? run.title : `${run.title} of "${run.projectName}"`;
+  const progress = `${run.completedSteps} of ${run.totalSteps} steps done`;
+  if (run.status === 'running') return `${subject}: running, ${progress}${run.currentStep ? ` (now: ${run.currentStep})` : ''}`;
+  if (run.status === 'failed') return `${subject}: failed at ${run.currentStep ?? 'a step'}${run.errorMessage ? `: ${run.errorMessage}` : ''}`;
+  return `${subject}: ${run.status}, ${progress}`;
 }

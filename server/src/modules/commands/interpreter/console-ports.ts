@@ -13,6 +13,21 @@ export interface ConsoleProject {
   updatedAt: Date;
 }
 
+/** The user's most recent pipeline run, as `status` reports it. */
+export interface ConsoleRun {
+  /** The stream's title, e.g. 'Project Creation'. */
+  title: string;
+  /** The project's name; null once the project is gone (a finished deletion). */
+  projectName: string | null;
+  status: string;
+  completedSteps: number;
+  totalSteps: number;
+  /** The label of the step running now, or of the step that failed. */
+  currentStep: string | null;
+  /** The failed step's message (already safe to show). */
+  errorMessage: string | null;
+}
+
 /**
  * Everything the interpreter reads or writes, as narrow ports: the service wires them to the real
  * features, the unit specs to fakes. Every port is scoped to the given user.
@@ -27,6 +42,7 @@ export interface ConsolePorts {
   settings: { configuredKeys(user: User): Promise<{ key: string; configured: boolean }[]> };
   health: { check(): Promise<HealthReport> };
   commandLogs: { count(user: User): Promise<number> };
+  pipelines: { latest(user: User): Promise<ConsoleRun | null> };
   workingDirectory: { get(user: User): Promise<string | null>; set(user: User, path: string): Promise<void> };
   build: BuildInfo;
 }

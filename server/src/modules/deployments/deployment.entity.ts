@@ -1,0 +1,152 @@
+import 'reflect-metadata';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Project } from '../projects/project.entity.js';
+import { User } from '../users/user.entity.js';
+import { Version } from '../versions/version.entity.js';
+import { DeploymentStatus, DeploymentStrategy } from './deployment-status.js';
+
+/** One health check of a deployment (spec section 4 derives its health from their statuses). */
+@ObjectType({ description: 'One health check of a deployment' })
+export class HealthCheck {
+  @Field(() => String, { description: "What was checked, e.g. 'http'" })
+  name!: string;
+
+  @Field(() => String, { description: 'healthy, unhealthy or pending' })
+  status!: string;
+
+  @Field(() => String, { nullable: true, description: 'The checked path, for HTTP checks' })
+  path?: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'When it was checked' })
+  checkedAt?: Date | null;
+}
+
+/**
+ * One rollout of a version to an environment (spec section 3). Rows go with their project (ON DELETE CASCADE).
+ * The kubernetes_* names are set by the cloud cluster only; the local cluster leaves them null.
+ */
+@Entity({ name: 'deployments' })
+@Index('IDX_deployments_project_created', ['projectId', 'createdAt'])
+@Index('IDX_deployments_owner', ['ownerId'])
+@ObjectType({ description: 'A rollout of a version to an environment' })
+export class Deployment {
+  @PrimaryGeneratedColumn('uuid')
+  @Field(() => ID, { description: "The deployment's id" })
+  id!: string;
+
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId!: string;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_id' })
+  owner?: User;
+
+  @Column({ name: 'project_id', type: 'uuid' })
+  projectId!: string;
+
+  @ManyToOne(() => Project, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'project_id' })
+  project?: Project;
+
+  @Column({ type: 'text', default: 'production' })
+  @Field(() => String, { description: "The environment, e.g. 'production'" })
+  environment!: string;
+
+  @Column({ type: 'enum', enum: DeploymentStatus, enumName: 'deployment_status', default: DeploymentStatus.pending })
+  @Field(() => DeploymentStatus, { description: "The deployment's lifecycle state" })
+  status!: DeploymentStatus;
+
+  @Column({ name: 'version_id', type: 'uuid' })
+  @Field(() => ID, { description: 'The version deployed' })
+  versionId!: string;
+
+  @ManyToOne(() => Version)
+  @JoinColumn({ name: 'version_id' })
+  version?: Version;
+
+  @Column({ type: 'enum', enum: DeploymentStrategy, enumName: 'deployment_strategy', default: DeploymentStrategy.rolling })
+  @Field(() => DeploymentStrategy, { description: 'How it replaced the deployment before it' })
+  strategy!: DeploymentStrategy;
+
+  @Column({ name: 'traffic_percent', type: 'integer', default: 0 })
+  @Field(() => Int, { description: 'Share of the traffic it serves, 0 to 100' })
+  trafficPercent!: number;
+
+  @Column({ name: 'health_checks', type: 'jsonb', default: () => "'[]'" })
+  @Field(() => [HealthCheck], { description: 'Its health checks, newest state of each' })
+  healthChecks!: HealthCheck[];
+
+  @Column({ name: 'error_message', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Why it failed, safe to show' })
+  errorMessage!: string | null;
+
+  @Column({ type: 'integer', default: 1 })
+  @Field(() => Int, { description: 'Number of running instances' })
+  replicas!: number;
+
+  @Column({ name: 'activated_at', type: 'timestamptz', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When it started serving traffic' })
+  activatedAt!: Date | null;
+
+  @Column({ name: 'rolled_back_at', type: 'timestamptz', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When it was rolled back' })
+  rolledBackAt!: Date | null;
+
+  @Column({ name: 'deployed_url', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Where the deployed app answers' })
+  deployedUrl!: string | null;
+
+  @Column({ name: 'rollback_target_id', type: 'uuid', nullable: true })
+  @Field(() => ID, { nullable: true, description: 'The deployment a rollback returned to' })
+  rollbackTargetId!: string | null;
+
+  @Column({ name: 'is_active', type: 'boolean', default: false })
+  @Field(() => Boolean, { description: 'True for the deployment serving its environment' })
+  isActive!: boolean;
+
+  @Column({ name: 'kubernetes_namespace', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Kubernetes namespace (cloud cluster only)' })
+  kubernetesNamespace!: string | null;
+
+  @Column({ name: 'kubernetes_deployment_name', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Kubernetes Deployment name (cloud cluster only)' })
+  kubernetesDeploymentName!: string | null;
+
+  @Column({ name: 'kubernetes_service_name', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Kubernetes Service name (cloud cluster only)' })
+  kubernetesServiceName!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @Field(() => Date, { description: 'When the deployment was created' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  @Field(() => Date, { description: 'When the deployment last changed' })
+  updatedAt!: Date;
+}
+
+/** The REST shape of a deployment (spec section 3), snake_case. */
+export function toDeploymentResponse(deployment: Deployment) {
+  return {
+    id: deployment.id,
+    environment: deployment.environment,
+    status: deployment.status,
+    version_id: deployment.versionId,
+    strategy: deployment.strategy,
+    traffic_percent: deployment.trafficPercent,
+    health_checks: deployment.healthChecks,
+    error_message: deployment.errorMessage,
+    config: { replicas: deployment.replicas },
+    activated_at: deployment.activatedAt,
+    rolled_back_at: deployment.rolledBackAt,
+    deployed_url: deployment.deployedUrl,
+    rollback_target_id: deployment.rollbackTargetId,
+    is_active: deployment.isActive,
+    kubernetes_namespace: deployment.kubernetesNamespace,
+    kubernetes_deployment_name: deployment.kubernetesDeploymentName,
+    kubernetes_service_name: deployment.kubernetesServiceName,
+    created_at: deployment.createdAt,
+    updated_at: deployment.updatedAt,
+  };
+}

@@ -1,0 +1,134 @@
+import 'reflect-metadata';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Project } from '../projects/project.entity.js';
+import { User } from '../users/user.entity.js';
+import { BuildStatus, VersionStatus } from './version-status.js';
+
+/** What a build produced, as spec section 3 lists it ({id, type}). */
+@ObjectType({ description: 'Something a version build produced' })
+export class VersionArtifact {
+  @Field(() => String, { description: "The artifact's id (its content digest)" })
+  id!: string;
+
+  @Field(() => String, { description: "The artifact's kind, e.g. 'image'" })
+  type!: string;
+}
+
+/**
+ * A tagged build of a project's code (spec section 3). Rows go with their project (ON DELETE CASCADE); one
+ * tag per project, which also makes "create version v0.1.0" idempotent.
+ */
+@Entity({ name: 'versions' })
+@Index('UQ_versions_project_tag', ['projectId', 'versionTag'], { unique: true })
+@Index('IDX_versions_owner', ['ownerId'])
+@ObjectType({ description: 'A tagged build of a project' })
+export class Version {
+  @PrimaryGeneratedColumn('uuid')
+  @Field(() => ID, { description: "The version's id" })
+  id!: string;
+
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId!: string;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_id' })
+  owner?: User;
+
+  @Column({ name: 'project_id', type: 'uuid' })
+  projectId!: string;
+
+  @ManyToOne(() => Project, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'project_id' })
+  project?: Project;
+
+  @Column({ name: 'version_tag', type: 'text' })
+  @Field(() => String, { description: "The tag, e.g. 'v0.1.0'" })
+  versionTag!: string;
+
+  @Column({ name: 'version_number', type: 'integer' })
+  @Field(() => Int, { description: 'The tag as a number for sorting: major * 1e6 + minor * 1e3 + patch' })
+  versionNumber!: number;
+
+  @Column({ type: 'text', default: '' })
+  @Field(() => String, { description: 'What the version brings' })
+  description!: string;
+
+  @Column({ name: 'git_branch', type: 'text' })
+  @Field(() => String, { description: 'The branch the version was cut from' })
+  gitBranch!: string;
+
+  @Column({ name: 'git_commit_sha', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'The commit the tag points at' })
+  gitCommitSha!: string | null;
+
+  @Column({ type: 'enum', enum: VersionStatus, enumName: 'version_status', default: VersionStatus.pending })
+  @Field(() => VersionStatus, { description: "The version's lifecycle state" })
+  status!: VersionStatus;
+
+  @Column({ name: 'build_status', type: 'enum', enum: BuildStatus, enumName: 'version_build_status', default: BuildStatus.pending })
+  @Field(() => BuildStatus, { description: "The state of the version's build" })
+  buildStatus!: BuildStatus;
+
+  @Column({ type: 'boolean', default: false })
+  @Field(() => Boolean, { description: 'True for the version the project serves' })
+  active!: boolean;
+
+  @Column({ name: 'build_started_at', type: 'timestamptz', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the build started' })
+  buildStartedAt!: Date | null;
+
+  @Column({ name: 'build_completed_at', type: 'timestamptz', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the build ended' })
+  buildCompletedAt!: Date | null;
+
+  @Column({ name: 'build_log', type: 'text', default: '' })
+  @Field(() => String, { description: "The build's output (its last part)" })
+  buildLog!: string;
+
+  @Column({ name: 'docker_image_url', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: "The built artifact's address in the registry" })
+  dockerImageUrl!: string | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  @Field(() => [VersionArtifact], { description: 'What the build produced' })
+  artifacts!: VersionArtifact[];
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @Field(() => Date, { description: 'When the version was created' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  @Field(() => Date, { description: 'When the version last changed' })
+  updatedAt!: Date;
+}
+
+const TAG = /^v(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?:-[\w.-]+)?$/;
+
+/** major * 1e6 + minor * 1e3 + patch, for sorting versions; null for a tag that is not vX.Y.Z (parts up to 999). */
+export function versionNumber(tag: string): number | null {
+  const match = TAG.exec(tag);
+  return match ? Number(match[1]) * 1e6 + Number(match[2]) * 1e3 + Number(match[3]) : null;
+}
+
+/** The REST shape of a version (spec section 3), snake_case. */
+export function toVersionResponse(version: Version) {
+  return {
+    id: version.id,
+    version_tag: version.versionTag,
+    version_number: version.versionNumber,
+    description: version.description,
+    git_branch: version.gitBranch,
+    git_commit_sha: version.gitCommitSha,
+    status: version.status,
+    build_status: version.buildStatus,
+    active: version.active,
+    build_started_at: version.buildStartedAt,
+    build_completed_at: version.buildCompletedAt,
+    build_log: version.buildLog,
+    docker_image_url: version.dockerImageUrl,
+    artifacts: version.artifacts,
+    created_at: version.createdAt,
+    updated_at: version.updatedAt,
+  };
+}

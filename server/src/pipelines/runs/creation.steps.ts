@@ -1,0 +1,305 @@
+import { stepLabel } from '@slipway/domain';
+import type { BuildResult } from '../../providers/builder/builder.port.js';
+import type { Template } from '../../modules/templates/template.model.js';
+import { renderTemplateFiles } from '../../modules/templates/template-renderer.js';
+import { ORGANIZATION_NAME, validateDescription, validateProjectName } from '../../modules/projects/project.validation.js';
+import { DeploymentStatus } from '../../modules/deployments/deployment-status.js';
+import { BuildStatus, VersionStatus } from '../../modules/versions/version-status.js';
+import { defineStep, type StepContext, type StepDefinition, StepFailure, type StepIcon } from '../steps.js';
+import { StepStatus } from '../pipeline-step.entity.js';
+import { ENVIRONMENT, FIRST_VERSION_TAG, MAIN_BRANCH, SLIPWAY_AUTHOR, image, namesOf, requireProject, type RunNames } from './run-names.js';
+import type { RunProviders } from './run-ports.js';
+
+type Ctx = StepContext<RunProviders>;
+
+const BUILD_TIMEOUT_SECONDS = 600;
+const HEALTH_TIMEOUT_SECONDS = 60;
+/** Lines of build output kept on the version row and shown in the step's log. */
+const LOG_TAIL_LINES = 200;
+
+function step(id: string, icon: StepIcon, description: string, timeoutSeconds: number, run: (ctx: Ctx) => Promise<void>, extra: Partial<StepDefinition<RunProviders>> = {}) {
+  return defineStep<RunProviders>({ id, label: stepLabel(id), description, icon, timeoutSeconds, run, ...extra });
+}
+
+async function runNames(ctx: Ctx): Promise<RunNames> {
+  return namesOf(await requireProject(ctx.providers.records));
+}
+
+/** The project's template; a project made from one that has left the catalog cannot go on. */
+async function requireTemplate(ctx: Ctx): Promise<Template> {
+  const template = await ctx.providers.records.template();
+  if (!template) throw new StepFailure('The project has no template in the catalog');
+  return template;
+}
+
+/** The first commit's files: the template's, rendered; a blank project starts with a README. */
+async function sourceFiles(ctx: Ctx) {
+  const { records } = ctx.providers;
+  const project = await requireProject(records);
+  const template = project.templateName ? await requireTemplate(ctx) : null;
+  const files = template
+    ? await renderTemplateFiles(template, { projectName: project.name, description: project.description })
+    : [{ path: 'README.md', content: `# ${project.name}\n\n${project.description}\n`.replace(/\n\n\n$/, '\n') }];
+  return files.map((file) => ({ path: file.path, content: Buffer.from(file.content) }));
+}
+
+/** Runs a build, keeping its last lines; answers the result and that tail. */
+async function build(ctx: Ctx, names: RunNames, commitSha: string, tag: string): Promise<{ result: BuildResult; log: string }> {
+  const template = await requireTemplate(ctx);
+  const lines: string[] = [];
+  const result = await ctx.providers.builder.build(
+    {
+      repository: names.repository,
+      commitSha,
+      image: image(names, tag),
+      buildCommand: template.runtime.build,
+      environment: await ctx.providers.records.environment(),
+      timeoutSeconds: BUILD_TIMEOUT_SECONDS,
+    },
+    {
+      signal: ctx.signal,
+      onLog: (line) => {
+        lines.push(line);
+        if (lines.length > LOG_TAIL_LINES) lines.shift();
+      },
+    },
+  );
+  return { result, log: lines.join('\n') };
+}
+
+const validateRequest = step('validate-request', 'config', 'Checks the project request again: name, description, template and its required variables', 30, async (ctx) => {
+  const { records } = ctx.providers;
+  const project = await requireProject(records);
+  validateProjectName(project.name);
+  validateDescription(project.description);
+  if (project.templateName) {
+    const template = await requireTemplate(ctx);
+    const environment = await records.environment();
+    const missing = template.environmentVariables.filter((variable) => variable.required && !environment[variable.name]?.trim());
+    if (missing.length) throw new StepFailure(`${missing[0].name} is required`);
+    await ctx.logger.info(`template ${template.name} with ${Object.keys(environment).length} environment variables`);
+  } else {
+    await ctx.logger.info('blank project: no template');
+  }
+});
+
+const loadSettings = step('load-settings', 'config', 'Loads the settings the run needs (GITHUB_ORGANIZATION)', 30, async (ctx) => {
+  const organization = await ctx.providers.records.githubOrganization();
+  if (!organization) throw new StepFailure('GITHUB_ORGANIZATION is not set: add it in Settings');
+  const { repository } = await runNames(ctx);
+  await ctx.logger.info(`GITHUB_ORGANIZATION is ${organization}`);
+  if (organization !== repository.organization) {
+    await ctx.logger.info(`the project keeps the organization it was created with: ${repository.organization}`);
+  }
+});
+
+const validateGithub = step('validate-github', 'code', 'Checks the organization and the repository name with the source host', 60, async (ctx) => {
+  const { repository } = await runNames(ctx);
+  if (!ORGANIZATION_NAME.test(repository.organization)) throw new StepFailure('GITHUB_ORGANIZATION must be letters, digits and single hyphens');
+  const existing = await ctx.providers.sourceHost.findRepository(repository);
+  await ctx.logger.info(
+    `${ctx.providers.sourceHost.kind} source host: ${repository.organization}/${repository.name} ${existing ? 'exists (this run made it, or it is reused)' : 'will be created'}`,
+  );
+});
+
+const buildModel = step('build-model', 'files', 'Works out what the project will be: repository, files, build, image and app', 30, async (ctx) => {
+  const names = await runNames(ctx);
+  const template = names.project.templateName ? await requireTemplate(ctx) : null;
+  await ctx.logger.info(`repository ${names.repository.organization}/${names.repository.name}, branch ${MAIN_BRANCH}`);
+  if (!template) {
+    await ctx.logger.info('blank project: a README, no build and no deployment');
+    return;
+  }
+  await ctx.logger.info(`template ${template.name}: ${template.files.length} files`);
+  await ctx.logger.info(`build: ${template.runtime.build ? template.runtime.build.join(' ') : 'none'}; start: ${template.runtime.start.join(' ')}`);
+  await ctx.logger.info(`image ${names.imageRepository}:${FIRST_VERSION_TAG}; app ${names.appName} (${ENVIRONMENT})`);
+});
+
+const persistProject = step('persist-project', 'database', 'Confirms the project is saved', 30, async (ctx) => {
+  const project = await requireProject(ctx.providers.records);
+  await ctx.logger.info(`project ${project.id} saved`);
+});
+
+const setupRepository = step('setup-github-repo', 'code', 'Creates the project repository', 120, async (ctx) => {
+  const { repository, project } = await runNames(ctx);
+  const info = await ctx.providers.sourceHost.ensureRepository(repository, { description: project.description });
+  await ctx.providers.records.update({ repositoryUrl: info.url });
+  await ctx.logger.info(`repository ${info.url}`);
+});
+
+const generateTemplate = step('generate-template', 'files', "Renders the template's files for the project", 60, async (ctx) => {
+  const files = await sourceFiles(ctx);
+  await ctx.logger.info(`${files.length} files: ${files.map((file) => file.path).join(', ')}`.slice(0, 2000));
+});
+
+const commitCode = step('commit-code', 'code', `Commits the files to ${MAIN_BRANCH}`, 120, async (ctx) => {
+  const { repository, project } = await runNames(ctx);
+  const { sha, created } = await ctx.providers.sourceHost.commitFiles(repository, {
+    branch: MAIN_BRANCH,
+    message: project.templateName ? `Initial commit from the ${project.templateName} template` : 'Initial commit',
+    files: await sourceFiles(ctx),
+    author: SLIPWAY_AUTHOR,
+  });
+  await ctx.providers.records.update({ buildCommit: sha });
+  await ctx.logger.info(`${created ? 'committed' : 'already committed'} ${sha}`);
+});
+
+const setupSecrets = step('setup-secrets', 'config', "Stores the project's environment variables as repository secrets", 60, async (ctx) => {
+  const { repository } = await runNames(ctx);
+  const environment = await ctx.providers.records.environment();
+  await ctx.providers.sourceHost.setSecrets(repository, environment);
+  await ctx.logger.info(`${Object.keys(environment).length} secrets stored`);
+});
+
+const checkBuildStatus = step(
+  'check-build-status',
+  'test',
+  `Runs the CI build (the template's build command) on the ${MAIN_BRANCH} commit`,
+  BUILD_TIMEOUT_SECONDS + 30,
+  async (ctx) => {
+    const names = await runNames(ctx);
+    const sha = names.project.buildCommit;
+    if (!sha) throw new StepFailure('The project has no commit to build');
+    const { result, log } = await build(ctx, names, sha, `ci-${sha.slice(0, 12)}`);
+    await ctx.logger.info(log.slice(-2000));
+    if (result.status !== 'success') throw new StepFailure(`CI build failed: ${result.error ?? 'no reason given'}`);
+    await ctx.logger.info(`CI build of ${sha.slice(0, 12)} passed in ${result.durationMs} ms`);
+  },
+);
+
+const createVersion = step('create-github-version', 'code', `Tags the commit ${FIRST_VERSION_TAG} and records the version`, 60, async (ctx) => {
+  const { repository, project } = await runNames(ctx);
+  if (!project.buildCommit) throw new StepFailure('The project has no commit to tag');
+  await ctx.providers.records.ensureVersion({ versionTag: FIRST_VERSION_TAG, gitBranch: MAIN_BRANCH, gitCommitSha: project.buildCommit, description: 'Initial version' });
+  await ctx.providers.sourceHost.createTag(repository, { name: FIRST_VERSION_TAG, sha: project.buildCommit, message: `Version ${FIRST_VERSION_TAG}` });
+  await ctx.logger.info(`tag ${FIRST_VERSION_TAG} on ${project.buildCommit.slice(0, 12)}`);
+});
+
+const buildVersion = step(
+  'check-github-version-build',
+  'server',
+  `Builds ${FIRST_VERSION_TAG} into an artifact`,
+  BUILD_TIMEOUT_SECONDS + 30,
+  async (ctx) => {
+    const { records, sourceHost } = ctx.providers;
+    const names = await runNames(ctx);
+    const version = await records.version(FIRST_VERSION_TAG);
+    if (!version) throw new StepFailure(`Version ${FIRST_VERSION_TAG} is missing`);
+    const sha = await sourceHost.tagCommit(names.repository, FIRST_VERSION_TAG);
+    if (!sha) throw new StepFailure(`Tag ${FIRST_VERSION_TAG} is missing`);
+    await records.updateVersion(version.id, { status: VersionStatus.building, buildStatus: BuildStatus.running, buildStartedAt: new Date(), buildCompletedAt: null });
+    const { result, log } = await build(ctx, names, sha, FIRST_VERSION_TAG);
+    if (result.status !== 'success' || !result.artifact) {
+      await records.updateVersion(version.id, { status: VersionStatus.build_failed, buildStatus: BuildStatus.failed, buildCompletedAt: new Date(), buildLog: log });
+      throw new StepFailure(`Build of ${FIRST_VERSION_TAG} failed: ${result.error ?? 'no artifact'}`);
+    }
+    const { artifact } = result;
+    await records.updateVersion(version.id, {
+      status: VersionStatus.build_success,
+      buildStatus: BuildStatus.success,
+      buildCompletedAt: new Date(),
+      buildLog: log,
+      dockerImageUrl: artifact.url,
+      artifacts: [{ id: artifact.digest, type: 'image' }],
+    });
+    await ctx.logger.info(`artifact ${artifact.url} (${artifact.size} bytes, ${artifact.digest.slice(0, 19)})`);
+  },
+);
+
+const checkDocker = step('check-docker', 'cloud', `Checks that the registry holds the ${FIRST_VERSION_TAG} artifact`, 60, async (ctx) => {
+  const { records, registry } = ctx.providers;
+  const names = await runNames(ctx);
+  const artifact = await registry.find(image(names, FIRST_VERSION_TAG));
+  const version = await records.version(FIRST_VERSION_TAG);
+  if (!artifact || !version) throw new StepFailure(`The registry has no ${FIRST_VERSION_TAG} artifact`);
+  await records.update({ dockerImageUrl: artifact.url });
+  await records.updateVersion(version.id, { status: VersionStatus.ready });
+  await ctx.logger.info(`${registry.kind} registry: ${artifact.url}`);
+});
+
+const deploy = step(
+  'deploy-to-doks',
+  'deploy',
+  `Deploys ${FIRST_VERSION_TAG} to the cluster and waits for its health check`,
+  HEALTH_TIMEOUT_SECONDS + 120,
+  async (ctx) => {
+    const { records, registry, cluster } = ctx.providers;
+    const names = await runNames(ctx);
+    const template = await requireTemplate(ctx);
+    const version = await records.version(FIRST_VERSION_TAG);
+    const artifact = await registry.find(image(names, FIRST_VERSION_TAG));
+    if (!version || !artifact) throw new StepFailure(`The ${FIRST_VERSION_TAG} artifact is missing`);
+    const deployment = await records.ensureInitialDeployment(version.id, ENVIRONMENT);
+    await records.updateDeployment(deployment.id, { status: DeploymentStatus.deploying, errorMessage: null });
+    await ctx.substep('start', StepStatus.running);
+    try {
+      const status = await cluster.deploy(
+        {
+          name: names.appName,
+          projectId: names.project.id,
+          ownerId: ctx.run.ownerId,
+          artifact,
+          runtime: { start: template.runtime.start, healthPath: template.runtime.healthPath, portEnv: template.runtime.portEnv },
+          environment: await records.environment(),
+          replicas: 1,
+          healthTimeoutSeconds: HEALTH_TIMEOUT_SECONDS,
+        },
+        { signal: ctx.signal, onLog: () => undefined },
+      );
+      if (!status.url) throw new StepFailure('The cluster gave the app no URL');
+      await ctx.substep('start', StepStatus.completed);
+      await ctx.substep('health', StepStatus.completed);
+      await records.updateDeployment(deployment.id, {
+        status: DeploymentStatus.active,
+        trafficPercent: 100,
+        deployedUrl: status.url,
+        replicas: status.replicas,
+        activatedAt: new Date(),
+        healthChecks: [{ name: 'http', status: 'healthy', path: template.runtime.healthPath, checkedAt: new Date() }],
+      });
+      await ctx.logger.info(`${cluster.kind} cluster: ${names.appName} revision ${status.revision} at ${status.url}`);
+    } catch (error) {
+      const message = error instanceof StepFailure ? error.message : 'The app did not start or failed its health check';
+      await records.updateDeployment(deployment.id, { status: DeploymentStatus.pending, errorMessage: message });
+      throw error instanceof StepFailure ? error : new StepFailure(message);
+    }
+  },
+  {
+    substeps: [
+      { name: 'start', description: 'Start the new revision' },
+      { name: 'health', description: 'Pass the health check and take the traffic' },
+    ],
+  },
+);
+
+const finalize = step('finalize-deployment', 'deploy', 'Makes the version and deployment the active ones and publishes the URL', 60, async (ctx) => {
+  const { records, cluster } = ctx.providers;
+  const names = await runNames(ctx);
+  const version = await records.version(FIRST_VERSION_TAG);
+  const deployment = (await records.deployments()).find((row) => version && row.versionId === version.id && row.environment === ENVIRONMENT);
+  const status = await cluster.status(names.appName);
+  if (!version || !deployment || status?.state !== 'running' || !status.url) throw new StepFailure('The app is not running');
+  await records.activate(version.id, deployment.id, status.url);
+  await ctx.logger.info(`live at ${status.url}`);
+});
+
+/** Spec section 4's creation steps, in order; a blank project stops after its secrets (nothing to build or deploy). */
+export const creationSteps = [
+  validateRequest,
+  loadSettings,
+  validateGithub,
+  buildModel,
+  persistProject,
+  setupRepository,
+  generateTemplate,
+  commitCode,
+  setupSecrets,
+  checkBuildStatus,
+  createVersion,
+  buildVersion,
+  checkDocker,
+  deploy,
+  finalize,
+];
+
+export const blankProjectSteps = creationSteps.slice(0, creationSteps.indexOf(setupSecrets) + 1);

@@ -1,0 +1,140 @@
+import type { DataSource } from 'typeorm';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { Deployment } from '../../modules/deployments/deployment.entity.js';
+import { DeploymentStatus, DeploymentStrategy } from '../../modules/deployments/deployment-status.js';
+import { Project } from '../../modules/projects/project.entity.js';
+import type { ProjectsService } from '../../modules/projects/projects.service.js';
+import type { SettingsService } from '../../modules/settings/settings.service.js';
+import { SettingKey } from '../../modules/settings/setting-key.js';
+import type { TemplatesService } from '../../modules/templates/templates.service.js';
+import { StepFailure } from '../steps.js';
+import { Version, versionNumber } from '../../modules/versions/version.entity.js';
+import type { DeploymentFields, ProjectFields, ProjectRecord, ProjectRecords, VersionFields } from './run-ports.js';
+
+export interface ProjectRecordsDeps {
+  dataSource: DataSource;
+  projects: ProjectsService;
+  templates: TemplatesService;
+  settings: SettingsService;
+}
+
+/** ProjectRecords on the database and the feature services, bound to one owner's project. */
+export class DatabaseProjectRecords implements ProjectRecords {
+  private readonly owner: { id: string };
+
+  constructor(
+    private readonly deps: ProjectRecordsDeps,
+    ownerId: string,
+    private readonly runProjectId: string | null,
+  ) {
+    this.owner = { id: ownerId };
+  }
+
+  /** Only a run about a project may use its records. */
+  private get projectId(): string {
+    if (!this.runProjectId) throw new StepFailure('This run is not about a project');
+    return this.runProjectId;
+  }
+
+  async project(): Promise<ProjectRecord | null> {
+    return this.find();
+  }
+
+  async update(fields: ProjectFields): Promise<void> {
+    await this.deps.dataSource.getRepository(Project).update(this.where(), fields);
+  }
+
+  async environment(): Promise<Record<string, string>> {
+    const project = await this.find();
+    return project ? this.deps.projects.environmentOf(project) : {};
+  }
+
+  async template() {
+    const project = await this.find();
+    return project?.templateName ? ((await this.deps.templates.find(project.templateName)) ?? null) : null;
+  }
+
+  githubOrganization(): Promise<string | null> {
+    return this.deps.settings.reveal(this.owner, SettingKey.GITHUB_ORGANIZATION);
+  }
+
+  version(tag: string): Promise<Version | null> {
+    return this.deps.dataSource.getRepository(Version).findOneBy({ ...this.children(), versionTag: tag });
+  }
+
+  async ensureVersion(version: { versionTag: string; gitBranch: string; gitCommitSha: string; description: string }): Promise<Version> {
+    const number = versionNumber(version.versionTag);
+    if (number === null) throw new Error(`Version tag ${version.versionTag} is not vX.Y.Z`);
+    await this.deps.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(Version)
+      .values({ ...this.children(), ...version, versionNumber: number })
+      .orIgnore()
+      .execute();
+    const row = await this.version(version.versionTag);
+    if (!row) throw new Error('The version row vanished');
+    return row;
+  }
+
+  async updateVersion(id: string, fields: VersionFields): Promise<void> {
+    await this.deps.dataSource.getRepository(Version).update({ ...this.children(), id }, fields);
+  }
+
+  deployments(): Promise<Deployment[]> {
+    return this.deps.dataSource.getRepository(Deployment).find({ where: this.children(), order: { createdAt: 'ASC' } });
+  }
+
+  /** Under the project's row lock, so that two attempts of a step never both insert. */
+  ensureInitialDeployment(versionId: string, environment: string): Promise<Deployment> {
+    return this.deps.dataSource.transaction(async (manager) => {
+      await manager.findOne(Project, { where: this.where(), lock: { mode: 'pessimistic_write' } });
+      const where = { ...this.children(), versionId, environment, strategy: DeploymentStrategy.initial };
+      const existing = await manager.findOneBy(Deployment, where);
+      return existing ?? manager.save(manager.create(Deployment, { ...where, status: DeploymentStatus.pending }));
+    });
+  }
+
+  async updateDeployment(id: string, fields: DeploymentFields): Promise<void> {
+    await this.deps.dataSource.getRepository(Deployment).update({ ...this.children(), id }, fields);
+  }
+
+  async activate(versionId: string, deploymentId: string, deployedUrl: string): Promise<void> {
+    await this.deps.dataSource.transaction(async (manager) => {
+      const version = await manager.findOneByOrFail(Version, { ...this.children(), id: versionId });
+      const deployment = await manager.findOneByOrFail(Deployment, { ...this.children(), id: deploymentId });
+      await manager.update(Version, this.children(), { active: false });
+      await manager.update(Version, version.id, { active: true });
+      await manager.update(Deployment, { ...this.children(), environment: deployment.environment }, { isActive: false });
+      await manager.update(Deployment, deployment.id, { isActive: true });
+      await manager.update(Project, this.where(), {
+        activeVersionId: version.id,
+        activeDeploymentId: deployment.id,
+        deployedUrl,
+        version: version.versionTag,
+      });
+    });
+  }
+
+  async deleteProject(): Promise<boolean> {
+    const result = await this.deps.dataSource.getRepository(Project).delete(this.where());
+    return Boolean(result.affected);
+  }
+
+  private async find(): Promise<Project | null> {
+    try {
+      return await this.deps.projects.get(this.owner, this.projectId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.NotFound) return null;
+      throw error;
+    }
+  }
+
+  private where() {
+    return { id: this.projectId, ownerId: this.owner.id };
+  }
+
+  private children() {
+    return { projectId: this.projectId, ownerId: this.owner.id };
+  }
+}

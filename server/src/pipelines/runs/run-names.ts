@@ -1,0 +1,42 @@
+import { StepFailure } from '../steps.js';
+import type { ImageRef } from '../../providers/registry/registry.port.js';
+import type { RepositoryRef } from '../../providers/source-host/source-host.port.js';
+import type { ProjectRecord, ProjectRecords } from './run-ports.js';
+
+/** Where every project run puts things, derived once from the project's fixed source names. */
+export const MAIN_BRANCH = 'main';
+export const FIRST_VERSION_TAG = 'v0.1.0';
+export const ENVIRONMENT = 'production';
+export const SLIPWAY_AUTHOR = { name: 'Slipway', email: 'slipway@localhost' };
+
+export interface RunNames {
+  project: ProjectRecord;
+  repository: RepositoryRef;
+  /** The registry repository of the project's artifacts: '{organization}/{repository}'. */
+  imageRepository: string;
+  /** The app's stable name on the cluster: '{repository}-{project id's first 8}'. */
+  appName: string;
+}
+
+export function namesOf(project: ProjectRecord): RunNames {
+  if (!project.sourceOrganization || !project.sourceRepository) throw new StepFailure('The project has no repository name');
+  const repository = { organization: project.sourceOrganization, name: project.sourceRepository };
+  return {
+    project,
+    repository,
+    imageRepository: `${repository.organization}/${repository.name}`,
+    // A DNS label (at most 63 characters), as cluster app names are.
+    appName: `${repository.name.slice(0, 54).replace(/-+$/, '')}-${project.id.slice(0, 8)}`,
+  };
+}
+
+export function image(names: RunNames, tag: string): ImageRef {
+  return { repository: names.imageRepository, tag };
+}
+
+/** The run's project, which must still exist. */
+export async function requireProject(records: ProjectRecords): Promise<ProjectRecord> {
+  const project = await records.project();
+  if (!project) throw new StepFailure('The project no longer exists');
+  return project;
+}

@@ -1,0 +1,60 @@
+import type { Providers } from '../../providers/providers.js';
+import type { Deployment } from '../../modules/deployments/deployment.entity.js';
+import type { Template } from '../../modules/templates/template.model.js';
+import type { Version } from '../../modules/versions/version.entity.js';
+
+/** What a creation or deletion step reads of its project. */
+export interface ProjectRecord {
+  id: string;
+  name: string;
+  description: string;
+  templateName: string | null;
+  /** Fixed when the project was created (see Project.sourceOrganization). */
+  sourceOrganization: string | null;
+  sourceRepository: string | null;
+  repositoryUrl: string | null;
+  buildCommit: string | null;
+  dockerImageUrl: string | null;
+  deployedUrl: string | null;
+  activeVersionId: string | null;
+  activeDeploymentId: string | null;
+}
+
+export type ProjectFields = Partial<Pick<ProjectRecord, 'repositoryUrl' | 'buildCommit' | 'dockerImageUrl'>>;
+export type VersionFields = Partial<Pick<Version, 'status' | 'buildStatus' | 'buildStartedAt' | 'buildCompletedAt' | 'buildLog' | 'dockerImageUrl' | 'artifacts' | 'gitCommitSha'>>;
+export type DeploymentFields = Partial<
+  Pick<Deployment, 'status' | 'trafficPercent' | 'healthChecks' | 'errorMessage' | 'activatedAt' | 'deployedUrl' | 'isActive' | 'replicas'>
+>;
+
+/**
+ * The one project a run works on, and nothing else: bound to the run's owner and project when the run's step
+ * starts. Steps read and write the project's fields, versions and deployments only through it.
+ */
+export interface ProjectRecords {
+  /** The project, or null when it does not exist (any more). */
+  project(): Promise<ProjectRecord | null>;
+  update(fields: ProjectFields): Promise<void>;
+  /** The project's decrypted environment variables (never log them). */
+  environment(): Promise<Record<string, string>>;
+  /** The catalog template the project was made from, or null (blank project, or no longer in the catalog). */
+  template(): Promise<Template | null>;
+  /** The owner's GITHUB_ORGANIZATION setting, or null when it is not set. */
+  githubOrganization(): Promise<string | null>;
+  version(tag: string): Promise<Version | null>;
+  /** Creates the version unless the project has one with this tag already; answers the row either way. */
+  ensureVersion(version: { versionTag: string; gitBranch: string; gitCommitSha: string; description: string }): Promise<Version>;
+  updateVersion(id: string, fields: VersionFields): Promise<void>;
+  deployments(): Promise<Deployment[]>;
+  /** Creates the version's first deployment to the environment unless it has one; answers the row either way. */
+  ensureInitialDeployment(versionId: string, environment: string): Promise<Deployment>;
+  updateDeployment(id: string, fields: DeploymentFields): Promise<void>;
+  /** Makes the version and deployment the project's active ones (and only them), with the app's URL, in one transaction. */
+  activate(versionId: string, deploymentId: string, deployedUrl: string): Promise<void>;
+  /** Deletes the project row (its versions and deployments go with it); false when it was already gone. */
+  deleteProject(): Promise<boolean>;
+}
+
+/** The ports a project run's steps use: the outside world, and their own project's records. */
+export interface RunProviders extends Providers {
+  records: ProjectRecords;
+}

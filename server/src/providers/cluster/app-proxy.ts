@@ -1,0 +1,74 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { createProxyServer } from 'http-proxy-3';
+
+/** Loopback only: the stable URL is for this machine (curl, Node's fetch, the browser), never the network. */
+export const LOOPBACK = '127.0.0.1';
+
+function answer(res: ServerResponse, status: number, message: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(message);
+}
+
+/**
+ * An app's stable URL: a reverse proxy on its own loopback port that forwards HTTP and WebSocket traffic to
+ * the revision currently serving (setTarget). With no target it answers 503, so the URL stays bound (and the
+ * port stays the app's) while a revision starts or restarts.
+ */
+export class AppProxy {
+  private target: number | null = null;
+  private readonly proxy = createProxyServer({ xfwd: true });
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+
+  constructor(private readonly appName: string) {
+    this.proxy.on('error', (_error, _req, res) => {
+      if ('writeHead' in res) answer(res, 502, `${this.appName} did not answer\n`);
+      else res.destroy();
+    });
+    this.server = createServer((req, res) => {
+      if (this.target === null) answer(res, 503, `${this.appName} is not running\n`);
+      else this.proxy.web(req, res, { target: `http://${LOOPBACK}:${this.target}` });
+    });
+    this.server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
+    this.server.on('upgrade', (req, socket: Socket, head: Buffer) => {
+      if (this.target === null) socket.destroy();
+      else this.proxy.ws(req, socket, head, { target: `ws://${LOOPBACK}:${this.target}` });
+    });
+  }
+
+  /** Binds the stable port; rejects (EADDRINUSE, EACCES) when another program holds it. */
+  listen(port: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const fail = (error: Error) => reject(error);
+      this.server.once('error', fail);
+      this.server.listen(port, LOOPBACK, () => {
+        this.server.off('error', fail);
+        resolve();
+      });
+    });
+  }
+
+  /** Where new requests go from now on; requests already forwarded finish where they are. */
+  setTarget(port: number | null): void {
+    this.target = port;
+  }
+
+  get listening(): boolean {
+    return this.server.listening;
+  }
+
+  /** Stops accepting connections and drops the open ones: afterwards the URL refuses connections. */
+  async close(): Promise<void> {
+    if (!this.server.listening) return;
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
+  }
+}

@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import type { TestApp } from './test-app.js';
+
+const run = promisify(execFile);
+
+/** The project's stream status (GET /projects/{id}/status) once it is terminal, or after `timeoutMs`, whatever it is. */
+export async function waitForRun(
+  app: TestApp,
+  token: string,
+  projectId: string,
+  { stream, timeoutMs = 180_000 }: { stream: string; timeoutMs?: number },
+): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status, body } = await app.api('GET', `/projects/${projectId}/status`, { token });
+    if (status === 200 && body.stream_name === stream && ['completed', 'failed', 'cancelled'].includes(body.overall_status)) return body;
+    if (Date.now() > deadline) throw new Error(`run not finished: ${status} ${JSON.stringify(body)}`);
+    await sleep(250);
+  }
+}
+
+/** Polls until `check` holds, at most `timeoutMs`. */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(200);
+  }
+}
+
+/** `git` with an argument vector (no shell), answering its trimmed output. */
+export async function git(args: string[], cwd?: string): Promise<string> {
+  const { stdout } = await run('git', args, { cwd, env: { PATH: process.env.PATH, HOME: tmpdir(), GIT_TERMINAL_PROMPT: '0' } });
+  return stdout.trim();
+}
+
+/** What a `git clone` of the URL shows: the commits on main, the tags and the files, or null when it cannot be cloned. */
+export async function cloneSummary(url: string): Promise<{ commits: string[]; tags: string[]; files: string[] } | null> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'slipway-clone-'));
+  try {
+    await git(['clone', '--quiet', url, dir]).catch(() => {
+      throw new Error('clone failed');
+    });
+    return {
+      commits: (await git(['rev-list', 'HEAD'], dir)).split('\n'),
+      tags: (await git(['tag', '--list'], dir)).split('\n').filter(Boolean),
+      files: (await git(['ls-files'], dir)).split('\n'),
+    };
+  } catch (error) {
+    if ((error as Error).message === 'clone failed') return null;
+    throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The app's answer at url + path, or 'refused' when nothing accepts the connection. */
+export async function fetchApp(url: string, route = '/'): Promise<{ status: number; text: string } | 'refused'> {
+  try {
+    const res = await fetch(new URL(route, url), { signal: AbortSignal.timeout(5000) });
+    return { status: res.status, text: await res.text() };
+  } catch {
+    return 'refused';
+  }
+}

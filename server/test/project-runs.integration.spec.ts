@@ -1,0 +1,282 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloneSummary, eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
+import { TEST_SECRET_KEY, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+
+/**
+ * Project creation and deletion as pipeline runs, end to end on the local providers: POST /api/projects, the run on
+ * a worker, the repository (cloned with git), the artifact, the running app behind its URL; DELETE and everything
+ * gone. Real PostgreSQL, real HTTP, real git, real child processes.
+ */
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TEMPLATE_VARIABLES: Record<string, Record<string, string>> = {
+  'static-site': {},
+  'node-rest-api': { API_KEY: 'api-key-value-123' },
+  'fullstack-notes': { ADMIN_PASSWORD: 'admin-password-123', SESSION_SECRET: 'session-secret-123' },
+  'scheduled-worker': {},
+  'go-api': {},
+};
+const HEALTH_PATHS: Record<string, string> = { 'fullstack-notes': '/api/health' };
+
+let app: TestApp;
+let db: pg.Client;
+let user: Awaited<ReturnType<typeof registerUser>>;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  db = new pg.Client({ connectionString: app.databaseUrl });
+  await db.connect();
+  user = await registerUser(app);
+  expect((await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: user.token, body: { value: 'acme' } })).status).toBe(200);
+}, 60_000);
+afterAll(async () => {
+  await db?.end();
+  await app?.stop();
+});
+
+const count = async (sql: string, values: unknown[]) => Number((await db.query(sql, values)).rows[0].count);
+
+/** Every file under dir (relative paths), or [] when it does not exist. */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((entry) => statSync(path.join(dir, entry)).isFile());
+}
+const dataFilesMentioning = (text: string) => filesUnder(app.dataDir).filter((file) => file.includes(text) && !file.startsWith('postgres'));
+
+async function createProject(token: string, body: Record<string, unknown>) {
+  const res = await app.api('POST', '/projects', { token, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+async function deleteAndWait(token: string, projectId: string) {
+  const res = await app.api('DELETE', `/projects/${projectId}`, { token });
+  expect(res.status).toBe(202);
+  const run = await waitForRun(app, token, projectId, { stream: 'project_deletion' });
+  expect(run.processors.map((step: any) => [step.processor_name, step.status])).toEqual(
+    ['validate-deletion', 'stop-deployments', 'cleanup-github', 'delete-docker-repository', 'cleanup-database'].map((id) => [id, 'completed']),
+  );
+  expect((await app.api('GET', `/projects/${projectId}`, { token })).status).toBe(404);
+}
+
+const templates = ['static-site', 'node-rest-api', 'fullstack-notes', 'scheduled-worker', 'go-api'];
+
+describe('a project made from each template', () => {
+  it.each(templates)('%s: created, built, deployed and answering; deleted, and gone everywhere', async (template) => {
+    const created = await createProject(user.token, {
+      name: `Run ${template}`,
+      description: `From ${template}`,
+      template_name: template,
+      environment_variables: TEMPLATE_VARIABLES[template],
+    });
+    expect(created).toMatchObject({ name: `Run ${template}`, template_name: template, active_version: null, active_deployment: null });
+
+    const run = await waitForRun(app, user.token, created.id, { stream: 'project_creation' });
+    expect(run.processors.filter((step: any) => step.status !== 'completed').map((step: any) => [step.processor_name, step.error_message])).toEqual([]);
+    expect(run).toMatchObject({ overall_status: 'completed', progress_percent: 100, total_processors: 15 });
+
+    const project = (await app.api('GET', `/projects/${created.id}`, { token: user.token })).body;
+    expect(project).toMatchObject({
+      version: 'v0.1.0',
+      active_version: { version_tag: 'v0.1.0', status: 'ready', build_status: 'success', active: true, git_branch: 'main', version_number: 1000 },
+      active_deployment: { status: 'active', strategy: 'initial', traffic_percent: 100, is_active: true, deployed_url: project.deployed_url, environment: 'production' },
+    });
+    expect(project.active_version.git_commit_sha).toBe(project.build_commit);
+    expect(project.active_version.artifacts).toEqual([{ id: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), type: 'image' }]);
+    expect(project.docker_image_url).toBe(project.active_version.docker_image_url);
+
+    // The app answers at its URL.
+    const health = await fetchApp(project.deployed_url, HEALTH_PATHS[template] ?? '/health');
+    expect(health).toMatchObject({ status: 200 });
+
+    // One repository with one commit and the tag, holding the template's files.
+    const clone = await cloneSummary(project.repository_url);
+    expect(clone).toMatchObject({ commits: [project.build_commit], tags: ['v0.1.0'] });
+    expect(clone!.files).toContain('slipway.json');
+
+    expect(await count('SELECT count(*) FROM versions WHERE project_id = $1', [created.id])).toBe(1);
+    expect(await count('SELECT count(*) FROM deployments WHERE project_id = $1', [created.id])).toBe(1);
+    const slug = `run-${template}`;
+    expect(dataFilesMentioning(slug).length).toBeGreaterThan(0);
+
+    await deleteAndWait(user.token, created.id);
+    expect(await fetchApp(project.deployed_url, '/')).toBe('refused');
+    expect(await cloneSummary(project.repository_url)).toBeNull();
+    expect(await count('SELECT count(*) FROM versions WHERE project_id = $1', [created.id])).toBe(0);
+    expect(await count('SELECT count(*) FROM deployments WHERE project_id = $1', [created.id])).toBe(0);
+    expect(dataFilesMentioning(slug)).toEqual([]);
+  }, 300_000);
+});
+
+describe('a blank project', () => {
+  it('gets a repository with a README and no build or deployment; its deletion removes the repository', async () => {
+    const created = await createProject(user.token, { name: 'Blank One', description: 'Nothing yet' });
+    const run = await waitForRun(app, user.token, created.id, { stream: 'project_creation' });
+    expect(run.processors.map((step: any) => step.processor_name)).toEqual([
+      'validate-request',
+      'load-settings',
+      'validate-github',
+      'build-model',
+      'persist-project',
+      'setup-github-repo',
+      'generate-template',
+      'commit-code',
+      'setup-secrets',
+    ]);
+    expect(run.overall_status).toBe('completed');
+    const project = (await app.api('GET', `/projects/${created.id}`, { token: user.token })).body;
+    expect(project).toMatchObject({ deployed_url: null, active_version: null, active_deployment: null });
+    expect(await cloneSummary(project.repository_url)).toEqual({ commits: [project.build_commit], tags: [], files: ['README.md'] });
+    await deleteAndWait(user.token, created.id);
+    expect(await cloneSummary(project.repository_url)).toBeNull();
+  }, 120_000);
+
+  it('keeps another user out: their project is not found for deletion or status', async () => {
+    const created = await createProject(user.token, { name: 'Private One' });
+    const other = await registerUser(app);
+    expect((await app.api('DELETE', `/projects/${created.id}`, { token: other.token })).status).toBe(404);
+    expect((await app.api('GET', `/projects/${created.id}/status`, { token: other.token })).status).toBe(404);
+    await waitForRun(app, user.token, created.id, { stream: 'project_creation' });
+    await deleteAndWait(user.token, created.id);
+  }, 120_000);
+
+  it('names the repository apart when another project already has its name in the organization', async () => {
+    const other = await registerUser(app);
+    await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: other.token, body: { value: 'acme' } });
+    const mine = await createProject(user.token, { name: 'Same Name' });
+    const theirs = await createProject(other.token, { name: 'Same Name' });
+    await waitForRun(app, user.token, mine.id, { stream: 'project_creation' });
+    await waitForRun(app, other.token, theirs.id, { stream: 'project_creation' });
+    const urls = await Promise.all(
+      [
+        [user.token, mine.id],
+        [other.token, theirs.id],
+      ].map(async ([token, id]) => (await app.api('GET', `/projects/${id}`, { token })).body.repository_url),
+    );
+    expect(urls[0]).not.toBe(urls[1]);
+    expect(urls[1]).toContain(`same-name-${theirs.id.slice(0, 8)}`);
+    await deleteAndWait(user.token, mine.id);
+    await deleteAndWait(other.token, theirs.id);
+  }, 120_000);
+});
+
+describe('cancel and failure', () => {
+  it('cleans up a cancelled creation: the project, its repository and its artifacts go', async () => {
+    const created = await createProject(user.token, { name: 'Cancelled One', template_name: 'static-site' });
+    // Cancel once the repository exists, so there is something to clean up.
+    await eventually(async () => {
+      const { body } = await app.api('GET', `/projects/${created.id}/status`, { token: user.token });
+      return body.processors.find((step: any) => step.processor_name === 'commit-code').status === 'completed';
+    }, 60_000);
+    const repositoryUrl = (await app.api('GET', `/projects/${created.id}`, { token: user.token })).body.repository_url;
+    expect(await cloneSummary(repositoryUrl)).not.toBeNull();
+    const cancelled = await app.api('POST', `/projects/${created.id}/status/cancel`, { token: user.token });
+    expect(cancelled.body.overall_status).toBe('cancelled');
+    await waitForRun(app, user.token, created.id, { stream: 'project_deletion' });
+    expect((await app.api('GET', `/projects/${created.id}`, { token: user.token })).status).toBe(404);
+    expect(await cloneSummary(repositoryUrl)).toBeNull();
+    expect(dataFilesMentioning('cancelled-one')).toEqual([]);
+  }, 120_000);
+
+  it('keeps a failed creation for Retry, stores a safe message, and Delete cleans it up', async () => {
+    // The organization setting changes to one the source host refuses: the run fails at validate-github.
+    const created = await createProject(user.token, { name: 'Failing One', template_name: 'static-site' });
+    await db.query(`UPDATE projects SET source_organization = 'bad/../org' WHERE id = $1`, [created.id]);
+    const failed = await waitForRun(app, user.token, created.id, { stream: 'project_creation' });
+    expect(failed.overall_status).toBe('failed');
+    const step = failed.processors.find((processor: any) => processor.status === 'failed');
+    expect(step).toMatchObject({ processor_name: 'validate-github', error_message: 'GITHUB_ORGANIZATION must be letters, digits and single hyphens' });
+    for (const processor of failed.processors) {
+      expect(`${processor.error_message ?? ''}`).not.toMatch(/SELECT|INSERT|\/tmp|\/work|secret|password|at .*\.ts/i);
+    }
+    // Fixed, then retried: it resumes at the failed step and completes.
+    await db.query(`UPDATE projects SET source_organization = 'acme' WHERE id = $1`, [created.id]);
+    expect((await app.api('POST', `/projects/${created.id}/status/retry`, { token: user.token })).status).toBe(200);
+    const retried = await waitForRun(app, user.token, created.id, { stream: 'project_creation' });
+    expect(retried.overall_status).toBe('completed');
+    expect(retried.processors.find((processor: any) => processor.processor_name === 'validate-request').attempts).toBe(1);
+    await deleteAndWait(user.token, created.id);
+  }, 180_000);
+});
+
+describe('a worker killed in the middle of a step', () => {
+  let api: TestApp;
+  const workers: ChildProcess[] = [];
+
+  function startWorker(): { child: ChildProcess; started: Promise<void> } {
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+      cwd: SERVER_DIR,
+      env: {
+        PATH: process.env.PATH,
+        SLIPWAY_ROLE: 'worker',
+        DATABASE_URL: api.databaseUrl,
+        SLIPWAY_DATA_DIR: api.dataDir,
+        SLIPWAY_SECRET_KEY: TEST_SECRET_KEY,
+        // A killed worker's step goes to the next worker after this long (the steps here take a few seconds).
+        SLIPWAY_STEP_EXPIRY_SECONDS: '20',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    workers.push(child);
+    return { child, started: eventually(async () => output.includes('Slipway worker'), 60_000) };
+  }
+
+  beforeAll(async () => {
+    api = await startTestApp({ role: 'api', env: { SLIPWAY_STEP_EXPIRY_SECONDS: '20' } });
+  }, 60_000);
+  afterAll(async () => {
+    for (const child of workers) child.kill('SIGTERM');
+    await Promise.all(workers.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await api?.stop();
+  }, 60_000);
+
+  it('is resumed by another worker, with one repository, one commit, one tag, one version, one deployment and one running app', async () => {
+    const owner = await registerUser(api);
+    await api.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } });
+    const first = startWorker();
+    await first.started;
+    const res = await api.api('POST', '/projects', { token: owner.token, body: { name: 'Survivor', template_name: 'node-rest-api', environment_variables: { API_KEY: 'k-123' } } });
+    expect(res.status).toBe(201);
+    const projectId = res.body.id;
+    // Killed while it builds the version (the longest step): its effects so far must not be repeated.
+    await eventually(async () => {
+      const { body } = await api.api('GET', `/projects/${projectId}/status`, { token: owner.token });
+      return body.processors.find((step: any) => step.processor_name === 'check-github-version-build').status === 'running';
+    }, 120_000);
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+
+    const second = startWorker();
+    await second.started;
+    const run = await waitForRun(api, owner.token, projectId, { stream: 'project_creation', timeoutMs: 240_000 });
+    expect(run.overall_status).toBe('completed');
+    const interrupted = run.processors.find((step: any) => step.processor_name === 'check-github-version-build');
+    expect(interrupted.attempts).toBe(2);
+    expect(interrupted.log).toContain('attempt 1 was interrupted');
+
+    const project = (await api.api('GET', `/projects/${projectId}`, { token: owner.token })).body;
+    expect(await cloneSummary(project.repository_url)).toMatchObject({ commits: [project.build_commit], tags: ['v0.1.0'] });
+    const apiDb = new pg.Client({ connectionString: api.databaseUrl });
+    await apiDb.connect();
+    try {
+      const rows = async (table: string) => Number((await apiDb.query(`SELECT count(*) FROM ${table} WHERE project_id = $1`, [projectId])).rows[0].count);
+      expect(await rows('versions')).toBe(1);
+      expect(await rows('deployments')).toBe(1);
+    } finally {
+      await apiDb.end();
+    }
+    expect(await fetchApp(project.deployed_url, '/health')).toMatchObject({ status: 200 });
+
+    const deleted = await api.api('DELETE', `/projects/${projectId}`, { token: owner.token });
+    expect(deleted.status).toBe(202);
+    await waitForRun(api, owner.token, projectId, { stream: 'project_deletion' });
+    expect(await fetchApp(project.deployed_url, '/')).toBe('refused');
+  }, 400_000);
+});
