@@ -1,5 +1,6 @@
 import { ApolloLink } from '@apollo/client';
 import { act, screen } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
 import { Observable, Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocketStatus } from '../../../app/apollo/socket-status';
@@ -11,7 +12,7 @@ const PROJECT_ID = '0b6b9c1e-4a5f-4c3e-9d2a-7f1e2d3c4b5a';
 type Pipeline = ReturnType<typeof testPipeline>;
 
 /** How the server answers one ProjectPipeline query: a run after `ms`, or an error. */
-type Answer = { pipeline: Pipeline; ms?: number } | { error: string; ms?: number };
+type Answer = { pipeline: Pipeline; ms?: number } | { error: string; ms?: number } | { notFound: true; ms?: number };
 
 /**
  * A terminating link standing in for the server: ProjectPipeline queries take their answers in order (noting
@@ -32,7 +33,10 @@ function fakeServer(answers: Answer[]) {
     return new Observable((subscriber) => {
       const timer = setTimeout(() => {
         if ('error' in answer) subscriber.error(new Error(answer.error));
-        else {
+        else if ('notFound' in answer) {
+          subscriber.next({ errors: [new GraphQLError('Project not found', { extensions: { code: 'NOT_FOUND' } })] });
+          subscriber.complete();
+        } else {
           subscriber.next({ data: { project: { __typename: 'Project', id: PROJECT_ID, pipelineStatus: answer.pipeline } } });
           subscriber.complete();
         }
@@ -44,11 +48,12 @@ function fakeServer(answers: Answer[]) {
 }
 
 function Probe() {
-  const { pipeline, polling } = usePipelineStatus(PROJECT_ID);
+  const { pipeline, polling, gone } = usePipelineStatus(PROJECT_ID);
   return (
     <p data-testid="probe">
       {pipeline ? `${pipeline.id} ${pipeline.streamName} ${pipeline.completedProcessors}/${pipeline.totalProcessors} ${pipeline.overallStatus}` : 'none'}
       {polling ? ' polling' : ' live'}
+      {gone && ' gone'}
     </p>
   );
 }
@@ -136,5 +141,24 @@ describe('usePipelineStatus', () => {
     expect(probe()).toHaveTextContent('none');
     await advance(60_000);
     expect(server.queryTimes).toHaveLength(1);
+  });
+
+  it('tells when the project is gone: its deletion run completed, live', async () => {
+    const deleting = (completed: number) => testPipeline({ id: 'run-2', streamName: 'project_deletion', completed, running: completed < 5 });
+    const server = await start([{ pipeline: deleting(4) }], 'connected');
+    expect(probe()).not.toHaveTextContent('gone');
+    await push(server, deleting(5));
+    expect(probe()).toHaveTextContent('run-2 project_deletion 5/5 completed live gone');
+  });
+
+  it('tells when the project is gone: a poll while the socket is down finds no project, and polling stops', async () => {
+    const running = testPipeline({ id: 'run-2', streamName: 'project_deletion', completed: 4, running: true });
+    const server = await start([{ pipeline: running }, { notFound: true }], 'closed');
+    expect(probe()).toHaveTextContent('4/5 running polling');
+    await advance(3_100);
+    expect(probe()).toHaveTextContent('gone');
+    expect(probe()).not.toHaveTextContent('polling');
+    await advance(60_000);
+    expect(server.queryTimes).toHaveLength(2);
   });
 });

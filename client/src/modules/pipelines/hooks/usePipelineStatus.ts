@@ -1,10 +1,12 @@
 import { useApolloClient } from '@apollo/client/react';
 import { isTerminalPipelineStatus } from '@slipway/domain';
-import { use, useEffect, useRef } from 'react';
+import { use, useEffect, useRef, useState } from 'react';
+import { isNotFound } from '../../../app/apollo/error-message';
 import { useAppApolloPromise } from '../../../app/apollo/apollo-loader';
 import { isSocketDown, useSocketStatusOf } from '../../../app/apollo/socket-status';
 import { ProjectPipelineDocument, type PipelineStatusFieldsFragment } from '../../../generated/graphql';
 import { useProjectPipelineQuery, useProjectPipelineUpdatesSubscription } from '../../../generated/hooks';
+import { isDeleted } from '../pipeline-view';
 import { writeProjectPipeline } from './pipeline-cache';
 import { usePollingFallback, type PollAnswer } from './usePollingFallback';
 
@@ -13,6 +15,8 @@ export interface PipelineStatusState {
   pipeline: PipelineStatusFieldsFragment | null;
   /** Whether updates come from polling because the live subscription is unavailable. */
   polling: boolean;
+  /** The project is gone (its deletion run completed, or the server no longer knows it). */
+  gone: boolean;
 }
 
 const answerOf = (pipeline: PipelineStatusFieldsFragment | null | undefined): PollAnswer => ({
@@ -24,7 +28,8 @@ const answerOf = (pipeline: PipelineStatusFieldsFragment | null | undefined): Po
  * The project's latest pipeline run, kept current: live from the projectPipeline subscription (each snapshot goes
  * into the normalised cache and becomes Project.pipelineStatus), and while the socket is down or the subscription
  * failed, by polling on spec section 9's schedule until the run is terminal. When the socket is back, graphql-ws
- * resumes the subscription (restarted here if it had failed) and polling stops.
+ * resumes the subscription (restarted here if it had failed) and polling stops. `gone` tells when the project
+ * no longer exists.
  */
 export function usePipelineStatus(projectId: string): PipelineStatusState {
   const client = useApolloClient();
@@ -47,11 +52,20 @@ export function usePipelineStatus(projectId: string): PipelineStatusState {
     }
   }, [socket, error, restart]);
 
+  const [notFound, setNotFound] = useState(false);
   const pipeline = data?.project.pipelineStatus ?? null;
-  const polling = (isSocketDown(socket) || Boolean(error)) && !answerOf(pipeline).terminal;
+  const gone = notFound || isNotFound(error) || isDeleted(pipeline);
+  const polling = (isSocketDown(socket) || Boolean(error)) && !gone && !answerOf(pipeline).terminal;
   usePollingFallback(polling, async () => {
-    const result = await client.query({ query: ProjectPipelineDocument, variables: { id: projectId }, fetchPolicy: 'network-only' });
-    return answerOf(result.data?.project.pipelineStatus);
+    try {
+      const result = await client.query({ query: ProjectPipelineDocument, variables: { id: projectId }, fetchPolicy: 'network-only' });
+      return answerOf(result.data?.project.pipelineStatus);
+    } catch (caught) {
+      // The deletion run removed the project while the socket was down.
+      if (!isNotFound(caught)) throw caught;
+      setNotFound(true);
+      return { running: false, terminal: true };
+    }
   });
-  return { pipeline, polling };
+  return { pipeline, polling, gone };
 }

@@ -5,7 +5,6 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { PipelineStatusFieldsFragment, ProjectDetailFragment } from '../../../generated/graphql';
 import { ProjectPipelinePanel } from '../../pipelines/components/ProjectPipelinePanel';
 import { usePipelineStatus } from '../../pipelines/hooks/usePipelineStatus';
-import { isDeleted } from '../../pipelines/pipeline-view';
 import { DeleteProjectDialog } from '../components/detail/DeleteProjectDialog';
 import { DeploymentsTab, VersionsTab } from '../components/detail/EmptyTabs';
 import { DescriptionCard, ProjectSummaryCard, TagsCard } from '../components/detail/OverviewCards';
@@ -70,8 +69,8 @@ function useLeaveWhenDeleted(projectId: string, deleted: boolean) {
 function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
   const [tab, setTab] = useState<TabKey>('overview');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const { pipeline } = usePipelineStatus(project.id);
-  useLeaveWhenDeleted(project.id, isDeleted(pipeline));
+  const { pipeline, gone } = usePipelineStatus(project.id);
+  useLeaveWhenDeleted(project.id, gone);
 
   return (
     <>
