@@ -12,6 +12,7 @@ import { ProjectRuns, projectRunSteps } from './pipelines/runs/project-runs.js';
 import { projectRunProviders } from './pipelines/runs/run-providers.js';
 import type { RunProviders } from './pipelines/runs/run-ports.js';
 import type { PipelineEngine } from './pipelines/engine.js';
+import { LocalCluster } from './providers/cluster/local-cluster.js';
 import { createLocalProviders } from './providers/local.js';
 import { projectsModule } from './modules/projects/projects.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
@@ -43,7 +44,8 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   // The pipelines module builds the engine from the projects service, which starts runs through it.
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
   const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs, signedIn });
-  const outside = createLocalProviders({ dataDir: config.dataDir, secretBox });
+  const local = createLocalProviders({ dataDir: config.dataDir, secretBox });
+  const outside = { ...local, cluster: new LocalCluster({ dataDir: config.dataDir, registry: local.registry, secretBox }) };
   const pipelines = pipelinesModule<RunProviders>({
     dataSource,
     queue,
