@@ -83,28 +83,49 @@ test('a static site goes through the creation timeline, answers at its URL, and 
   await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible();
 });
 
-test('Cancel on a running creation is reachable and works by keyboard', async ({ page }) => {
+/** The attempts of one step of the project's latest run, through the GraphQL API. */
+async function stepAttempts(page: Page, token: string, projectId: string, step: string): Promise<number> {
+  const response = await page.request.post('/api/graphql', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { query: 'query($id: ID!) { project(id: $id) { pipelineStatus { processors { processorName attempts } } } }', variables: { id: projectId } },
+  });
+  const { data } = (await response.json()) as { data: { project: { pipelineStatus: { processors: { processorName: string; attempts: number }[] } } } };
+  return data.project.pipelineStatus.processors.find((processor) => processor.processorName === step)!.attempts;
+}
+
+test('a failed creation shows its failed step, and Retry is reachable and works by keyboard', async ({ page }) => {
+  // A run that fails for sure: validate-github refuses an organization name with a double hyphen.
+  // (A running run's Cancel cannot be caught reliably here: a local static-site creation takes seconds.)
   const account = await registerViaApi(page);
   const headers = { authorization: `Bearer ${account.token}` };
-  await page.request.put('/api/settings/GITHUB_ORGANIZATION', { headers, data: { value: 'pipeline-labs' } });
-  const created = await page.request.post('/api/projects', { headers, data: { name: 'Cancelled Beacon', template_name: 'static-site' } });
+  await page.request.put('/api/settings/GITHUB_ORGANIZATION', { headers, data: { value: 'bad--org' } });
+  const created = await page.request.post('/api/projects', { headers, data: { name: 'Failing Beacon', template_name: 'static-site' } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
   await page.goto(`/dashboard/projects/${id}`);
   const creation = timeline(page, 'Project Creation');
-  const cancel = creation.getByRole('button', { name: 'Cancel' });
-  await expect(cancel).toBeVisible();
-  // From the page heading, Tab reaches Cancel (header Edit and Delete come first).
-  await page.getByRole('heading', { level: 1, name: 'Cancelled Beacon' }).click();
-  for (let presses = 0; presses < 10 && !(await cancel.evaluate((element) => element === document.activeElement)); presses += 1) {
+  await expect(creation.getByRole('status')).toContainText('Failed', { timeout: 60_000 });
+  await expect(creation.getByRole('status')).toContainText('2 of 15 steps completed');
+  await expect(page.getByTestId('project-header')).toContainText('Pipeline: Failed');
+  const failedStep = creation.locator('li[data-step="validate-github"]');
+  await expect(failedStep).toHaveAttribute('data-status', 'completed');
+  await expect(failedStep).toContainText('Failed');
+  await expect(failedStep).toContainText('GITHUB_ORGANIZATION must be letters, digits and single hyphens');
+  await expectNoSeriousA11yViolations(page);
+  expect(await stepAttempts(page, account.token, id, 'validate-github')).toBe(1);
+
+  // Tab from the page heading reaches Retry (after the header's Edit and Delete), with a visible focus ring.
+  const retry = creation.getByRole('button', { name: 'Retry' });
+  await page.getByRole('heading', { level: 1, name: 'Failing Beacon' }).click();
+  for (let presses = 0; presses < 10 && !(await retry.evaluate((element) => element === document.activeElement)); presses += 1) {
     await page.keyboard.press('Tab');
   }
-  await expect(cancel).toBeFocused();
-  await expect(cancel).toHaveCSS('outline-style', 'solid');
+  await expect(retry).toBeFocused();
+  await expect(retry).toHaveCSS('outline-style', 'solid');
   await page.keyboard.press('Enter');
-  await expect(creation.getByRole('status')).toContainText('Cancelled');
-  await expect(creation.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
-  await expect(page.getByTestId('project-header')).toContainText('Pipeline: Cancelled');
-  await expectNoSeriousA11yViolations(page);
+  // The retry runs the failed step again (and it fails again: the organization is still refused).
+  await expect.poll(() => stepAttempts(page, account.token, id, 'validate-github'), { timeout: 30_000 }).toBe(2);
+  await expect(creation.getByRole('status')).toContainText('Failed');
+  await expect(creation.getByRole('alert')).toHaveCount(0);
 });

@@ -145,7 +145,7 @@ function TimelineStep({ step, now, current }: { step: PipelineStepView; now: num
       </StyledIcon>
       <div>
         <StyledStepName>
-          {step.label}
+          <span>{step.label}</span>
           <StepStatus status={step.status} />
         </StyledStepName>
         {step.description && <StyledStepText>{step.description}</StyledStepText>}
@@ -155,7 +155,7 @@ function TimelineStep({ step, now, current }: { step: PipelineStepView; now: num
             {step.substeps.map((substep) => (
               <li key={substep.name}>
                 <StyledStepName>
-                  {substep.name}
+                  <span>{substep.name}</span>
                   <StepStatus status={substep.status} />
                 </StyledStepName>
                 {substep.description && <StyledStepText>{substep.description}</StyledStepText>}
