@@ -32,7 +32,7 @@ test('project detail tabs, edit, environment variables and delete', async ({ pag
   await page.goto(`/dashboard/projects/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Orbital Relay' })).toBeVisible();
   await expect(page.getByTestId('project-header').getByText('Active', { exact: true })).toBeVisible();
-  await expect(page.getByText('No active streams found for this project')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Project Creation' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Description' })).toContainText('Relays telemetry from orbit.');
   await expectNoSeriousA11yViolations(page);
 
