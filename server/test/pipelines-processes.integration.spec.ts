@@ -5,8 +5,10 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createClient } from 'graphql-ws';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_CHANNEL } from '../src/events/postgres-event-bus.js';
 import { quick, quickToo, testSteps } from './helpers/pipeline-test-steps.js';
 import { TEST_SECRET_KEY, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -66,33 +68,45 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
 
+type Seen = { id: string; seq: number; overallStatus: string; processors: Array<{ status: string }> };
+
+/** An owner with a project, subscribed to it on the second api; `until` waits for a run's end there. */
+async function subscribedOwner(name: string) {
+  const owner = await registerUser(firstApi);
+  await firstApi.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } });
+  const projectId: string = (await firstApi.api('POST', '/projects', { token: owner.token, body: { name } })).body.id;
+  const secondUrl = await secondApi.started;
+  const client = createClient({
+    url: `${secondUrl.replace('http', 'ws')}/api/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${owner.token}` },
+    retryAttempts: 0,
+  });
+  const seen: Seen[] = [];
+  const stop = client.subscribe(
+    { query: 'subscription ($id: ID!) { projectPipeline(projectId: $id) { id seq overallStatus processors { status } } }', variables: { id: projectId } },
+    { next: (message) => void seen.push((message.data as { projectPipeline: Seen }).projectPipeline), error: () => undefined, complete: () => undefined },
+  );
+  const start = (steps: typeof testSteps) => firstApi.slipway.pipelines.start('test_stream', steps, { ownerId: owner.user.id, projectId });
+  const until = async (runId: string) => {
+    const deadline = Date.now() + 20_000;
+    while (!(seen.at(-1)?.id === runId && seen.at(-1)?.overallStatus === 'completed') && Date.now() < deadline) await sleep(25);
+    return seen.filter((status) => status.id === runId);
+  };
+  // A first run shows the subscription is live.
+  await until(await start([quick]));
+  const close = async () => {
+    stop();
+    await client.dispose();
+  };
+  return { owner, projectId, secondUrl, start, until, close };
+}
+
 describe('two api processes and a worker process on one database', () => {
   it("streams the worker's progress on a run started on one api to a subscriber on the other", async () => {
-    const owner = await registerUser(firstApi);
-    await firstApi.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } });
-    const projectId = (await firstApi.api('POST', '/projects', { token: owner.token, body: { name: 'Across Processes' } })).body.id;
-
-    const secondUrl = await secondApi.started;
-    const client = createClient({
-      url: `${secondUrl.replace('http', 'ws')}/api/graphql`,
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${owner.token}` },
-      retryAttempts: 0,
-    });
-    const seen: Array<{ id: string; seq: number; overallStatus: string; processors: Array<{ status: string }> }> = [];
-    const stop = client.subscribe(
-      { query: 'subscription ($id: ID!) { projectPipeline(projectId: $id) { id seq overallStatus processors { status } } }', variables: { id: projectId } },
-      { next: (message) => void seen.push((message.data as { projectPipeline: (typeof seen)[number] }).projectPipeline), error: () => undefined, complete: () => undefined },
-    );
+    const { owner, projectId, secondUrl, start, until, close } = await subscribedOwner('Across Processes');
     try {
-      const start = (steps: typeof testSteps) => firstApi.slipway.pipelines.start('test_stream', steps, { ownerId: owner.user.id, projectId });
-      const until = async (runId: string) => {
-        const deadline = Date.now() + 20_000;
-        while (!(seen.at(-1)?.id === runId && seen.at(-1)?.overallStatus === 'completed') && Date.now() < deadline) await sleep(25);
-        return seen.filter((status) => status.id === runId);
-      };
-      // A first run shows the subscription is live; the second one (a new run of the project) it must follow from its start.
-      await until(await start([quick]));
+      // A new run of the project, which the subscription must follow from its start.
       const runId = await start([quick, quickToo]);
       const run = await until(runId);
       expect(run.at(-1)).toMatchObject({ overallStatus: 'completed', processors: [{ status: 'completed' }, { status: 'completed' }] });
@@ -103,9 +117,31 @@ describe('two api processes and a worker process on one database', () => {
       const res = await fetch(`${secondUrl}/api/projects/${projectId}/status`, { headers: { authorization: `Bearer ${owner.token}` } });
       expect(await res.json()).toMatchObject({ id: runId, overall_status: 'completed', progress_percent: 100 });
     } finally {
-      stop();
-      await client.dispose();
+      await close();
     }
     expect(worker.output()).not.toMatch(/error/i);
+  }, 60_000);
+
+  it('sends the run as it is once the events missed while the event connections were down are lost', async () => {
+    const { start, until, close } = await subscribedOwner('Missed Events');
+    const db = new pg.Client({ connectionString: firstApi.databaseUrl });
+    await db.connect();
+    try {
+      const terminate = async () =>
+        (await db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = $1`, [`LISTEN ${EVENT_CHANNEL}`])).rows.length;
+      expect(await terminate()).toBe(3);
+      // The worker runs this while the processes keep losing their event connections (each reconnects after a second).
+      const runId = await start([quick, quickToo]);
+      const completed = async () => (await db.query('SELECT status FROM pipeline_runs WHERE id = $1', [runId])).rows[0].status === 'completed';
+      while (!(await completed())) {
+        await terminate();
+        await sleep(20);
+      }
+      const run = await until(runId);
+      expect(run.at(-1)).toMatchObject({ overallStatus: 'completed', processors: [{ status: 'completed' }, { status: 'completed' }] });
+    } finally {
+      await db.end();
+      await close();
+    }
   }, 60_000);
 });

@@ -8,6 +8,14 @@ import type { EnqueueOptions, JobHandler, JobOptions, JobQueue, QueueState } fro
 /** Where an enqueue tells the working processes that a job of that name waits (the payload is the name). */
 export const WAKE_CHANNEL = 'slipway_jobs';
 const RECONNECT_DELAY_MS = 1000;
+/** A worker woken this recently is still fetching (or found the job taken elsewhere): the next wake-up goes to another. */
+const FETCH_MS = 1000;
+
+interface Worker {
+  id: string;
+  busy: boolean;
+  wokenAt: number;
+}
 
 export interface PgBossQueueOptions {
   /** Whether this process runs job handlers (worker and all roles) or only enqueues (api role). */
@@ -36,8 +44,8 @@ function onTransaction(manager: EntityManager): PgBoss.Db {
  */
 export class PgBossQueue implements JobQueue {
   private running = false;
-  /** pg-boss worker ids by job name: `concurrency` of them per job. */
-  private readonly workers = new Map<string, string[]>();
+  /** pg-boss workers by job name, `concurrency` of them per job. */
+  private readonly workers = new Map<string, Worker[]>();
   private listener: pg.Client | null = null;
   private reconnectTimer: NodeJS.Timeout | undefined;
 
@@ -65,20 +73,25 @@ export class PgBossQueue implements JobQueue {
     // createQueue keeps an existing queue as it was: apply options changed since an earlier version.
     await this.boss.updateQueue(name, queue);
     if (!this.options.works) return;
-    const work = async ([job]: Array<PgBoss.Job<T>>) => {
-      try {
-        await handler(job.data);
-      } catch (error) {
-        logUnexpected(`job ${name}`, error);
-        throw error;
-      }
-    };
     // Each pg-boss worker runs one job at a time: `concurrency` workers run that many side by side.
-    const ids: string[] = [];
+    const workers: Worker[] = [];
     for (let index = 0; index < concurrency; index += 1) {
-      ids.push(await this.boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, work));
+      const worker: Worker = { id: '', busy: false, wokenAt: 0 };
+      worker.id = await this.boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async ([job]) => {
+        worker.busy = true;
+        worker.wokenAt = 0;
+        try {
+          await handler(job.data);
+        } catch (error) {
+          logUnexpected(`job ${name}`, error);
+          throw error;
+        } finally {
+          worker.busy = false;
+        }
+      });
+      workers.push(worker);
     }
-    this.workers.set(name, ids);
+    this.workers.set(name, workers);
   }
 
   async enqueue<T extends object>(name: string, data: T, { transaction, singletonKey }: EnqueueOptions = {}): Promise<string | null> {
@@ -103,8 +116,13 @@ export class PgBossQueue implements JobQueue {
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 
+  /** One idle worker fetches the new job; with none free, each fetches again as soon as it is done. */
   private wake(name: string | undefined): void {
-    for (const id of this.workers.get(name ?? '') ?? []) this.boss.notifyWorker(id);
+    const workers = this.workers.get(name ?? '') ?? [];
+    const now = Date.now();
+    const free = workers.find((worker) => !worker.busy && now - worker.wokenAt > FETCH_MS);
+    if (free) free.wokenAt = now;
+    for (const { id } of free ? [free] : workers) this.boss.notifyWorker(id);
   }
 
   private async listen(): Promise<void> {
@@ -126,8 +144,8 @@ export class PgBossQueue implements JobQueue {
       throw error;
     }
     this.listener = client;
-    // Jobs enqueued while nobody listened wait for a poll: wake every worker now instead.
-    for (const name of this.workers.keys()) this.wake(name);
+    // Jobs enqueued while nobody listened would wait for a poll: every worker fetches now instead.
+    for (const workers of this.workers.values()) for (const { id } of workers) this.boss.notifyWorker(id);
   }
 
   private scheduleListen(): void {

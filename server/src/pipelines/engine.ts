@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { MoreThanOrEqual } from 'typeorm';
+import { In, MoreThanOrEqual } from 'typeorm';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { logUnexpected } from '../common/log.js';
 import type { AppEvents, EventBus } from '../events/event-bus.js';
@@ -258,14 +258,14 @@ export class PipelineEngine<P> {
   }
 
   /** Records the attempt's result if it is still current, and moves the run on in the same transaction. */
-  private async finish({ run: { id: runId }, step: { id: stepRowId }, definition, attempt }: Claim<P>, error: string | null): Promise<void> {
+  private async finish({ run: { id: runId }, step: { id: stepRowId, position }, definition, attempt }: Claim<P>, error: string | null): Promise<void> {
     await this.locked(runId, null, async (locked) => {
       const { manager, run, changed } = locked;
-      const step = await manager.findOneByOrFail(PipelineStep, { id: stepRowId });
-      if (run.status !== RunStatus.running || step.status !== StepStatus.running || step.attempts !== attempt) return;
+      // The step and the one after it in one query: this transaction is on the way from one step to the next.
+      const [step, next] = await manager.find(PipelineStep, { where: { runId, position: In([position, position + 1]) }, order: { position: 'ASC' } });
+      if (run.status !== RunStatus.running || step?.id !== stepRowId || step.status !== StepStatus.running || step.attempts !== attempt) return;
       if (error === null) {
         await manager.update(PipelineStep, step.id, { status: StepStatus.completed, completedAt: now, updatedAt: now });
-        const next = await manager.findOneBy(PipelineStep, { runId, position: step.position + 1 });
         if (next) await this.enqueue(manager, next);
         else run.status = RunStatus.completed;
         await changed({ stepId: step.stepId, status: StepStatus.completed });

@@ -45,4 +45,19 @@ describe('pg-boss wake-up', () => {
       expect(started[round] - committed).toBeLessThan(250);
     }
   });
+
+  it('wakes one worker per job when several arrive at once', async () => {
+    const started: number[] = [];
+    await queue.define('test.burst', async () => {
+      started.push(Date.now());
+      await sleep(1000);
+    }, { retryLimit: 0, expireInSeconds: 30, concurrency: 3 });
+    await sleep(500);
+    const enqueued = Date.now();
+    await Promise.all([1, 2, 3].map((n) => queue.enqueue('test.burst', { n })));
+    const deadline = Date.now() + 2000;
+    while (started.length < 3 && Date.now() < deadline) await sleep(5);
+    expect(started).toHaveLength(3);
+    expect(Math.max(...started) - enqueued).toBeLessThan(500);
+  });
 });

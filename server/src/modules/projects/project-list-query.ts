@@ -22,8 +22,24 @@ export enum SortOrder {
   DESC = 'DESC',
 }
 
-registerEnumType(ProjectSortField, { name: 'ProjectSortField' });
-registerEnumType(SortOrder, { name: 'SortOrder' });
+registerEnumType(ProjectSortField, {
+  name: 'ProjectSortField',
+  description: 'What the projects page is sorted by',
+  valuesConfig: {
+    updated_at: { description: 'When the project last changed (the default)' },
+    created_at: { description: 'When the project was created' },
+    name: { description: 'The name, ignoring case' },
+    status: { description: 'The status, then the most recently changed first' },
+  },
+});
+registerEnumType(SortOrder, {
+  name: 'SortOrder',
+  description: 'Sort direction',
+  valuesConfig: {
+    ASC: { description: 'Ascending: oldest, A to Z, active before inactive' },
+    DESC: { description: 'Descending: newest, Z to A, inactive before active (the default)' },
+  },
+});
 
 /** Filters as they arrive from REST query strings or GraphQL input; every field optional. */
 export interface ProjectListQuery {

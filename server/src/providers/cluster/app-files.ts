@@ -9,12 +9,15 @@ export interface AppUser {
 }
 
 /**
- * As root, each app gets its own user and group id, APP_ID_BASE + its slot. These ids need no /etc/passwd
- * entry; a high base keeps them apart from real accounts, so one app cannot read another's files, the data
- * directory's secret key or the database files (all closed to other users), and `remove` can end every
- * process the app left behind. Where the user namespace does not map these ids, apps share `nobody`.
+ * As root, each app gets its own user and group id: APP_ID_BASE + the data directory's id block * SLOTS + the
+ * app's slot. These ids need no /etc/passwd entry; a high base keeps them apart from real accounts, so one app
+ * cannot read another's files, the data directory's secret key or the database files (all closed to other
+ * users), and `remove` can end every process the app left behind. The random id block keeps two data
+ * directories on one machine apart. Where the user namespace does not map these ids, apps share `nobody`.
  */
 const APP_ID_BASE = 1_600_000_000;
+/** Apps per data directory. */
+export const SLOTS = 1000;
 const NOBODY = 65_534;
 
 /** Entry types an artifact may hold: no device files, FIFOs or hard links. */
@@ -29,10 +32,10 @@ async function mappedIdRanges(file: string): Promise<Array<[number, number]>> {
     .map(([inside, , count]) => [inside, inside + count - 1] as [number, number]);
 }
 
-/** The identity of the app in `slot`, or null when Slipway does not run as root. */
-export async function appUser(slot: number): Promise<AppUser | null> {
+/** The identity of the app in `slot` of the data directory's `idBlock`, or null when Slipway does not run as root. */
+export async function appUser(idBlock: number, slot: number): Promise<AppUser | null> {
   if (process.getuid?.() !== 0) return null;
-  const id = APP_ID_BASE + slot;
+  const id = APP_ID_BASE + idBlock * SLOTS + slot;
   const mapped = async (file: string) => (await mappedIdRanges(file)).some(([from, to]) => id >= from && id <= to);
   if ((await mapped('/proc/self/uid_map')) && (await mapped('/proc/self/gid_map'))) return { uid: id, gid: id };
   return { uid: NOBODY, gid: NOBODY };
@@ -68,11 +71,12 @@ export function appPaths(clusterDir: string, name: string): AppPaths {
 /**
  * The cluster directory and the app's folders. As root, the app's user must pass through the data directory:
  * it gets search permission (x) only, as the embedded PostgreSQL's user does, so it can reach its own folder
- * but not list the data directory or read its secret key and database files (0600 / 0700).
+ * but not list the data directory. Everything else in the data directory must be closed to other users (the
+ * secret key and database files are; the registry, source host and builder make their folders private).
  */
 export async function prepareAppDirs(dataDir: string, clusterDir: string, paths: AppPaths, user: AppUser | null): Promise<void> {
-  if (user) await chmod(dataDir, (await stat(dataDir)).mode | 0o001);
   await ensureDir(clusterDir, 0o711);
+  if (user) await chmod(dataDir, (await stat(dataDir)).mode | 0o001);
   const group = user ? { uid: 0, gid: user.gid } : undefined;
   await ensureDir(paths.dir, 0o710, group);
   await ensureDir(paths.releases, 0o710, group);

@@ -44,7 +44,10 @@ export interface Exit {
 }
 
 export function describeExit(exit: Exit): string {
-  if (exit.error) return `could not start (${(exit.error as NodeJS.ErrnoException).code ?? exit.error.message})`;
+  const code = (exit.error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EACCES') return 'could not start (EACCES: its user cannot reach the command or its folder; the folders above the data directory and Node.js must let other users pass, chmod o+x)';
+  if (code === 'ENOENT') return 'could not start (ENOENT: the start command or its folder was not found)';
+  if (exit.error) return `could not start (${code ?? 'spawn failed'})`;
   return exit.signal ? `was ended by ${exit.signal}` : `exited with code ${exit.code}`;
 }
 
@@ -111,7 +114,8 @@ export class AppInstance {
       if (signal?.aborted) throw new HealthCheckFailed('the deployment was cancelled');
       if (this.exit) throw new HealthCheckFailed(`the process ${describeExit(this.exit)}`);
       try {
-        const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(HEALTH_REQUEST_MS) });
+        const timeout = AbortSignal.timeout(HEALTH_REQUEST_MS);
+        const response = await fetch(url, { redirect: 'manual', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
         await response.body?.cancel();
         if (response.ok) return;
         last = `GET ${healthPath} answered ${response.status}`;

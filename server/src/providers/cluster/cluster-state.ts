@@ -1,6 +1,8 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { randomInt } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppRuntime } from './cluster.port.js';
+import { isRunning } from './processes.js';
 
 /** A revision Slipway has started and that passed its health check. */
 export interface RevisionRecord {
@@ -10,6 +12,8 @@ export interface RevisionRecord {
   /** The project environment, sealed with Slipway's secret box (it may hold secrets). */
   sealedEnvironment: string;
   healthTimeoutSeconds: number;
+  /** Processes of this revision that take traffic (round robin). */
+  replicas: number;
   /** Folder name under releases/. */
   release: string;
 }
@@ -33,16 +37,51 @@ export interface AppRecord {
 
 interface StateFile {
   version: 1;
+  /** Picks this data directory's range of app user ids (see app-files.ts), chosen at random once. */
+  idBlock: number;
   apps: AppRecord[];
 }
+
+/** Blocks of app ids to choose from: two data directories on one machine rarely share one. */
+const ID_BLOCKS = 100_000;
 
 /** `<dataDir>/cluster/state.json` (0600), written whole through a temporary file and a rename. */
 export class ClusterState {
   private readonly file: string;
+  private readonly ownerFile: string;
   private writing: Promise<void> = Promise.resolve();
+  /** Set by load(). */
+  idBlock = 0;
 
   constructor(clusterDir: string) {
     this.file = path.join(clusterDir, 'state.json');
+    this.ownerFile = path.join(clusterDir, 'owner.pid');
+  }
+
+  /**
+   * Claims the cluster for this process: two processes running the same apps would fight over their ports
+   * and end each other's processes. A claim whose process is gone is taken over. Returns the running owner
+   * that holds it instead, if any.
+   */
+  async claim(): Promise<number | null> {
+    await mkdir(path.dirname(this.file), { recursive: true, mode: 0o711 });
+    for (;;) {
+      try {
+        await writeFile(this.ownerFile, String(process.pid), { flag: 'wx', mode: 0o600 });
+        return null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const owner = Number(await readFile(this.ownerFile, 'utf8').catch(() => ''));
+      if (owner === process.pid) return null;
+      if (Number.isInteger(owner) && owner > 0 && (await isRunning(owner))) return owner;
+      await rm(this.ownerFile, { force: true });
+    }
+  }
+
+  async release(): Promise<void> {
+    const owner = Number(await readFile(this.ownerFile, 'utf8').catch(() => ''));
+    if (owner === process.pid) await rm(this.ownerFile, { force: true });
   }
 
   async load(): Promise<AppRecord[]> {
@@ -50,15 +89,15 @@ export class ClusterState {
       if (error.code === 'ENOENT') return null;
       throw error;
     });
-    if (text === null) return [];
-    const state = JSON.parse(text) as StateFile;
-    if (state.version !== 1 || !Array.isArray(state.apps)) throw new Error(`${this.file} is not a cluster state file`);
-    return state.apps;
+    const state = text === null ? null : (JSON.parse(text) as StateFile);
+    if (state && (state.version !== 1 || !Array.isArray(state.apps))) throw new Error(`${this.file} is not a cluster state file`);
+    this.idBlock = Number.isInteger(state?.idBlock) ? state!.idBlock : randomInt(ID_BLOCKS);
+    return state?.apps ?? [];
   }
 
   /** Saves the records; saves are queued, so the file always ends with the latest one. */
   save(apps: AppRecord[]): Promise<void> {
-    const text = JSON.stringify({ version: 1, apps } satisfies StateFile, null, 2);
+    const text = JSON.stringify({ version: 1, idBlock: this.idBlock, apps } satisfies StateFile, null, 2);
     const write = async () => {
       await mkdir(path.dirname(this.file), { recursive: true, mode: 0o711 });
       const temp = `${this.file}.tmp`;

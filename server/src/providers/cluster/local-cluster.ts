@@ -1,15 +1,25 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { SecretBox } from '../../common/secret-box.js';
-import { StepFailure } from '../../pipelines/steps.js';
 import type { Registry } from '../registry/registry.port.js';
-import { appPaths, appUser, type AppPaths, type AppUser, extractRelease, isDedicated, prepareAppDirs } from './app-files.js';
+import { appPaths, appUser, type AppPaths, type AppUser, extractRelease, isDedicated, prepareAppDirs, SLOTS } from './app-files.js';
 import { APP_PATH, AppInstance, describeExit, freePort, HealthCheckFailed, STOP_GRACE_MS } from './app-instance.js';
 import { AppLog } from './app-log.js';
 import { AppProxy, LOOPBACK } from './app-proxy.js';
+import {
+  artifactNotStored,
+  artifactUnreadable,
+  clusterOwnedElsewhere,
+  clusterShuttingDown,
+  invalidDeploySpec,
+  noStablePortLeft,
+  revisionUnhealthy,
+  stablePortTaken,
+  tooManyApps,
+} from './cluster.errors.js';
 import type { AppRuntime, AppStatus, Cluster, DeployHooks, DeploySpec } from './cluster.port.js';
 import { type AppRecord, ClusterState, type RevisionRecord } from './cluster-state.js';
-import { processesOf, runsInside, signalGroup } from './processes.js';
+import { killGroup, killUser, runsInside } from './processes.js';
 
 /** A DNS label, as Kubernetes names are: also safe as a folder name. */
 const APP_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -18,6 +28,8 @@ const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MAX_CRASHES = 5;
 const CRASH_WINDOW_MS = 10 * 60_000;
 const MAX_RESTART_DELAY_MS = 30_000;
+/** Processes per revision on one machine. */
+const MAX_REPLICAS = 8;
 
 export interface LocalClusterOptions {
   /** Slipway's data directory: the cluster keeps its state, releases and logs in `<dataDir>/cluster`. */
@@ -42,8 +54,8 @@ interface LiveApp {
   proxy: AppProxy;
   log: AppLog;
   state: AppStatus['state'];
-  /** The revision's process that serves traffic. */
-  serving: AppInstance | null;
+  /** The current revision's processes that passed their health check and take traffic (its replicas). */
+  serving: AppInstance[];
   /** Every process of the app that has not exited (serving, starting, stopping). */
   instances: Set<AppInstance>;
   crashes: number[];
@@ -60,7 +72,7 @@ function sameRuntime(a: AppRuntime, b: AppRuntime): boolean {
 
 function checkSpec(spec: DeploySpec): void {
   const fail = (message: string): never => {
-    throw new StepFailure(`Cannot deploy ${JSON.stringify(spec.name)}: ${message}`);
+    throw invalidDeploySpec(String(spec.name), message);
   };
   if (!APP_NAME.test(spec.name)) fail('the app name must be lower-case letters, digits and dashes (at most 63)');
   const { start, healthPath, portEnv } = spec.runtime;
@@ -74,6 +86,7 @@ function checkSpec(spec: DeploySpec): void {
     if (typeof value !== 'string' || value.includes('\0')) fail(`the value of ${name} must be text without NUL characters`);
   }
   if (!(spec.healthTimeoutSeconds > 0)) fail('the health check timeout must be positive');
+  if (!Number.isInteger(spec.replicas) || spec.replicas < 1 || spec.replicas > MAX_REPLICAS) fail(`the local cluster runs 1 to ${MAX_REPLICAS} replicas`);
 }
 
 /**
@@ -102,20 +115,34 @@ export class LocalCluster implements Cluster {
   /** Starts every app that was serving when Slipway stopped, on its same stable port. */
   async restore(): Promise<void> {
     await this.load();
-    await Promise.all([...this.apps.values()].map((app) => this.withLock(app.record.name, () => this.startServing(app))));
+    const restoreApp = async (app: LiveApp) => {
+      try {
+        await this.withLock(app.record.name, () => this.startServing(app));
+      } catch (error) {
+        // One app that cannot start (its folder gone, say) must not keep the others down.
+        app.state = 'failed';
+        app.log.append(`[slipway] Revision ${app.record.current?.revision} could not be started: ${(error as NodeJS.ErrnoException).code ?? 'unexpected error'}`);
+      }
+    };
+    await Promise.all([...this.apps.values()].map(restoreApp));
   }
 
   /** Stops every app process and closes every stable URL; the apps' records stay for the next restore(). */
   async shutdown(): Promise<void> {
     this.closed = true;
-    await this.loading?.catch(() => undefined);
+    // A process that never loaded the state (or was refused it) has nothing to stop and must not write it.
+    if (!(await this.loading?.then(() => true, () => false))) return;
     await Promise.all([...this.apps.values()].map((app) => this.stopApp(app)));
     await this.save();
+    await this.state.release();
   }
 
   async deploy(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus> {
     checkSpec(spec);
     await this.load();
+    const image = `${spec.artifact.repository}:${spec.artifact.tag}`;
+    const artifactFile = await this.options.registry.localPath(spec.artifact);
+    if (!artifactFile) throw artifactNotStored(image);
     return this.withLock(spec.name, async () => {
       const app = this.apps.get(spec.name) ?? (await this.createApp(spec));
       const current = app.record.current;
@@ -123,12 +150,13 @@ export class LocalCluster implements Cluster {
         app.state === 'running' &&
         current?.digest === spec.artifact.digest &&
         sameRuntime(current.runtime, spec.runtime) &&
-        this.openEnvironment(app, current) === sortedEntries(spec.environment)
+        current.replicas === spec.replicas &&
+        this.sameEnvironment(app, current, spec.environment)
       ) {
         hooks.onLog(`Revision ${current.revision} already serves ${spec.artifact.digest}: nothing to do`);
         return this.statusOf(app);
       }
-      await this.rollOut(app, spec, hooks);
+      await this.rollOut(app, spec, artifactFile, hooks);
       return this.statusOf(app);
     });
   }
@@ -148,14 +176,14 @@ export class LocalCluster implements Cluster {
       await this.stopApp(app);
       if (isDedicated(app.user)) {
         // Whatever the app left running under its own user (daemons that left the process group) ends too.
-        for (const pid of await processesOf(app.user.uid)) process.kill(pid, 'SIGKILL');
+        await killUser(app.user.uid);
       }
       await this.save();
       await rm(app.paths.dir, { recursive: true, force: true });
     });
   }
 
-  /** The last `tail` lines the app's processes printed (each prefixed with its revision), oldest first. */
+  /** The last `tail` lines of the app's processes (each prefixed with its revision) and of its supervision, oldest first. */
   async logs(name: string, tail: number): Promise<string[]> {
     await this.load();
     return (await this.apps.get(name)?.log.tail(tail)) ?? [];
@@ -168,19 +196,24 @@ export class LocalCluster implements Cluster {
       url: `http://${LOOPBACK}:${app.record.port}/`,
       digest: app.record.current?.digest ?? null,
       revision: app.record.current?.revision ?? 0,
-      replicas: app.serving?.running ? 1 : 0,
+      replicas: app.serving.length,
     };
   }
 
   /** Reads the state once and ends processes a previous Slipway left running; starts nothing. */
   private load(): Promise<void> {
-    if (this.closed) return Promise.reject(new StepFailure('The local cluster is shutting down'));
+    if (this.closed) return Promise.reject(clusterShuttingDown());
     this.loading ??= (async () => {
+      const owner = await this.state.claim();
+      if (owner !== null) throw clusterOwnedElsewhere(owner);
       for (const record of await this.state.load()) {
         const paths = appPaths(this.clusterDir, record.name);
-        for (const pid of record.pids) if (await runsInside(pid, paths.dir)) signalGroup(pid, 'SIGKILL');
+        const user = await appUser(this.state.idBlock, record.slot);
+        for (const pid of record.pids) if (await runsInside(pid, paths.dir)) await killGroup(pid);
+        // With its own user, whatever still runs as the app is left over (a daemon that left its group, say).
+        if (isDedicated(user)) await killUser(user.uid);
         record.pids = [];
-        this.apps.set(record.name, this.liveApp(record, await appUser(record.slot)));
+        this.apps.set(record.name, this.liveApp(record, user));
       }
       await this.save();
     })();
@@ -196,7 +229,7 @@ export class LocalCluster implements Cluster {
       proxy: new AppProxy(record.name),
       log: new AppLog(paths.log),
       state: record.current ? 'starting' : 'failed',
-      serving: null,
+      serving: [],
       instances: new Set(),
       crashes: [],
       restartTimer: null,
@@ -224,18 +257,28 @@ export class LocalCluster implements Cluster {
     const slots = new Set(records.map((record) => record.slot));
     let slot = 0;
     while (slots.has(slot)) slot++;
+    if (slot >= SLOTS) throw tooManyApps(SLOTS);
     const record: AppRecord = { name: spec.name, projectId: spec.projectId, ownerId: spec.ownerId, port: 0, slot, lastRevision: 0, current: null, pids: [] };
-    const app = this.liveApp(record, await appUser(slot));
+    const app = this.liveApp(record, await appUser(this.state.idBlock, slot));
     const { from, to } = this.options.stablePorts ?? { from: 27_000, to: 27_999 };
     const taken = new Set(records.map((other) => other.port));
     for (let port = from; port <= to && !app.proxy.listening; port++) {
       if (taken.has(port)) continue;
       if (await app.proxy.listen(port).then(() => true, () => false)) record.port = port;
     }
-    if (!app.proxy.listening) throw new StepFailure(`No free port left for a stable URL in ${from}–${to}`);
+    if (!app.proxy.listening) throw noStablePortLeft(from, to);
     this.apps.set(spec.name, app);
     await this.save();
     return app;
+  }
+
+  /** False too when the saved environment cannot be opened (Slipway's secret key changed): deploying anew fixes that. */
+  private sameEnvironment(app: LiveApp, revision: RevisionRecord, environment: Record<string, string>): boolean {
+    try {
+      return this.openEnvironment(app, revision) === sortedEntries(environment);
+    } catch {
+      return false;
+    }
   }
 
   private openEnvironment(app: LiveApp, revision: RevisionRecord): string {
@@ -243,56 +286,69 @@ export class LocalCluster implements Cluster {
   }
 
   /** Rolling update: the new revision starts beside the old one, passes its health check, takes the traffic, then the old one stops. */
-  private async rollOut(app: LiveApp, spec: DeploySpec, hooks: DeployHooks): Promise<void> {
+  private async rollOut(app: LiveApp, spec: DeploySpec, artifactFile: string, hooks: DeployHooks): Promise<void> {
     const { artifact } = spec;
-    const file = await this.options.registry.localPath(artifact);
-    if (!file) throw new StepFailure(`The artifact ${artifact.repository}:${artifact.tag} is not stored on this machine`);
+    const image = `${artifact.repository}:${artifact.tag}`;
     const revision: RevisionRecord = {
       revision: ++app.record.lastRevision,
       digest: artifact.digest,
       runtime: { start: [...spec.runtime.start], healthPath: spec.runtime.healthPath, portEnv: spec.runtime.portEnv },
       sealedEnvironment: this.options.secretBox.seal(sortedEntries(spec.environment), `cluster:${app.record.name}`),
       healthTimeoutSeconds: spec.healthTimeoutSeconds,
+      replicas: spec.replicas,
       release: String(app.record.lastRevision),
     };
     await this.save();
     await prepareAppDirs(this.options.dataDir, this.clusterDir, app.paths, app.user);
-    hooks.onLog(`Unpacking ${artifact.repository}:${artifact.tag} (${artifact.digest}) as revision ${revision.revision}`);
+    hooks.onLog(`Unpacking ${image} (${artifact.digest}) as revision ${revision.revision}`);
     try {
-      await extractRelease(this.clusterDir, app.paths, revision.release, file, app.user);
+      await extractRelease(this.clusterDir, app.paths, revision.release, artifactFile, app.user);
     } catch (error) {
-      throw new StepFailure(`The artifact ${artifact.repository}:${artifact.tag} could not be unpacked (${(error as NodeJS.ErrnoException).code ?? 'bad archive'})`);
+      throw artifactUnreadable(image, (error as NodeJS.ErrnoException).code ?? 'not a tar.gz archive');
     }
-    await app.proxy.listen(app.record.port).catch((error: NodeJS.ErrnoException) => {
-      if (!app.proxy.listening) throw new StepFailure(`The stable port ${app.record.port} is taken by another program (${error.code})`);
-    });
+    await this.bindStablePort(app);
 
     const previous = app.record.current;
+    if (app.serving.length === 0) app.state = 'starting';
     let deploying = true;
-    const instance = await this.startInstance(app, revision, (line) => deploying && hooks.onLog(line));
-    hooks.onLog(`Revision ${revision.revision} started on port ${instance.port}; waiting for GET ${revision.runtime.healthPath}`);
+    const instances: AppInstance[] = [];
+    for (let replica = 0; replica < revision.replicas; replica++) {
+      instances.push(await this.startInstance(app, revision, (line) => deploying && hooks.onLog(line)));
+    }
+    const ports = instances.map((instance) => instance.port).join(', ');
+    hooks.onLog(`Revision ${revision.revision} started on port ${ports}; waiting for GET ${revision.runtime.healthPath}`);
     try {
-      await instance.waitHealthy(revision.runtime.healthPath, revision.healthTimeoutSeconds * 1000, hooks.signal);
+      await Promise.all(instances.map((instance) => instance.waitHealthy(revision.runtime.healthPath, revision.healthTimeoutSeconds * 1000, hooks.signal)));
     } catch (error) {
       deploying = false;
-      await this.stopInstance(instance);
+      await Promise.all(instances.map((instance) => this.stopInstance(instance)));
+      if (app.serving.length === 0 && !app.restartTimer) app.state = 'failed';
       await rm(path.join(app.paths.releases, revision.release), { recursive: true, force: true });
       const reason = error instanceof HealthCheckFailed ? error.message : 'its health check failed';
-      const fallback = previous && app.serving ? `revision ${previous.revision} keeps serving` : 'nothing is serving';
-      throw new StepFailure(`Revision ${revision.revision} did not become healthy: ${reason}; ${fallback}`);
+      const fallback = previous && app.serving.length > 0 ? `revision ${previous.revision} keeps serving` : 'nothing is serving';
+      throw revisionUnhealthy(revision.revision, reason, fallback);
     }
     deploying = false;
 
     const old = app.serving;
-    this.serve(app, instance);
+    app.serving = [];
+    this.serve(app, instances);
     app.record.current = revision;
     await this.save();
     hooks.onLog(`Revision ${revision.revision} serves ${this.statusOf(app).url}`);
-    if (old) {
-      await this.stopInstance(old);
-      hooks.onLog(`Revision ${old.revision} stopped`);
+    if (old.length > 0) {
+      await Promise.all(old.map((instance) => this.stopInstance(instance)));
+      hooks.onLog(`Revision ${old[0].revision} stopped`);
     }
     await this.pruneReleases(app, [revision.release, previous?.release]);
+  }
+
+  /** Serves the app's stable URL (after a restart of Slipway, on the port it had before). */
+  private async bindStablePort(app: LiveApp): Promise<void> {
+    if (app.proxy.listening) return;
+    await app.proxy.listen(app.record.port).catch((error: NodeJS.ErrnoException) => {
+      throw stablePortTaken(app.record.port, error.code);
+    });
   }
 
   /** Keeps the serving release and the one before it (a quick way back); removes the rest. */
@@ -302,17 +358,23 @@ export class LocalCluster implements Cluster {
     }
   }
 
-  private serve(app: LiveApp, instance: AppInstance): void {
-    app.serving = instance;
+  /** Adds healthy processes of the current revision to those taking traffic. */
+  private serve(app: LiveApp, instances: AppInstance[]): void {
+    app.serving = [...app.serving, ...instances.filter((instance) => instance.running)];
+    app.proxy.setTargets(app.serving.map((instance) => instance.port));
+    if (app.serving.length === 0) return;
     app.state = 'running';
-    app.proxy.setTarget(instance.port);
-    if (app.restartTimer) clearTimeout(app.restartTimer);
-    app.restartTimer = null;
+    if (app.serving.length >= (app.record.current?.replicas ?? instances.length) && app.restartTimer) {
+      clearTimeout(app.restartTimer);
+      app.restartTimer = null;
+    }
   }
 
   private async startInstance(app: LiveApp, revision: RevisionRecord, onLine?: (line: string) => void): Promise<AppInstance> {
     const port = await freePort();
     const environment = Object.fromEntries(JSON.parse(this.openEnvironment(app, revision)) as Array<[string, string]>);
+    // Checked right before the start: shutdown() stops every instance it can see, and sees this one or refuses it.
+    if (this.closed) throw clusterShuttingDown();
     const instance = new AppInstance({
       revision: revision.revision,
       cwd: path.join(app.paths.releases, revision.release),
@@ -337,9 +399,9 @@ export class LocalCluster implements Cluster {
     app.instances.delete(instance);
     app.record.pids = app.record.pids.filter((pid) => pid !== instance.pid);
     if (this.apps.get(app.record.name) === app) await this.save().catch(() => undefined);
-    if (instance.stopping || app.serving !== instance) return;
-    app.serving = null;
-    app.proxy.setTarget(null);
+    if (instance.stopping || !app.serving.includes(instance)) return;
+    app.serving = app.serving.filter((other) => other !== instance);
+    app.proxy.setTargets(app.serving.map((other) => other.port));
     this.crashed(app, `Revision ${instance.revision} ${describeExit(exit)}`);
   }
 
@@ -348,12 +410,13 @@ export class LocalCluster implements Cluster {
     const now = Date.now();
     app.crashes = [...app.crashes.filter((at) => now - at < CRASH_WINDOW_MS), now];
     if (app.crashes.length >= MAX_CRASHES) {
-      app.state = 'failed';
+      // With replicas left it keeps serving, with fewer.
+      app.state = app.serving.length > 0 ? 'running' : 'failed';
       app.log.append(`[slipway] ${reason}; ${app.crashes.length} crashes in ${CRASH_WINDOW_MS / 60_000} minutes, not restarting until the next deploy`);
       return;
     }
     const delay = Math.min(MAX_RESTART_DELAY_MS, (this.options.restartDelayMs ?? 1000) * 2 ** (app.crashes.length - 1));
-    app.state = 'starting';
+    if (app.serving.length === 0) app.state = 'starting';
     app.log.append(`[slipway] ${reason}; restarting in ${Math.round(delay / 100) / 10} s`);
     if (app.restartTimer) clearTimeout(app.restartTimer);
     app.restartTimer = setTimeout(() => {
@@ -363,29 +426,32 @@ export class LocalCluster implements Cluster {
     }, delay);
   }
 
-  /** Starts the app's current revision (restore, restart after a crash) and serves it once healthy. */
+  /** Starts the current revision's missing replicas (restore, restart after a crash); each serves once healthy. */
   private async startServing(app: LiveApp): Promise<void> {
     const revision = app.record.current;
-    if (!revision || app.serving?.running || this.closed || this.apps.get(app.record.name) !== app) return;
-    if (!app.proxy.listening) {
-      try {
-        await app.proxy.listen(app.record.port);
-      } catch (error) {
-        app.state = 'failed';
-        app.log.append(`[slipway] The stable port ${app.record.port} is taken by another program (${(error as NodeJS.ErrnoException).code})`);
-        return;
-      }
-    }
-    app.state = 'starting';
-    const instance = await this.startInstance(app, revision);
+    const missing = (revision?.replicas ?? 0) - app.serving.length;
+    if (!revision || missing <= 0 || this.closed || this.apps.get(app.record.name) !== app) return;
     try {
-      await instance.waitHealthy(revision.runtime.healthPath, revision.healthTimeoutSeconds * 1000);
+      await this.bindStablePort(app);
     } catch (error) {
-      await this.stopInstance(instance);
-      if (!this.closed) this.crashed(app, `Revision ${revision.revision} did not become healthy: ${(error as Error).message}`);
+      app.state = 'failed';
+      app.log.append(`[slipway] ${(error as Error).message}`);
       return;
     }
-    this.serve(app, instance);
+    if (app.serving.length === 0) app.state = 'starting';
+    await prepareAppDirs(this.options.dataDir, this.clusterDir, app.paths, app.user);
+    const startReplica = async () => {
+      const instance = await this.startInstance(app, revision);
+      try {
+        await instance.waitHealthy(revision.runtime.healthPath, revision.healthTimeoutSeconds * 1000);
+      } catch (error) {
+        await this.stopInstance(instance);
+        if (!this.closed) this.crashed(app, `Revision ${revision.revision} did not become healthy: ${(error as Error).message}`);
+        return;
+      }
+      this.serve(app, [instance]);
+    };
+    await Promise.all(Array.from({ length: missing }, startReplica));
   }
 
   private stopInstance(instance: AppInstance): Promise<void> {
@@ -395,8 +461,8 @@ export class LocalCluster implements Cluster {
   private async stopApp(app: LiveApp): Promise<void> {
     if (app.restartTimer) clearTimeout(app.restartTimer);
     app.restartTimer = null;
-    app.serving = null;
-    app.proxy.setTarget(null);
+    app.serving = [];
+    app.proxy.setTargets([]);
     await Promise.all([...app.instances].map((instance) => this.stopInstance(instance)));
     await app.proxy.close();
     await app.log.flush();
