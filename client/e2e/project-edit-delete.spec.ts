@@ -118,6 +118,9 @@ test('project detail tabs, edit, environment variables and delete', async ({ pag
 
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  // Deletion is a run: the project is gone once it completes.
+  await expect.poll(async () => (await page.request.get(`/api/projects/${id}`, { headers })).status(), { timeout: 60_000 }).toBe(404);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expect(page.getByText('Orbital Relay Two')).toHaveCount(0);
-  expect((await page.request.get(`/api/projects/${id}`, { headers })).status()).toBe(404);
 });
