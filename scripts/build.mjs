@@ -1,9 +1,11 @@
-// `npm run build`: the shared domain package (if present), then the server (tsc to server/dist) and the
-// client (Vite to client/dist) side by side. With --if-stale (`npm start`), a part whose inputs hash to
-// the value stamped in its output by its last build is skipped, so a restart goes straight to the server.
+// `npm run build`: the shared domain package (if present), the server (tsc to server/dist) and the client
+// (Vite to client/dist), all three side by side: the server's build transpiles file by file and the client
+// bundles the domain package from its sources, so neither waits for domain/dist (only running the server
+// does). With --if-stale (`npm start`), a part whose inputs hash to the value stamped in its output by its
+// last build is skipped, so a restart goes straight to the server.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -43,9 +45,25 @@ function isCurrent(part, hash) {
   return existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
 }
 
+/**
+ * The workspace's own `build` script. Where its tool is a plain `node_modules/.bin` link to a JavaScript file
+ * (`tsc ...`, `vite build`), it runs that file with this Node directly, as npm would, without starting
+ * another npm (about half a second each on the first `npm start`); otherwise through `npm run build`.
+ */
+function buildCommand(workspace) {
+  const script = JSON.parse(readFileSync(path.join(ROOT, workspace, 'package.json'), 'utf8')).scripts.build;
+  const [tool, ...args] = script.split(' ');
+  const link = path.join(ROOT, 'node_modules', '.bin', tool);
+  if (/^[\w-]+$/.test(tool) && args.every((arg) => /^[\w./-]+$/.test(arg)) && existsSync(link) && lstatSync(link).isSymbolicLink()) {
+    return { command: process.execPath, args: [realpathSync(link), ...args], cwd: path.join(ROOT, workspace) };
+  }
+  return { command: 'npm', args: ['run', 'build', '-w', workspace], cwd: ROOT };
+}
+
 function run(workspace) {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio: 'inherit' });
+    const { command, args, cwd } = buildCommand(workspace);
+    const child = spawn(command, args, { cwd, stdio: 'inherit' });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`building ${workspace} failed (exit code ${code})`))));
   });
@@ -64,11 +82,8 @@ async function build(part, ifStale) {
 }
 
 const ifStale = process.argv.includes('--if-stale');
-const [domain] = PARTS.filter((part) => part.workspace === 'domain');
 try {
-  // Server and client both import the domain package: it goes first, they build side by side.
-  if (domain) await build(domain, ifStale);
-  await Promise.all(PARTS.filter((part) => part !== domain).map((part) => build(part, ifStale)));
+  await Promise.all(PARTS.map((part) => build(part, ifStale)));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
