@@ -1,4 +1,4 @@
-// `npm run build`: the shared domain package (if present), the server (tsc to server/dist) and the client
+// `npm run build`: the shared domain package (if present), the server (esbuild to server/dist) and the client
 // (Vite to client/dist), all three side by side: the server's build transpiles file by file and the client
 // bundles the domain package from its sources, so neither waits for domain/dist (only running the server
 // does). With --if-stale (`npm start`), a part whose inputs hash to the value stamped in its output by its
@@ -16,7 +16,7 @@ const DOMAIN_INPUTS = ['domain/src', 'domain/package.json', 'domain/tsconfig.jso
 /** Each part's output depends on these files and folders only (dependencies through the lockfile). */
 const PARTS = [
   { workspace: 'domain', out: 'domain/dist', inputs: DOMAIN_INPUTS },
-  { workspace: 'server', out: 'server/dist', inputs: ['server/src', 'server/package.json', 'server/tsconfig.json', 'server/tsconfig.build.json'] },
+  { workspace: 'server', out: 'server/dist', inputs: ['server/src', 'server/package.json', 'server/tsconfig.json', 'server/build.mjs'] },
   {
     workspace: 'client',
     out: 'client/dist',
@@ -46,16 +46,19 @@ function isCurrent(part, hash) {
 }
 
 /**
- * The workspace's own `build` script. Where its tool is a plain `node_modules/.bin` link to a JavaScript file
- * (`tsc ...`, `vite build`), it runs that file with this Node directly, as npm would, without starting
- * another npm (about half a second each on the first `npm start`); otherwise through `npm run build`.
+ * The workspace's own `build` script, run as npm would but without starting another npm (about half a second
+ * each on the first `npm start`): `node file.mjs`, or a `node_modules/.bin` tool that is a Node script (`tsc
+ * ...`, `vite build`), runs with this Node directly; anything else through `npm run build`.
  */
 function buildCommand(workspace) {
-  const script = JSON.parse(readFileSync(path.join(ROOT, workspace, 'package.json'), 'utf8')).scripts.build;
+  const cwd = path.join(ROOT, workspace);
+  const script = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')).scripts.build;
   const [tool, ...args] = script.split(' ');
-  const link = path.join(ROOT, 'node_modules', '.bin', tool);
-  if (/^[\w-]+$/.test(tool) && args.every((arg) => /^[\w./-]+$/.test(arg)) && existsSync(link) && lstatSync(link).isSymbolicLink()) {
-    return { command: process.execPath, args: [realpathSync(link), ...args], cwd: path.join(ROOT, workspace) };
+  if (/^[\w-]+$/.test(tool) && args.every((arg) => /^[\w./-]+$/.test(arg))) {
+    if (tool === 'node') return { command: process.execPath, args, cwd };
+    const link = path.join(ROOT, 'node_modules', '.bin', tool);
+    const file = existsSync(link) && lstatSync(link).isSymbolicLink() ? realpathSync(link) : undefined;
+    if (file && readFileSync(file, 'utf8').startsWith('#!/usr/bin/env node')) return { command: process.execPath, args: [file, ...args], cwd };
   }
   return { command: 'npm', args: ['run', 'build', '-w', workspace], cwd: ROOT };
 }
