@@ -7,7 +7,7 @@ COPY client/package.json client/
 COPY server/package.json server/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# Domain package, server (tsc to server/dist) and client (Vite, with .br/.gz beside each asset).
+# Domain package, server (esbuild to server/dist) and client (Vite, with .br/.gz beside each asset).
 RUN npm run build
 
 FROM node:20-bookworm-slim

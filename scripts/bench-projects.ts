@@ -7,10 +7,11 @@
  * users, seeds 100,000 projects with bulk INSERT ... SELECT FROM unnest(...), measures, and drops the
  * database at the end. BENCH_SECONDS (default 12) sets the measured time per mode; the modes take
  * turns in BENCH_ROUNDS rounds (default 3), so a change in machine load affects all three alike.
+ * BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,7 @@ const USERS = 100;
 const PROJECTS_PER_USER = 1000;
 const BATCH = 5000;
 const SECRET_KEY = randomBytes(32).toString('base64');
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
 // ---------------------------------------------------------------- realistic data, deterministic
 
@@ -100,7 +102,7 @@ async function admin(sql: string): Promise<void> {
 
 function startServer(databaseUrl: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   // The compiled server, as `npm start` runs it (`npm run bench:projects` builds it first if needed).
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...SERVER_NODE_ARGS, 'dist/main.js'], {
     cwd: path.join(ROOT, 'server'),
     env: { ...process.env, DATABASE_URL: databaseUrl, SLIPWAY_DATA_DIR: dataDir, SLIPWAY_SECRET_KEY: SECRET_KEY, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', REGISTRATION_LIMIT: '1000' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -209,10 +211,29 @@ interface Result {
   errors: number;
   seconds: number;
   latencies: number[];
+  /** CPU seconds the server process and this process (the load generator) spent while counting. */
+  serverCpu: number;
+  benchCpu: number;
 }
 
+/** The CPU seconds (user + system) a process has used so far, from /proc on Linux; NaN elsewhere. */
+function processCpuSeconds(pid: number): number {
+  try {
+    // Fields after the parenthesised command name: utime and stime are the 12th and 13th, in clock ticks (100 Hz).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+const benchCpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
 /** CONCURRENCY workers issue requests back to back for `seconds`; the first WARMUP_SECONDS are not counted. */
-async function measure(label: string, seconds: number, run: (i: number) => Promise<boolean>): Promise<Result> {
+async function measure(label: string, seconds: number, serverPid: number, run: (i: number) => Promise<boolean>): Promise<Result> {
   let next = 0;
   const latencies: number[] = [];
   let errors = 0;
@@ -233,12 +254,15 @@ async function measure(label: string, seconds: number, run: (i: number) => Promi
   await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
   counting = true;
   const started = process.hrtime.bigint();
+  const serverCpu = processCpuSeconds(serverPid);
+  const benchCpu = benchCpuSeconds();
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   stop = true;
   const measured = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = { serverCpu: processCpuSeconds(serverPid) - serverCpu, benchCpu: benchCpuSeconds() - benchCpu };
   counting = false;
   await Promise.all(workers);
-  return { label, requests: latencies.length, errors, seconds: measured, latencies };
+  return { label, requests: latencies.length, errors, seconds: measured, latencies, ...cpu };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -315,26 +339,29 @@ async function main() {
     ];
 
     console.log(`measuring each mode for ${SECONDS} s in ${ROUNDS} rounds (+${WARMUP_SECONDS} s warm-up each) at ${CONCURRENCY} concurrent requests...`);
-    const results: Result[] = modes.map(([label]) => ({ label, requests: 0, errors: 0, seconds: 0, latencies: [] }));
+    const results: Result[] = modes.map(([label]) => ({ label, requests: 0, errors: 0, seconds: 0, latencies: [], serverCpu: 0, benchCpu: 0 }));
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const [index, [label, run]] of modes.entries()) {
-        const part = await measure(label, SECONDS / ROUNDS, run);
+        const part = await measure(label, SECONDS / ROUNDS, server.pid!, run);
         const total = results[index];
         total.requests += part.requests;
         total.errors += part.errors;
         total.seconds += part.seconds;
         total.latencies.push(...part.latencies);
+        total.serverCpu += part.serverCpu;
+        total.benchCpu += part.benchCpu;
       }
     }
 
     const sql = results[0];
     const throughput = (r: Result) => r.requests / r.seconds;
-    console.log('\nmode        req/s      p50 ms   p95 ms   p99 ms   errors   vs SQL');
+    // CPU per request: what the Slipway server and the load generator (this process) each spent on one request.
+    console.log('\nmode        req/s      p50 ms   p95 ms   p99 ms   errors   server CPU ms/req   bench CPU ms/req   vs SQL');
     for (const r of results) {
       const sorted = [...r.latencies].sort((a, b) => a - b);
       const ratio = r === sql ? '' : `${((throughput(r) / throughput(sql)) * 100).toFixed(0)} %`;
       console.log(
-        `${r.label.padEnd(10)} ${throughput(r).toFixed(0).padStart(7)}   ${percentile(sorted, 50).toFixed(2).padStart(6)}   ${percentile(sorted, 95).toFixed(2).padStart(6)}   ${percentile(sorted, 99).toFixed(2).padStart(6)}   ${String(r.errors).padStart(6)}   ${ratio}`,
+        `${r.label.padEnd(10)} ${throughput(r).toFixed(0).padStart(7)}   ${percentile(sorted, 50).toFixed(2).padStart(6)}   ${percentile(sorted, 95).toFixed(2).padStart(6)}   ${percentile(sorted, 99).toFixed(2).padStart(6)}   ${String(r.errors).padStart(6)}   ${((r.serverCpu / r.requests) * 1000).toFixed(3).padStart(17)}   ${((r.benchCpu / r.requests) * 1000).toFixed(3).padStart(16)}   ${ratio}`,
       );
     }
     const verdicts = results.slice(1).map((r) => {

@@ -112,6 +112,16 @@ describe('a project made from each template', () => {
     expect(project.active_version.artifacts).toEqual([{ id: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), type: 'image' }]);
     expect(project.docker_image_url).toBe(project.active_version.docker_image_url);
 
+    const graph = await app.graphql(
+      `query ($id: ID!) { project(id: $id) { activeVersion { versionTag buildStatus active } activeDeployment { status deployedUrl isActive } } }`,
+      { id: created.id },
+      user.token,
+    );
+    expect(graph.data.project).toEqual({
+      activeVersion: { versionTag: 'v0.1.0', buildStatus: 'success', active: true },
+      activeDeployment: { status: 'active', deployedUrl: project.deployed_url, isActive: true },
+    });
+
     // The app answers at its URL.
     const health = await fetchApp(project.deployed_url, HEALTH_PATHS[template] ?? '/health');
     expect(health).toMatchObject({ status: 200 });
@@ -219,8 +229,8 @@ describe('runs on separate worker processes', () => {
         DATABASE_URL: api.databaseUrl,
         SLIPWAY_DATA_DIR: api.dataDir,
         SLIPWAY_SECRET_KEY: TEST_SECRET_KEY,
-        // A killed worker's step goes to the next worker after this long (the steps here take a few seconds).
-        SLIPWAY_STEP_EXPIRY_SECONDS: '20',
+        // A killed worker's step goes to the next worker after this long (longer than any step takes here).
+        SLIPWAY_STEP_EXPIRY_SECONDS: '120',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -233,7 +243,7 @@ describe('runs on separate worker processes', () => {
 
   beforeAll(async () => {
     dataDirs.push(reachableDataDir());
-    api = await startTestApp({ role: 'api', dataDir: dataDirs[1], env: { SLIPWAY_STEP_EXPIRY_SECONDS: '20' } });
+    api = await startTestApp({ role: 'api', dataDir: dataDirs[1], env: { SLIPWAY_STEP_EXPIRY_SECONDS: '120' } });
   }, 60_000);
   async function stopWorker(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     const exited = new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
@@ -318,7 +328,7 @@ describe('runs on separate worker processes', () => {
 
     const second = startWorker();
     await second.started;
-    const run = await waitForRun(api, owner.token, projectId, { stream: 'project_creation', timeoutMs: 240_000 });
+    const run = await waitForRun(api, owner.token, projectId, { stream: 'project_creation', timeoutMs: 300_000 });
     expect(run.overall_status).toBe('completed');
     const interrupted = (await latestSteps(projectId)).find((step) => step.step_id === 'check-github-version-build');
     expect(interrupted.attempts).toBe(2);
@@ -335,5 +345,5 @@ describe('runs on separate worker processes', () => {
     expect(deleted.status).toBe(202);
     await waitForRun(api, owner.token, projectId, { stream: 'project_deletion' });
     expect(await fetchApp(project.deployed_url, '/')).toBe('refused');
-  }, 400_000);
+  }, 500_000);
 });

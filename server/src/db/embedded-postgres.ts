@@ -243,6 +243,9 @@ async function initdb(cluster: string, password: string, dataDir: string, runAs:
         '--locale-provider=builtin',
         '--builtin-locale=C.UTF-8',
         '--no-instructions',
+        // Flush the new cluster with one syncfs() instead of an fsync per file (about 1,000): as durable, and
+        // seconds sooner on a busy disk, on a first start. Linux only.
+        ...(process.platform === 'linux' ? ['--sync-method=syncfs'] : []),
       ],
       runAs,
     );

@@ -54,8 +54,23 @@ function limitError(message: string) {
   return new GraphQLError(message, { extensions: { code: ErrorCode.BadUserInput, http: { status: 400 } } });
 }
 
+/**
+ * Apollo keeps each validated document and hands the same object back for every request with the same text,
+ * so a document is measured once: the verdict (null, or what exceeds a limit) is kept beside it.
+ */
+const verdicts = new WeakMap<DocumentNode, string | null>();
+
 /** Rejects operations nested deeper than MAX_QUERY_DEPTH or selecting more than MAX_QUERY_COST fields. */
 export function assertWithinLimits(document: DocumentNode): void {
+  let verdict = verdicts.get(document);
+  if (verdict === undefined) {
+    verdict = limitExceeded(document);
+    verdicts.set(document, verdict);
+  }
+  if (verdict) throw limitError(verdict);
+}
+
+function limitExceeded(document: DocumentNode): string | null {
   const fragments: Fragments = { definitions: new Map(), measured: new Map() };
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.definitions.set(definition.name.value, definition);
@@ -63,11 +78,8 @@ export function assertWithinLimits(document: DocumentNode): void {
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
     const { depth, cost } = measure(definition.selectionSet, fragments, new Set());
-    if (depth > MAX_QUERY_DEPTH) {
-      throw limitError(`Query is too deep: depth ${depth} exceeds the limit of ${MAX_QUERY_DEPTH}`);
-    }
-    if (cost > MAX_QUERY_COST) {
-      throw limitError(`Query is too complex: it selects ${cost} fields, more than the limit of ${MAX_QUERY_COST}`);
-    }
+    if (depth > MAX_QUERY_DEPTH) return `Query is too deep: depth ${depth} exceeds the limit of ${MAX_QUERY_DEPTH}`;
+    if (cost > MAX_QUERY_COST) return `Query is too complex: it selects ${cost} fields, more than the limit of ${MAX_QUERY_COST}`;
   }
+  return null;
 }

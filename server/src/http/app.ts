@@ -20,6 +20,9 @@ export function createExpressApp(
 ): Express {
   const app = express();
   app.disable('x-powered-by');
+  // API answers are no-store, so no client revalidates them: hashing every body for an ETag was wasted work.
+  // Static files keep theirs (serve-static makes its own).
+  app.set('etag', false);
   app.set('trust proxy', compileTrustProxy(config.trustProxy));
   app.use(securityHeaders());
   app.use('/api', noStore);

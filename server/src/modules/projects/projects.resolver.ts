@@ -74,7 +74,7 @@ export class ProjectsResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: "Starts the deletion run of one of your projects (its pipelineStatus follows it); NOT_FOUND for anyone else's. True once started",
+    description: "Starts the deletion run of one of your projects (its pipelineStatus follows it; then the project is NOT_FOUND); NOT_FOUND for anyone else's. True once started",
   })
   async deleteProject(@Arg('id', () => ID, { description: 'The project id (UUID)' }) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await this.service.remove(signedIn(ctx).user, id);
