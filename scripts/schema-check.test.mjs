@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse, print, visit } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,7 +20,12 @@ function check(schema, changelog = '## Unreleased\n\n### Breaking changes\n') {
 }
 
 // The released schema has Query.me; removing it is the breaking change these tests make.
-const withoutMe = current.replace(/^ {2}me: User!?\n/m, '');
+const withoutMe = print(
+  visit(parse(current), {
+    ObjectTypeDefinition: (type) =>
+      type.name.value === 'Query' ? { ...type, fields: type.fields.filter((field) => field.name.value !== 'me') } : undefined,
+  }),
+);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,8 +1,14 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { auditServer } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 let app: TestApp;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * The one documented decision (README "Using the API"): with `Accept: application/json`, a document that does not
@@ -32,5 +38,20 @@ describe('GraphQL over HTTP conformance (graphql-http auditServer)', () => {
     const warnings = results.filter((result) => result.status === 'warn').map((result) => result.name);
     expect(errors).toEqual([]);
     expect(warnings).toEqual(DOCUMENTED_WARNINGS);
+  });
+});
+
+describe('the published schema', () => {
+  it('serves schema.graphql as committed, without a sign-in, for other projects\' codegen and schema checks', async () => {
+    const response = await fetch(`${app.url}/api/graphql/schema.graphql`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe(readFileSync(path.join(root, 'schema.graphql'), 'utf8'));
+  });
+
+  it('is what `npm run schema:check` reads when a downstream CI points it at a running Slipway', async () => {
+    // Asynchronous: the app under test runs in this process and must answer the script's request.
+    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/schema-check.mjs', '--schema', `${app.url}/api/graphql/schema.graphql`], { cwd: root });
+    expect(stdout).toContain('0 breaking');
   });
 });

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApolloServer } from '../graphql/apollo.js';
-import { buildAppSchema } from '../graphql/build-schema.js';
+import { buildAppSchema, printAppSchema } from '../graphql/build-schema.js';
 import { createAppPubSub } from '../graphql/pubsub.js';
 import { startWebSocketServer } from '../graphql/websocket.js';
 import { createExpressApp } from '../http/app.js';
@@ -30,7 +30,7 @@ export async function startApi(core: Core): Promise<{ url: string }> {
   core.onStop(() => apollo.stop());
 
   const routes = app.features.flatMap((feature) => (feature.routes ? [feature.routes] : []));
-  httpServer.on('request', createExpressApp(config, { routes, authenticate: app.authenticate }, apollo));
+  httpServer.on('request', createExpressApp(config, { routes, authenticate: app.authenticate, schemaSdl: printAppSchema(schema) }, apollo));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { buildSchema } from 'type-graphql';
-import { GraphQLSchema, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
+import { GraphQLSchema, lexicographicSortSchema, printSchema, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { CommandsResolver } from '../modules/commands/commands.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
@@ -51,6 +51,11 @@ export function resolverOf<T extends object>(info: GraphQLResolveInfo, resolverC
   const instances = info.schema.extensions.resolverInstances;
   if (!instances) throw new Error('This schema was not built by buildAppSchema');
   return instances.get(resolverClass) as T;
+}
+
+/** The schema as SDL, sorted: what schema.graphql holds and /api/graphql/schema.graphql serves. */
+export function printAppSchema(schema: GraphQLSchema): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
 }
 
 /** type-graphql builds the root types without a description: set them on the freshly built types. */

@@ -15,7 +15,7 @@ export const JSON_BODY_LIMIT = '100kb';
 /** Express: the features' REST routes under /api, GraphQL at /api/graphql, and the built client for every other path. */
 export function createExpressApp(
   config: AppConfig,
-  { routes, authenticate }: { routes: Router[]; authenticate: Authenticate },
+  { routes, authenticate, schemaSdl }: { routes: Router[]; authenticate: Authenticate; schemaSdl: string },
   apollo: ApolloServer<GraphQLContext>,
 ): Express {
   const app = express();
@@ -27,6 +27,10 @@ export function createExpressApp(
   app.use(securityHeaders());
   app.use('/api', noStore);
 
+  // The schema as SDL, for codegen and schema checks in other projects' CI (public, like introspection).
+  app.get(`${GRAPHQL_PATH}/schema.graphql`, (_req, res) => {
+    res.type('text/plain; charset=utf-8').send(schemaSdl);
+  });
   app.use(
     GRAPHQL_PATH,
     express.json({ limit: JSON_BODY_LIMIT }),
