@@ -75,7 +75,9 @@ async function openLocal(extra: Partial<LocalClusterOptions> = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-cluster-'));
   const registry = new LocalRegistry(dataDir);
   const artifacts = new Artifacts(workDir, registry);
-  const options: LocalClusterOptions = { dataDir, registry, secretBox: new SecretBox(KEY), stopGraceMs: 3_000, ...extra };
+  // Stable ports apart from the default range other suites' Slipways use at the same time: a port this suite's
+  // stopped cluster gives up must not be taken by theirs before it comes back.
+  const options: LocalClusterOptions = { dataDir, registry, secretBox: new SecretBox(KEY), stopGraceMs: 3_000, stablePorts: { from: 28_100, to: 28_399 }, ...extra };
   let cluster = new LocalCluster(options);
   await cluster.restore();
   return {
@@ -383,7 +385,7 @@ import { SecretBox } from ${JSON.stringify(path.resolve(__dirname, '../../../com
 import { LocalRegistry } from ${JSON.stringify(path.resolve(__dirname, '../../registry/local-registry.ts'))};
 import { LocalCluster } from ${JSON.stringify(path.resolve(__dirname, '../local-cluster.ts'))};
 const dataDir = ${JSON.stringify(dataDir)};
-const cluster = new LocalCluster({ dataDir, registry: new LocalRegistry(dataDir), secretBox: new SecretBox(Buffer.from(${JSON.stringify(key)}, 'hex')) });
+const cluster = new LocalCluster({ dataDir, registry: new LocalRegistry(dataDir), secretBox: new SecretBox(Buffer.from(${JSON.stringify(key)}, 'hex')), stablePorts: { from: 28_100, to: 28_399 } });
 const status = await cluster.deploy({ name: 'orphan', projectId: randomUUID(), ownerId: randomUUID(), artifact: ${JSON.stringify(artifact)}, replicas: 1,
   healthTimeoutSeconds: 20, environment: {}, runtime: { start: ['node', 'probe.mjs'], healthPath: '/health', portEnv: 'PORT' } },
   { signal: new AbortController().signal, onLog() {} });

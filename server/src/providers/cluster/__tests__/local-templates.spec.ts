@@ -59,7 +59,7 @@ describe('local cluster: every template runs from a build to its stable URL', as
     const registry = new LocalRegistry(dataDir);
     sourceHost = new LocalSourceHost(dataDir, secretBox);
     builder = new LocalBuilder(sourceHost, registry, path.join(dataDir, 'builds'));
-    cluster = new LocalCluster({ dataDir, registry, secretBox, stopGraceMs: 3_000 });
+    cluster = new LocalCluster({ dataDir, registry, secretBox, stopGraceMs: 3_000, stablePorts: { from: 28_400, to: 28_499 } });
     await cluster.restore();
   });
   afterAll(async () => {
