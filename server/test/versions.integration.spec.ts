@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
@@ -15,6 +15,7 @@ import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js'
  */
 const MARKER = `marker-${randomBytes(6).toString('hex')}`;
 let app: TestApp;
+let dataDir: string;
 let owner: Awaited<ReturnType<typeof registerUser>>;
 let stranger: Awaited<ReturnType<typeof registerUser>>;
 let project: any;
@@ -68,7 +69,10 @@ function processesMentioning(text: string): string[] {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // Builds run as nobody when the tests run as root: the data directory must let others pass through.
+  dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-versions-'));
+  chmodSync(dataDir, 0o711);
+  app = await startTestApp({ dataDir });
   owner = await registerUser(app);
   stranger = await registerUser(app);
   expect((await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } })).status).toBe(200);
@@ -84,6 +88,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a version of the main branch', () => {
@@ -190,7 +195,7 @@ describe('a version of the main branch', () => {
 describe('a build that fails', () => {
   it('ends build_failed with its whole log kept and the project secrets masked', async () => {
     const sha = await pushBranch('broken', {
-      'test/broken.test.js': `const test = require('node:test');\nconsole.log('marker is ' + process.env.BUILD_MARKER);\ntest('breaks', () => { throw new Error('deliberately broken'); });\n`,
+      'test/broken.test.js': `import test from 'node:test';\nconsole.log('marker is ' + process.env.BUILD_MARKER);\ntest('breaks', () => { throw new Error('deliberately broken'); });\n`,
     });
     const res = await createVersion({ version_tag: 'v1.1.0-broken', git_branch: 'broken' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -212,7 +217,7 @@ describe('a build that fails', () => {
 describe('a build that is stopped', () => {
   it('is cancelled and its build process killed; it can be built again', async () => {
     const slowFile = `test/${MARKER}-slow.test.js`;
-    await pushBranch('slow', { [slowFile]: `const test = require('node:test');\ntest('waits', () => new Promise((resolve) => setTimeout(resolve, 120000)));\n` });
+    await pushBranch('slow', { [slowFile]: `import test from 'node:test';\ntest('waits', () => new Promise((resolve) => setTimeout(resolve, 120000)));\n` });
     const res = await createVersion({ version_tag: 'v1.2.0', git_branch: 'slow' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await eventually(async () => processesMentioning(`${MARKER}-slow`).length > 0, 60_000);
