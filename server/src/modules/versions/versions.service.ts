@@ -170,7 +170,7 @@ export class VersionsService {
     if (await this.dataSource.getRepository(Deployment).existsBy({ versionId: version.id })) throw versionIsDeployed(version.versionTag);
     const project = await this.projects.get(owner, version.projectId);
     await this.dataSource.getRepository(Version).delete({ id: version.id, ownerId: owner.id });
-    await this.buildLogs.remove(version.id);
+    await this.buildLogs.remove(version);
     const image = this.imageOf(project, version);
     if (image) await this.registry.deleteTag(image);
   }
@@ -242,7 +242,7 @@ export class VersionsService {
     const lines = tail === undefined || tail === '' ? DEFAULT_TAIL_LINES : Number(tail);
     if (!Number.isInteger(lines) || lines < 1 || lines > MAX_TAIL_LINES) throw invalidInput(`tail must be an integer between 1 and ${MAX_TAIL_LINES}`, 'tail');
     const version = await this.get(owner, versionId, projectId);
-    return { version, log: await this.buildLogs.tail(version.id, lines), lines };
+    return { version, log: await this.buildLogs.tail(version, lines), lines };
   }
 
   /** The version's artifacts as the registry holds them. */

@@ -20,25 +20,34 @@ describe('BuildLogs', () => {
   const logs = new BuildLogs(dataDir);
 
   it('keeps a whole log on disk and answers its last lines, reading from the end', async () => {
-    const id = randomUUID();
-    const writer = await logs.open(id);
+    const version = { id: randomUUID(), projectId: randomUUID() };
+    const writer = await logs.open(version);
     for (let line = 1; line <= 50_000; line += 1) writer.write(`line ${line} ${'x'.repeat(40)}`);
     await writer.close();
-    expect(statSync(path.join(dataDir, 'build-logs', `${id}.log`)).size).toBeGreaterThan(2_000_000);
-    expect((await logs.tail(id, 3)).split('\n').map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(['line 49998', 'line 49999', 'line 50000']);
-    expect((await logs.tail(id, 10_000)).split('\n')).toHaveLength(10_000);
+    expect(statSync(path.join(dataDir, 'build-logs', version.projectId, `${version.id}.log`)).size).toBeGreaterThan(2_000_000);
+    expect((await logs.tail(version, 3)).split('\n').map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(['line 49998', 'line 49999', 'line 50000']);
+    expect((await logs.tail(version, 10_000)).split('\n')).toHaveLength(10_000);
 
-    const again = await logs.open(id);
+    const again = await logs.open(version);
     again.write('fresh');
     await again.close();
-    expect(await logs.tail(id, 5)).toBe('fresh');
+    expect(await logs.tail(version, 5)).toBe('fresh');
 
-    await logs.remove(id);
-    expect(await logs.tail(id, 5)).toBe('');
+    await logs.remove(version);
+    expect(await logs.tail(version, 5)).toBe('');
+
+    const other = { id: randomUUID(), projectId: version.projectId };
+    const writer2 = await logs.open(other);
+    writer2.write('kept until the project goes');
+    await writer2.close();
+    expect(await logs.tail(other, 5)).toBe('kept until the project goes');
+    await logs.removeProject(version.projectId);
+    expect(await logs.tail(other, 5)).toBe('');
   });
 
   it('answers nothing for a version without a log and refuses a name that is no id', async () => {
-    expect(await logs.tail(randomUUID(), 10)).toBe('');
-    await expect(logs.tail('../../etc/passwd', 10)).rejects.toThrow('A build log is named by its version id');
+    expect(await logs.tail({ id: randomUUID(), projectId: randomUUID() }, 10)).toBe('');
+    await expect(logs.tail({ id: '../../etc/passwd', projectId: randomUUID() }, 10)).rejects.toThrow('Build logs are named by their project and version ids');
+    await expect(logs.removeProject('..')).rejects.toThrow('Build logs are named by their project and version ids');
   });
 });
