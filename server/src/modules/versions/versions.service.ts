@@ -4,6 +4,7 @@ import { logUnexpected } from '../../common/log.js';
 import { invalidInput, isUuid, requireObject } from '../../common/validation.js';
 import type { EventBus } from '../../events/event-bus.js';
 import type { RunView } from '../../pipelines/engine.js';
+import { imageRepositoryOf } from '../../pipelines/runs/run-names.js';
 import type { RepositoryRef, SourceHost } from '../../providers/source-host/source-host.port.js';
 import type { Artifact, Registry } from '../../providers/registry/registry.port.js';
 import { Deployment } from '../deployments/deployment.entity.js';
@@ -310,7 +311,7 @@ export class VersionsService {
   }
 
   private imageOf(project: Project, version: Version) {
-    if (!project.sourceOrganization || !project.sourceRepository) return null;
-    return { repository: `${project.sourceOrganization}/${project.sourceRepository}`, tag: version.versionTag };
+    const repository = imageRepositoryOf(project);
+    return repository && { repository, tag: version.versionTag };
   }
 }
