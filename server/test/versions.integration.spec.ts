@@ -155,6 +155,14 @@ describe('a version of the main branch', () => {
       expect(res.body.error).toBe(error);
     }
     expect((await versionsOf(owner.token)).body.total).toBe(2);
+    for (const query of ['?page=0', '?limit=101', '?sort_order=sideways', '?status=gone', '?build_status=done', '?page=1&page=2']) {
+      expect((await versionsOf(owner.token, query)).status, query).toBe(400);
+    }
+    expect((await app.api('POST', `/projects/${project.id}/versions`, { token: owner.token, body: [] })).status).toBe(400);
+    expect((await app.api('POST', `/projects/${project.id}/versions`, { token: owner.token, body: { version_tag: 1, git_branch: 'main' } })).body.error).toBe('version_tag must be text');
+    expect((await versionCall('GET', 'not-a-uuid')).status).toBe(404);
+    expect((await versionCall('GET', version.id, '/build/logs?tail=abc')).status).toBe(400);
+    expect((await app.api('GET', `/projects/00000000-0000-4000-8000-000000000000/versions/${version.id}`, { token: owner.token })).status).toBe(404);
     const graphql = await app.graphql(
       'mutation ($projectId: ID!) { createVersion(projectId: $projectId, input: { versionTag: "x", gitBranch: "main" }) { id } }',
       { projectId: project.id },
