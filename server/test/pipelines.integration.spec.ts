@@ -125,6 +125,7 @@ describe('a project pipeline status', () => {
             completed_at: expect.any(String),
             updated_at: expect.any(String),
             error_message: null,
+            log: expect.stringContaining('quick work done'),
             substeps: [{ name: 'work', status: 'completed', description: 'Done' }],
           },
           expect.objectContaining({ processor_name: 'test-gate', label: 'Gate', icon: 'config', status: 'running', completed_at: null, substeps: [] }),
@@ -226,6 +227,17 @@ describe('a project pipeline status', () => {
     await untilRest(projectId, (body) => body.processors[0].status === 'running');
     const cancelled = await app.api('POST', `/projects/${projectId}/status/cancel`, { token: owner.token });
     expect(cancelled.body).toMatchObject({ overall_status: 'cancelled', processors: [{ status: 'failed', error_message: 'Cancelled' }] });
+  });
+
+  it("runs other projects' steps while one project's step takes long", async () => {
+    const [slowProject, otherProject] = [await createProject(), await createProject()];
+    await startRun(slowProject, [gate]);
+    await untilRest(slowProject, (body) => body.processors[0].status === 'running');
+    await startRun(otherProject, [quick, quickToo]);
+    await untilRest(otherProject, (body) => body.overall_status === 'completed');
+    expect((await restStatus(slowProject)).body).toMatchObject({ overall_status: 'running', processors: [{ status: 'running' }] });
+    setGate(true);
+    await untilRest(slowProject, (body) => body.overall_status === 'completed');
   });
 
   it("keeps a project's pipeline from anyone else: no status, no subscription, no retry, no cancel", async () => {

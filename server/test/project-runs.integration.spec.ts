@@ -112,6 +112,16 @@ describe('a project made from each template', () => {
     expect(project.active_version.artifacts).toEqual([{ id: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), type: 'image' }]);
     expect(project.docker_image_url).toBe(project.active_version.docker_image_url);
 
+    const graph = await app.graphql(
+      `query ($id: ID!) { project(id: $id) { activeVersion { versionTag buildStatus active } activeDeployment { status deployedUrl isActive } } }`,
+      { id: created.id },
+      user.token,
+    );
+    expect(graph.data.project).toEqual({
+      activeVersion: { versionTag: 'v0.1.0', buildStatus: 'success', active: true },
+      activeDeployment: { status: 'active', deployedUrl: project.deployed_url, isActive: true },
+    });
+
     // The app answers at its URL.
     const health = await fetchApp(project.deployed_url, HEALTH_PATHS[template] ?? '/health');
     expect(health).toMatchObject({ status: 200 });

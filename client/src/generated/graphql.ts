@@ -4,121 +4,174 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Command log filters; every field optional (page 1, 20 per page, all entries) */
 export type CommandLogFilter = {
-  /** Text the command contains, ignoring case */
+  /** Text the command contains, ignoring case; at most 1000 characters */
   command?: string | null | undefined;
-  /** Default 1 */
+  /** The page to read, from 1; default 1 */
   page?: number | null | undefined;
-  /** Default 20, at most 100 */
+  /** Entries per page, 1 to 100; default 20 */
   pageSize?: number | null | undefined;
+  /** Only succeeded (true) or only failed (false) entries */
   success?: boolean | null | undefined;
+  /** Only entries of this type */
   type?: CommandResultType | null | undefined;
 };
 
 /** How a command turned out: output, error, success or info */
 export type CommandResultType =
+  /** The command failed or was refused; the output says why */
   | 'error'
+  /** A notice rather than a result: help text, an empty list, a hint */
   | 'info'
+  /** The command printed what was asked for (a value, a table, a listing) */
   | 'output'
+  /** The command changed something, such as the working directory */
   | 'success';
 
-/** The creation payload of spec section 3 */
+/** A new project; only the name is required */
 export type CreateProjectInput = {
+  /** Trimmed; at most 500 characters; none by default */
   description?: string | null | undefined;
-  /** Values for the template's variables (defaults fill blanks; required ones must end up non-blank) and any others */
+  /** Values for the template's variables (defaults fill blanks; required ones must end up non-blank) and any others; at most 100, names unique */
   environmentVariables?: Array<EnvironmentVariableInput> | null | undefined;
+  /** Trimmed; 2 to 100 characters of letters, numbers, spaces, hyphens and underscores; unique among your projects ignoring case */
   name: string;
+  /** An http(s) URL, at most 500 characters; null or blank for none */
   repositoryUrl?: string | null | undefined;
   /** Defaults to active */
   status?: ProjectStatus | null | undefined;
+  /** Trimmed, blanks and duplicates dropped; at most 20 tags of at most 50 characters; none by default */
   tags?: Array<string> | null | undefined;
-  /** A catalog template, or none for a blank project */
+  /** A catalog template name (Query.templates), or none for a blank project */
   templateName?: string | null | undefined;
 };
 
+/** One environment variable of a project */
 export type EnvironmentVariableInput = {
-  /** Trimmed; letters, numbers and underscores, not starting with a number */
+  /** Trimmed; letters, numbers and underscores, not starting with a number; at most 128 characters */
   name: string;
+  /** The value as is (not trimmed), at most 10000 characters; stored encrypted */
   value: string;
 };
 
+/** Email and password of an existing account */
 export type LoginInput = {
+  /** The account email, any case; trimmed */
   email: string;
+  /** The account password, as set (never trimmed) */
   password: string;
 };
 
+/** What the projects page is sorted by */
 export type ProjectSortField =
+  /** When the project was created */
   | 'created_at'
+  /** The name, ignoring case */
   | 'name'
+  /** The status, then the most recently changed first */
   | 'status'
+  /** When the project last changed (the default) */
   | 'updated_at';
 
+/** Whether a project is in use; new projects are active */
 export type ProjectStatus =
+  /** In use */
   | 'active'
+  /** Kept but set aside */
   | 'inactive';
 
-/** Projects page filters; every field optional (page 1, limit 12, updated_at DESC) */
+/** Projects page filters; every field optional (page 1, limit 12, updated_at DESC, all projects) */
 export type ProjectsFilterInput = {
-  /** 1 to 100, default 12 */
+  /** Projects per page, 1 to 100; default 12 */
   limit?: number | null | undefined;
+  /** The page to read, 1 to 1000000; default 1 */
   page?: number | null | undefined;
-  /** Case-insensitive text in the name or description */
+  /** Case-insensitive text in the name or description; trimmed, at most 200 characters */
   search?: string | null | undefined;
+  /** Sort key; default updated_at */
   sortBy?: ProjectSortField | null | undefined;
+  /** Sort direction; default DESC */
   sortOrder?: SortOrder | null | undefined;
+  /** Only projects with this status */
   status?: ProjectStatus | null | undefined;
-  /** Projects having ANY of these tags */
+  /** Projects having ANY of these tags (exact spelling); at most 20 */
   tags?: Array<string> | null | undefined;
 };
 
+/** A new account: the first one on a fresh install becomes admin, later ones user */
 export type RegisterInput = {
+  /** A unique email address, at most 254 characters; stored lower-cased */
   email: string;
+  /** The person's name; trimmed, 1 to 100 characters */
   name: string;
+  /** 6 to 200 characters, not trimmed */
   password: string;
 };
 
-/** Access level: user 1, manager 2, admin 3 */
+/** Access level: user 1, manager 2, admin 3; a check for a role passes at that level or above */
 export type Role =
+  /** Level 3: also assigns and changes roles */
   | 'admin'
+  /** Level 2: also lists, creates, edits and deletes user accounts up to their own level */
   | 'manager'
+  /** Level 1: their own account, projects, settings and console */
   | 'user';
 
 /** A value to store; null or an empty string deletes the setting */
 export type SettingInput = {
+  /** Which setting to store */
   key: SettingKey;
+  /** The value; trimmed, at most 4096 characters, no line breaks or control characters */
   value?: string | null | undefined;
 };
 
 /** Docker Hub, DigitalOcean, DOKS cluster and GitHub credentials kept per user */
 export type SettingKey =
+  /** A DigitalOcean API token (secret) */
   | 'DIGITALOCEAN_TOKEN'
+  /** A Docker Hub access token (secret) */
   | 'DOCKER_TOKEN'
+  /** The Docker Hub user that images are pushed as */
   | 'DOCKER_USERNAME'
+  /** The id of the DigitalOcean Kubernetes (DOKS) cluster deployments go to */
   | 'DOKS_CLUSTER_ID'
+  /** The GitHub organization new project repositories are created in; needed before creating projects */
   | 'GITHUB_ORGANIZATION'
+  /** A GitHub personal access token (secret) */
   | 'GITHUB_TOKEN';
 
-/** A sort direction */
+/** Sort direction */
 export type SortOrder =
-  /** Smallest (oldest) first */
+  /** Ascending: oldest, A to Z, active before inactive */
   | 'ASC'
-  /** Largest (newest) first */
+  /** Descending: newest, Z to A, inactive before active (the default) */
   | 'DESC';
 
 /** Kind of project a template starts: frontend, backend, go_api (REST: go-api), fullstack or other */
 export type TemplateType =
+  /** A server-side service or API */
   | 'backend'
+  /** A site or single-page app served to browsers */
   | 'frontend'
+  /** A backend that also serves its own frontend */
   | 'fullstack'
+  /** An HTTP API written in Go; go-api in the REST API */
   | 'go_api'
+  /** Anything else, such as a scheduled worker */
   | 'other';
 
 /** Only the fields to change; repositoryUrl: null clears the URL */
 export type UpdateProjectInput = {
+  /** Trimmed; at most 500 characters; null or '' clears it */
   description?: string | null | undefined;
+  /** Trimmed; 2 to 100 characters of letters, numbers, spaces, hyphens and underscores; unique among your projects ignoring case; must not be null */
   name?: string | null | undefined;
+  /** An http(s) URL, at most 500 characters; null or blank for none */
   repositoryUrl?: string | null | undefined;
+  /** The new status; must not be null */
   status?: ProjectStatus | null | undefined;
+  /** Trimmed, blanks and duplicates dropped; at most 20 tags of at most 50 characters; null or [] removes them all */
   tags?: Array<string> | null | undefined;
 };
 

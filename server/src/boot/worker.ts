@@ -1,3 +1,4 @@
+import { AppError } from '../common/app-error.js';
 import { logUnexpected } from '../common/log.js';
 import type { Core } from './core.js';
 
@@ -9,7 +10,11 @@ import type { Core } from './core.js';
 export async function startWorker(core: Core): Promise<{ workerId: string }> {
   const { cluster } = core.app;
   core.onStop(() => cluster.shutdown());
-  await cluster.restore();
+  // One process runs a data directory's local cluster: another worker beside it still runs every other step.
+  await cluster.restore().catch((error: unknown) => {
+    if (error instanceof AppError) console.warn(`Local cluster not run by this worker: ${error.message}`);
+    else logUnexpected('local cluster', error);
+  });
   const membership = await core.app.workers.join(core.config.role, (error) => logUnexpected('worker heartbeat', error));
   core.onStop(() => membership.leave());
   return { workerId: membership.id };

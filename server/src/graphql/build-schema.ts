@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { buildSchema } from 'type-graphql';
-import { GraphQLSchema, type GraphQLResolveInfo } from 'graphql';
+import { GraphQLSchema, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { CommandsResolver } from '../modules/commands/commands.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
@@ -30,6 +30,7 @@ export async function buildAppSchema(pubSub: AppPubSub, instances: object[] = []
     },
   };
   const schema = await buildSchema({ resolvers, authChecker, pubSub, validate: false, container });
+  describeRootTypes(schema);
   return new GraphQLSchema({ ...schema.toConfig(), extensions: { ...schema.extensions, resolverInstances: container } });
 }
 
@@ -51,4 +52,14 @@ export function resolverOf<T extends object>(info: GraphQLResolveInfo, resolverC
   const instances = info.schema.extensions.resolverInstances;
   if (!instances) throw new Error('This schema was not built by buildAppSchema');
   return instances.get(resolverClass) as T;
+}
+
+/** type-graphql builds the root types without a description: set them on the freshly built types. */
+function describeRootTypes(schema: GraphQLSchema): void {
+  const roots: Array<[GraphQLObjectType | null | undefined, string]> = [
+    [schema.getQueryType(), 'Everything you can read; every field needs a signed-in user (UNAUTHENTICATED otherwise)'],
+    [schema.getMutationType(), 'Everything you can change; every field but login and register needs a signed-in user'],
+    [schema.getSubscriptionType(), 'Live updates over graphql-ws on the same path as queries; every field needs a signed-in user'],
+  ];
+  for (const [type, description] of roots) if (type) type.description = description;
 }

@@ -61,6 +61,7 @@ export function toStatusResponse(status: PipelineStatus) {
       completed_at: processor.completedAt,
       updated_at: processor.updatedAt,
       error_message: processor.errorMessage,
+      log: processor.log,
       substeps: processor.substeps,
     })),
   };

@@ -22,11 +22,23 @@ export enum SortOrder {
   DESC = 'DESC',
 }
 
-registerEnumType(ProjectSortField, { name: 'ProjectSortField' });
+registerEnumType(ProjectSortField, {
+  name: 'ProjectSortField',
+  description: 'What the projects page is sorted by',
+  valuesConfig: {
+    updated_at: { description: 'When the project last changed (the default)' },
+    created_at: { description: 'When the project was created' },
+    name: { description: 'The name, ignoring case' },
+    status: { description: 'The status, then the most recently changed first' },
+  },
+});
 registerEnumType(SortOrder, {
   name: 'SortOrder',
-  description: 'A sort direction',
-  valuesConfig: { ASC: { description: 'Smallest (oldest) first' }, DESC: { description: 'Largest (newest) first' } },
+  description: 'Sort direction',
+  valuesConfig: {
+    ASC: { description: 'Ascending: oldest, A to Z, active before inactive' },
+    DESC: { description: 'Descending: newest, Z to A, inactive before active (the default)' },
+  },
 });
 
 /** Filters as they arrive from REST query strings or GraphQL input; every field optional. */

@@ -5,7 +5,14 @@ export enum ProjectStatus {
   inactive = 'inactive',
 }
 
-registerEnumType(ProjectStatus, { name: 'ProjectStatus' });
+registerEnumType(ProjectStatus, {
+  name: 'ProjectStatus',
+  description: 'Whether a project is in use; new projects are active',
+  valuesConfig: {
+    active: { description: 'In use' },
+    inactive: { description: 'Kept but set aside' },
+  },
+});
 
 export function isProjectStatus(value: unknown): value is ProjectStatus {
   return value === ProjectStatus.active || value === ProjectStatus.inactive;

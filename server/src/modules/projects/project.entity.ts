@@ -20,11 +20,11 @@ import { type Version, toVersionResponse } from '../versions/version.entity.js';
 @Index('IDX_projects_owner_status', { synchronize: false })
 @Index('IDX_projects_owner_tags', { synchronize: false })
 @Index('UQ_projects_source', ['sourceOrganization', 'sourceRepository'], { unique: true })
-@ObjectType()
+@ObjectType({ description: 'A project of the signed-in user; nobody else sees it' })
 export class Project {
   /** The service picks it before the insert, so the sealed environment can be bound to it. */
   @PrimaryGeneratedColumn('uuid')
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The project id (UUID)' })
   id!: string;
 
   @Column({ name: 'owner_id', type: 'uuid' })
@@ -35,31 +35,31 @@ export class Project {
   owner?: User;
 
   @Column({ type: 'text' })
-  @Field(() => String)
+  @Field(() => String, { description: 'The name, unique among your projects ignoring case' })
   name!: string;
 
   @Column({ type: 'text', default: '' })
-  @Field(() => String)
+  @Field(() => String, { description: "What the project is; '' for none" })
   description!: string;
 
   @Column({ type: 'text', array: true, default: () => "'{}'" })
-  @Field(() => [String])
+  @Field(() => [String], { description: 'Its tags, trimmed and distinct, in the order given' })
   tags!: string[];
 
   @Column({ type: 'enum', enum: ProjectStatus, enumName: 'project_status', default: ProjectStatus.active })
-  @Field(() => ProjectStatus)
+  @Field(() => ProjectStatus, { description: 'Active or inactive' })
   status!: ProjectStatus;
 
   @Column({ type: 'text', nullable: true })
-  @Field(() => String, { nullable: true, description: 'Current version tag, set by builds' })
+  @Field(() => String, { nullable: true, description: 'The current version tag, such as v1.2.3; set by builds, null before the first' })
   version!: string | null;
 
   @Column({ name: 'repository_url', type: 'text', nullable: true })
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The git repository, an http(s) URL; null for none' })
   repositoryUrl!: string | null;
 
   @Column({ name: 'deployed_url', type: 'text', nullable: true })
-  @Field(() => String, { nullable: true, description: 'Set by deployments' })
+  @Field(() => String, { nullable: true, description: 'Where the active deployment answers (URL); set by deployments, null before the first' })
   deployedUrl!: string | null;
 
   /** The whole name-to-value map as JSON, sealed with SecretBox; never stored or exposed in plain text. */
@@ -71,11 +71,11 @@ export class Project {
   templateName!: string | null;
 
   @Column({ name: 'build_commit', type: 'text', nullable: true })
-  @Field(() => String, { nullable: true, description: 'Set by builds' })
+  @Field(() => String, { nullable: true, description: 'The git commit (hash) the current version was built from; set by builds' })
   buildCommit!: string | null;
 
   @Column({ name: 'docker_image_url', type: 'text', nullable: true })
-  @Field(() => String, { nullable: true, description: 'Set by builds' })
+  @Field(() => String, { nullable: true, description: 'The Docker image of the current version (repository:tag); set by builds' })
   dockerImageUrl!: string | null;
 
   @Column({ name: 'active_version_id', type: 'uuid', nullable: true })
@@ -104,11 +104,11 @@ export class Project {
   sourceRepository!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the project was created (ISO 8601, UTC)' })
   createdAt!: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the project last changed (ISO 8601, UTC)' })
   updatedAt!: Date;
 }
 

@@ -17,18 +17,19 @@ export class ProjectsResolver {
 
   @Query(() => ProjectPage, { description: 'One page of your projects, filtered and sorted' })
   projects(
-    @Arg('filter', () => ProjectsFilterInput, { nullable: true }) filter: ProjectsFilterInput | undefined,
+    @Arg('filter', () => ProjectsFilterInput, { nullable: true, description: 'Page, sort and filters; null for the first page of all' })
+    filter: ProjectsFilterInput | undefined,
     @Ctx() ctx: GraphQLContext,
   ): Promise<ProjectPage> {
     return this.service.list(signedIn(ctx).user, filter ?? {});
   }
 
   @Query(() => Project, { description: 'One of your projects; NOT_FOUND for anyone else\'s' })
-  project(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Project> {
+  project(@Arg('id', () => ID, { description: 'The project id (UUID)' }) id: string, @Ctx() ctx: GraphQLContext): Promise<Project> {
     return this.service.get(signedIn(ctx).user, id);
   }
 
-  @Query(() => ProjectStats)
+  @Query(() => ProjectStats, { description: 'How many projects you have, by status, and how many distinct tags' })
   projectStats(@Ctx() ctx: GraphQLContext): Promise<ProjectStats> {
     return this.service.stats(signedIn(ctx).user);
   }
@@ -38,15 +39,17 @@ export class ProjectsResolver {
     return this.service.tags(signedIn(ctx).user);
   }
 
-  @Mutation(() => Project)
-  createProject(@Arg('input', () => CreateProjectInput) input: CreateProjectInput, @Ctx() ctx: GraphQLContext): Promise<Project> {
+  @Mutation(() => Project, {
+    description: 'Creates a project from a template or blank; needs the GITHUB_ORGANIZATION setting; a taken name is CONFLICT',
+  })
+  createProject(@Arg('input', () => CreateProjectInput, { description: 'The new project' }) input: CreateProjectInput, @Ctx() ctx: GraphQLContext): Promise<Project> {
     return this.service.create(signedIn(ctx).user, input);
   }
 
-  @Mutation(() => Project, { description: 'Changes only the fields given' })
+  @Mutation(() => Project, { description: 'Changes only the fields given; answers the project as it now is' })
   updateProject(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateProjectInput) input: UpdateProjectInput,
+    @Arg('id', () => ID, { description: 'The project id (UUID)' }) id: string,
+    @Arg('input', () => UpdateProjectInput, { description: 'The fields to change' }) input: UpdateProjectInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<Project> {
     return this.service.update(signedIn(ctx).user, id, input);
@@ -54,29 +57,31 @@ export class ProjectsResolver {
 
   @Mutation(() => Project, { description: 'Replaces all environment variables of the project' })
   updateProjectEnvironment(
-    @Arg('id', () => ID) id: string,
-    @Arg('variables', () => [EnvironmentVariableInput]) variables: EnvironmentVariableInput[],
+    @Arg('id', () => ID, { description: 'The project id (UUID)' }) id: string,
+    @Arg('variables', () => [EnvironmentVariableInput], { description: 'The whole new set; [] removes them all' }) variables: EnvironmentVariableInput[],
     @Ctx() ctx: GraphQLContext,
   ): Promise<Project> {
     return this.service.setEnvironment(signedIn(ctx).user, id, variables);
   }
 
-  @Mutation(() => Project)
+  @Mutation(() => Project, { description: 'Sets the status of one of your projects' })
   setProjectStatus(
-    @Arg('id', () => ID) id: string,
-    @Arg('status', () => ProjectStatus) status: ProjectStatus,
+    @Arg('id', () => ID, { description: 'The project id (UUID)' }) id: string,
+    @Arg('status', () => ProjectStatus, { description: 'The new status' }) status: ProjectStatus,
     @Ctx() ctx: GraphQLContext,
   ): Promise<Project> {
     return this.service.setStatus(signedIn(ctx).user, id, status);
   }
 
-  @Mutation(() => Boolean, { description: "Starts the project's deletion run (its pipelineStatus follows it); true once started" })
-  async deleteProject(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+  @Mutation(() => Boolean, {
+    description: "Starts the deletion run of one of your projects (its pipelineStatus follows it; then the project is NOT_FOUND); NOT_FOUND for anyone else's. True once started",
+  })
+  async deleteProject(@Arg('id', () => ID, { description: 'The project id (UUID)' }) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await this.service.remove(signedIn(ctx).user, id);
     return true;
   }
 
-  @FieldResolver(() => [EnvironmentVariable], { description: 'Decrypted only when asked for' })
+  @FieldResolver(() => [EnvironmentVariable], { description: 'Its environment variables in plain text, decrypted only when asked for' })
   environmentVariables(@Root() project: Project): EnvironmentVariable[] {
     return this.service.environmentList(project);
   }

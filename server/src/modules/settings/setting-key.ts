@@ -13,9 +13,21 @@ export enum SettingKey {
 registerEnumType(SettingKey, {
   name: 'SettingKey',
   description: 'Docker Hub, DigitalOcean, DOKS cluster and GitHub credentials kept per user',
+  valuesConfig: {
+    DOCKER_USERNAME: { description: 'The Docker Hub user that images are pushed as' },
+    DOCKER_TOKEN: { description: 'A Docker Hub access token (secret)' },
+    DIGITALOCEAN_TOKEN: { description: 'A DigitalOcean API token (secret)' },
+    DOKS_CLUSTER_ID: { description: 'The id of the DigitalOcean Kubernetes (DOKS) cluster deployments go to' },
+    GITHUB_TOKEN: { description: 'A GitHub personal access token (secret)' },
+    GITHUB_ORGANIZATION: { description: 'The GitHub organization new project repositories are created in; needed before creating projects' },
+  },
 });
 
 export const SETTING_KEYS: readonly SettingKey[] = Object.values(SettingKey);
+
+export const MAX_SETTING_VALUE_LENGTH = 4096;
+/** How a value to store is read, for the API's descriptions. */
+export const SETTING_VALUE_FORMAT = `trimmed, at most ${MAX_SETTING_VALUE_LENGTH} characters, no line breaks or control characters`;
 
 /** Tokens: never listed in plain text, only masked or through an explicit reveal. */
 export const SECRET_SETTING_KEYS: ReadonlySet<SettingKey> = new Set([

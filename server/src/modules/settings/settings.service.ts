@@ -4,11 +4,10 @@ import type { SecretBox } from '../../common/secret-box.js';
 import { invalidInput } from '../../common/validation.js';
 import type { User } from '../users/user.entity.js';
 import { Setting } from './dtos/setting.model.js';
-import { SECRET_SETTING_KEYS, SETTING_KEYS, SettingKey, isSettingKey } from './setting-key.js';
+import { MAX_SETTING_VALUE_LENGTH, SECRET_SETTING_KEYS, SETTING_KEYS, SettingKey, isSettingKey } from './setting-key.js';
 import { invalidSettingValue, unknownSettingKey } from './settings.errors.js';
 import { UserSetting } from './user-setting.entity.js';
 
-export const MAX_SETTING_VALUE_LENGTH = 4096;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** A change to apply: a value to store, or null to delete. */

@@ -14,7 +14,10 @@ async function* clockTicks(): AsyncGenerator<Date> {
 export class SystemResolver {
   /** The server's clock once a second: a live check that the subscription transport works end to end. */
   @Authorized()
-  @Subscription(() => Date, { subscribe: () => clockTicks() })
+  @Subscription(() => Date, {
+    subscribe: () => clockTicks(),
+    description: "The server's clock (ISO 8601, UTC) once a second: a live check that subscriptions work end to end",
+  })
   serverTime(@Root() now: Date): Date {
     return now;
   }

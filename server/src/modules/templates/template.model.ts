@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { MAX_DEFAULT_MASK_BULLETS } from '@slipway/domain';
+import { SENSITIVE_VARIABLE_DESCRIPTION } from '../../graphql/descriptions.js';
 
 /** Spec section 3 template types; GraphQL spells go-api as go_api (enum names cannot contain '-'). */
 export enum TemplateType {
@@ -13,32 +15,41 @@ export enum TemplateType {
 registerEnumType(TemplateType, {
   name: 'TemplateType',
   description: 'Kind of project a template starts: frontend, backend, go_api (REST: go-api), fullstack or other',
+  valuesConfig: {
+    frontend: { description: 'A site or single-page app served to browsers' },
+    backend: { description: 'A server-side service or API' },
+    go_api: { description: 'An HTTP API written in Go; go-api in the REST API' },
+    fullstack: { description: 'A backend that also serves its own frontend' },
+    other: { description: 'Anything else, such as a scheduled worker' },
+  },
 });
 
 @ObjectType({ description: 'A placeholder the template files use, with its default value' })
 export class TemplateVariable {
-  @Field(() => String)
+  @Field(() => String, { description: 'The placeholder name, UPPER_SNAKE; written {{NAME}} in the files' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The value filled in' })
   value!: string;
 }
 
 @ObjectType({ description: 'An environment variable a project made from the template expects' })
 export class TemplateEnvironmentVariable {
-  @Field(() => String)
+  @Field(() => String, { description: 'The variable name: letters, numbers and underscores, not starting with a number' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What the variable is for' })
   description!: string;
 
-  @Field(() => String, { description: 'Prefilled when the project gives no value' })
+  @Field(() => String, {
+    description: `Prefilled when the project gives no value; '' for none. Shown masked (at most ${MAX_DEFAULT_MASK_BULLETS} bullets) when sensitive`,
+  })
   defaultValue!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'A project made from the template must end up with a non-blank value' })
   required!: boolean;
 
-  @Field(() => Boolean, { description: 'The name marks a secret (spec section 5): mask its value' })
+  @Field(() => Boolean, { description: SENSITIVE_VARIABLE_DESCRIPTION })
   sensitive!: boolean;
 }
 
@@ -54,25 +65,25 @@ export interface TemplateRuntime {
 
 @ObjectType({ description: 'A project template from the catalog in templates/' })
 export class Template {
-  @Field(() => ID, { description: 'The template name' })
+  @Field(() => ID, { description: 'The template name (not a UUID): the same as name' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The template name (lower-case letters, digits, dashes), such as node-rest-api; its folder in templates/' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What a project made from it is' })
   description!: string;
 
-  @Field(() => TemplateType)
+  @Field(() => TemplateType, { description: 'The kind of project it starts' })
   type!: TemplateType;
 
-  @Field(() => [TemplateVariable])
+  @Field(() => [TemplateVariable], { description: 'The placeholders its files use besides the built-in ones, in the order declared' })
   variables!: TemplateVariable[];
 
-  @Field(() => [TemplateEnvironmentVariable])
+  @Field(() => [TemplateEnvironmentVariable], { description: 'The environment variables a project made from it expects' })
   environmentVariables!: TemplateEnvironmentVariable[];
 
-  @Field(() => [String], { description: 'Paths of the files a new project starts with' })
+  @Field(() => [String], { description: 'Paths of the files a new project starts with, relative and /-separated, sorted' })
   files!: string[];
 
   runtime!: TemplateRuntime;

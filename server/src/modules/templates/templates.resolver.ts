@@ -13,7 +13,7 @@ export class TemplatesResolver {
   }
 
   @Query(() => Template, { description: 'One template by name; NOT_FOUND when the catalog has none' })
-  template(@Arg('name', () => String) name: string): Promise<Template> {
+  template(@Arg('name', () => String, { description: 'The template name, such as node-rest-api' }) name: string): Promise<Template> {
     return this.service.get(name);
   }
 }

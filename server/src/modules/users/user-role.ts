@@ -6,7 +6,15 @@ export enum Role {
   admin = 'admin',
 }
 
-registerEnumType(Role, { name: 'Role', description: 'Access level: user 1, manager 2, admin 3' });
+registerEnumType(Role, {
+  name: 'Role',
+  description: 'Access level: user 1, manager 2, admin 3; a check for a role passes at that level or above',
+  valuesConfig: {
+    user: { description: 'Level 1: their own account, projects, settings and console' },
+    manager: { description: 'Level 2: also lists, creates, edits and deletes user accounts up to their own level' },
+    admin: { description: 'Level 3: also assigns and changes roles' },
+  },
+});
 
 export const ROLE_LEVEL: Record<Role, number> = { [Role.user]: 1, [Role.manager]: 2, [Role.admin]: 3 };
 

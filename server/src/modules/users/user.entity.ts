@@ -3,31 +3,31 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { Role } from './user-role.js';
 
 @Entity({ name: 'users' })
-@ObjectType()
+@ObjectType({ description: 'A person with an account; the password is never part of it' })
 export class User {
   @PrimaryGeneratedColumn('uuid')
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The user id (UUID)' })
   id!: string;
 
   @Column({ type: 'text' })
-  @Field(() => String)
+  @Field(() => String, { description: "The person's name, trimmed" })
   name!: string;
 
   /** Stored lower-cased, so uniqueness is case-insensitive. */
   @Index('UQ_users_email', { unique: true })
   @Column({ type: 'text' })
-  @Field(() => String)
+  @Field(() => String, { description: 'The email address, lower-cased; unique' })
   email!: string;
 
   @Column({ name: 'password_hash', type: 'text' })
   passwordHash!: string;
 
   @Column({ type: 'enum', enum: Role, enumName: 'user_role', default: Role.user })
-  @Field(() => Role)
+  @Field(() => Role, { description: 'The access level' })
   role!: Role;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the account was created (ISO 8601, UTC)' })
   createdAt!: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })

@@ -9,33 +9,40 @@ import type { UsersService } from './users.service.js';
 export class UsersResolver {
   constructor(private readonly service: UsersService) {}
 
-  @Query(() => [User])
+  @Query(() => [User], { description: 'Every account, oldest first; needs manager or above' })
   users(@Ctx() ctx: GraphQLContext): Promise<User[]> {
     return this.service.list(signedIn(ctx).user);
   }
 
-  @Query(() => User)
-  user(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<User> {
+  @Query(() => User, { description: 'One account: your own, or (manager or above) anyone\'s; NOT_FOUND when there is none' })
+  user(@Arg('id', () => ID, { description: 'The user id (UUID)' }) id: string, @Ctx() ctx: GraphQLContext): Promise<User> {
     return this.service.get(signedIn(ctx).user, id);
   }
 
-  @Mutation(() => User)
-  createUser(@Arg('input', () => CreateUserInput) input: CreateUserInput, @Ctx() ctx: GraphQLContext): Promise<User> {
+  @Mutation(() => User, { description: 'Creates an account without signing it in; needs manager or above' })
+  createUser(
+    @Arg('input', () => CreateUserInput, { description: 'The new account' }) input: CreateUserInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<User> {
     return this.service.create(signedIn(ctx).user, input);
   }
 
-  @Mutation(() => User)
+  @Mutation(() => User, {
+    description: 'Changes your own account, or (manager or above) one whose role is not above yours; answers the result',
+  })
   updateUser(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateUserInput) input: UpdateUserInput,
+    @Arg('id', () => ID, { description: 'The user id (UUID)' }) id: string,
+    @Arg('input', () => UpdateUserInput, { description: 'The fields to change' }) input: UpdateUserInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<User> {
     const { user, sessionId } = signedIn(ctx);
     return this.service.update(user, id, input, sessionId);
   }
 
-  @Mutation(() => Boolean)
-  async deleteUser(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+  @Mutation(() => Boolean, {
+    description: 'Deletes another account whose role is not above yours, with all its data; needs manager or above. Always true',
+  })
+  async deleteUser(@Arg('id', () => ID, { description: 'The user id (UUID)' }) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await this.service.remove(signedIn(ctx).user, id);
     return true;
   }

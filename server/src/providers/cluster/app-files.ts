@@ -9,12 +9,15 @@ export interface AppUser {
 }
 
 /**
- * As root, each app gets its own user and group id, APP_ID_BASE + its slot. These ids need no /etc/passwd
- * entry; a high base keeps them apart from real accounts, so one app cannot read another's files, the data
- * directory's secret key or the database files (all closed to other users), and `remove` can end every
- * process the app left behind. Where the user namespace does not map these ids, apps share `nobody`.
+ * As root, each app gets its own user and group id: APP_ID_BASE + the data directory's id block * SLOTS + the
+ * app's slot. These ids need no /etc/passwd entry; a high base keeps them apart from real accounts, so one app
+ * cannot read another's files, the data directory's secret key or the database files (all closed to other
+ * users), and `remove` can end every process the app left behind. The random id block keeps two data
+ * directories on one machine apart. Where the user namespace does not map these ids, apps share `nobody`.
  */
 const APP_ID_BASE = 1_600_000_000;
+/** Apps per data directory. */
+export const SLOTS = 1000;
 const NOBODY = 65_534;
 
 /** Entry types an artifact may hold: no device files, FIFOs or hard links. */
@@ -29,10 +32,10 @@ async function mappedIdRanges(file: string): Promise<Array<[number, number]>> {
     .map(([inside, , count]) => [inside, inside + count - 1] as [number, number]);
 }
 
-/** The identity of the app in `slot`, or null when Slipway does not run as root. */
-export async function appUser(slot: number): Promise<AppUser | null> {
+/** The identity of the app in `slot` of the data directory's `idBlock`, or null when Slipway does not run as root. */
+export async function appUser(idBlock: number, slot: number): Promise<AppUser | null> {
   if (process.getuid?.() !== 0) return null;
-  const id = APP_ID_BASE + slot;
+  const id = APP_ID_BASE + idBlock * SLOTS + slot;
   const mapped = async (file: string) => (await mappedIdRanges(file)).some(([from, to]) => id >= from && id <= to);
   if ((await mapped('/proc/self/uid_map')) && (await mapped('/proc/self/gid_map'))) return { uid: id, gid: id };
   return { uid: NOBODY, gid: NOBODY };

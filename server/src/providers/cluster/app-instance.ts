@@ -114,7 +114,8 @@ export class AppInstance {
       if (signal?.aborted) throw new HealthCheckFailed('the deployment was cancelled');
       if (this.exit) throw new HealthCheckFailed(`the process ${describeExit(this.exit)}`);
       try {
-        const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(HEALTH_REQUEST_MS) });
+        const timeout = AbortSignal.timeout(HEALTH_REQUEST_MS);
+        const response = await fetch(url, { redirect: 'manual', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
         await response.body?.cancel();
         if (response.ok) return;
         last = `GET ${healthPath} answered ${response.status}`;

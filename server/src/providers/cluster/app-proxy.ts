@@ -1,6 +1,9 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { createProxyServer } from 'http-proxy-3';
+
+/** Errors of a process that is gone or going, before it answered. */
+const RETRIED = new Set(['ECONNREFUSED', 'ECONNRESET']);
 
 /** Loopback only: the stable URL is for this machine (curl, Node's fetch, the browser), never the network. */
 export const LOOPBACK = '127.0.0.1';
@@ -15,11 +18,12 @@ function answer(res: ServerResponse, status: number, message: string): void {
 
 /**
  * An app's stable URL: a reverse proxy on its own loopback port that forwards HTTP and WebSocket traffic to
- * the revision currently serving (setTarget). With no target it answers 503, so the URL stays bound (and the
- * port stays the app's) while a revision starts or restarts.
+ * the processes of the revision serving (setTargets, round robin). With none it answers 503, so the URL stays
+ * bound (and the port stays the app's) while a revision starts or restarts.
  */
 export class AppProxy {
-  private target: number | null = null;
+  private targets: number[] = [];
+  private next = 0;
   private readonly proxy = createProxyServer({ xfwd: true });
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
@@ -29,17 +33,33 @@ export class AppProxy {
       if ('writeHead' in res) answer(res, 502, `${this.appName} did not answer\n`);
       else res.destroy();
     });
-    this.server = createServer((req, res) => {
-      if (this.target === null) answer(res, 503, `${this.appName} is not running\n`);
-      else this.proxy.web(req, res, { target: `http://${LOOPBACK}:${this.target}` });
-    });
+    this.server = createServer((req, res) => this.forward(req, res, 0));
     this.server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
     });
     this.server.on('upgrade', (req, socket: Socket, head: Buffer) => {
-      if (this.target === null) socket.destroy();
-      else this.proxy.ws(req, socket, head, { target: `ws://${LOOPBACK}:${this.target}` });
+      const target = this.pick();
+      if (target === null) socket.destroy();
+      else this.proxy.ws(req, socket, head, { target: `ws://${LOOPBACK}:${target}` });
+    });
+  }
+
+  /**
+   * Sends the request to the next process. A request without a body (GET, HEAD) that a process refused or
+   * dropped before answering (it just ended; its exit is not seen yet) goes to the next one, as a proxy's
+   * "next upstream" does, so one replica's crash costs no request.
+   */
+  private forward(req: IncomingMessage, res: ServerResponse, attempt: number): void {
+    const target = this.pick();
+    if (target === null) {
+      answer(res, 503, `${this.appName} is not running\n`);
+      return;
+    }
+    this.proxy.web(req, res, { target: `http://${LOOPBACK}:${target}` }, (error) => {
+      const retry = (req.method === 'GET' || req.method === 'HEAD') && RETRIED.has((error as NodeJS.ErrnoException).code ?? '');
+      if (retry && attempt < this.targets.length && !res.headersSent) this.forward(req, res, attempt + 1);
+      else answer(res, 502, `${this.appName} did not answer\n`);
     });
   }
 
@@ -55,9 +75,15 @@ export class AppProxy {
     });
   }
 
-  /** Where new requests go from now on; requests already forwarded finish where they are. */
-  setTarget(port: number | null): void {
-    this.target = port;
+  /** Where new requests go from now on (round robin); requests already forwarded finish where they are. */
+  setTargets(ports: number[]): void {
+    this.targets = [...ports];
+  }
+
+  private pick(): number | null {
+    if (this.targets.length === 0) return null;
+    this.next = (this.next + 1) % this.targets.length;
+    return this.targets[this.next];
   }
 
   get listening(): boolean {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppRuntime } from './cluster.port.js';
@@ -11,6 +12,8 @@ export interface RevisionRecord {
   /** The project environment, sealed with Slipway's secret box (it may hold secrets). */
   sealedEnvironment: string;
   healthTimeoutSeconds: number;
+  /** Processes of this revision that take traffic (round robin). */
+  replicas: number;
   /** Folder name under releases/. */
   release: string;
 }
@@ -34,14 +37,21 @@ export interface AppRecord {
 
 interface StateFile {
   version: 1;
+  /** Picks this data directory's range of app user ids (see app-files.ts), chosen at random once. */
+  idBlock: number;
   apps: AppRecord[];
 }
+
+/** Blocks of app ids to choose from: two data directories on one machine rarely share one. */
+const ID_BLOCKS = 100_000;
 
 /** `<dataDir>/cluster/state.json` (0600), written whole through a temporary file and a rename. */
 export class ClusterState {
   private readonly file: string;
   private readonly ownerFile: string;
   private writing: Promise<void> = Promise.resolve();
+  /** Set by load(). */
+  idBlock = 0;
 
   constructor(clusterDir: string) {
     this.file = path.join(clusterDir, 'state.json');
@@ -79,15 +89,15 @@ export class ClusterState {
       if (error.code === 'ENOENT') return null;
       throw error;
     });
-    if (text === null) return [];
-    const state = JSON.parse(text) as StateFile;
-    if (state.version !== 1 || !Array.isArray(state.apps)) throw new Error(`${this.file} is not a cluster state file`);
-    return state.apps;
+    const state = text === null ? null : (JSON.parse(text) as StateFile);
+    if (state && (state.version !== 1 || !Array.isArray(state.apps))) throw new Error(`${this.file} is not a cluster state file`);
+    this.idBlock = Number.isInteger(state?.idBlock) ? state!.idBlock : randomInt(ID_BLOCKS);
+    return state?.apps ?? [];
   }
 
   /** Saves the records; saves are queued, so the file always ends with the latest one. */
   save(apps: AppRecord[]): Promise<void> {
-    const text = JSON.stringify({ version: 1, apps } satisfies StateFile, null, 2);
+    const text = JSON.stringify({ version: 1, idBlock: this.idBlock, apps } satisfies StateFile, null, 2);
     const write = async () => {
       await mkdir(path.dirname(this.file), { recursive: true, mode: 0o711 });
       const temp = `${this.file}.tmp`;

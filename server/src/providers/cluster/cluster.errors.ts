@@ -21,6 +21,9 @@ export const stablePortTaken = (port: number, code: string | undefined) =>
 export const noStablePortLeft = (from: number, to: number) =>
   new AppError(ErrorCode.Conflict, `No free port left for a stable URL in ${from}–${to}`, { reason: 'NO_STABLE_PORT' });
 
+export const tooManyApps = (limit: number) =>
+  new AppError(ErrorCode.Conflict, `The local cluster runs at most ${limit} apps`, { reason: 'TOO_MANY_APPS' });
+
 export const clusterOwnedElsewhere = (owner: number) =>
   new AppError(ErrorCode.Conflict, `The local cluster is run by another Slipway process (${owner})`, { reason: 'CLUSTER_OWNED_ELSEWHERE' });
 

@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { SecretBox } from '../../common/secret-box.js';
 import type { Registry } from '../registry/registry.port.js';
-import { appPaths, appUser, type AppPaths, type AppUser, extractRelease, isDedicated, prepareAppDirs } from './app-files.js';
+import { appPaths, appUser, type AppPaths, type AppUser, extractRelease, isDedicated, prepareAppDirs, SLOTS } from './app-files.js';
 import { APP_PATH, AppInstance, describeExit, freePort, HealthCheckFailed, STOP_GRACE_MS } from './app-instance.js';
 import { AppLog } from './app-log.js';
 import { AppProxy, LOOPBACK } from './app-proxy.js';
@@ -15,6 +15,7 @@ import {
   noStablePortLeft,
   revisionUnhealthy,
   stablePortTaken,
+  tooManyApps,
 } from './cluster.errors.js';
 import type { AppRuntime, AppStatus, Cluster, DeployHooks, DeploySpec } from './cluster.port.js';
 import { type AppRecord, ClusterState, type RevisionRecord } from './cluster-state.js';
@@ -27,6 +28,8 @@ const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MAX_CRASHES = 5;
 const CRASH_WINDOW_MS = 10 * 60_000;
 const MAX_RESTART_DELAY_MS = 30_000;
+/** Processes per revision on one machine. */
+const MAX_REPLICAS = 8;
 
 export interface LocalClusterOptions {
   /** Slipway's data directory: the cluster keeps its state, releases and logs in `<dataDir>/cluster`. */
@@ -51,8 +54,8 @@ interface LiveApp {
   proxy: AppProxy;
   log: AppLog;
   state: AppStatus['state'];
-  /** The revision's process that serves traffic. */
-  serving: AppInstance | null;
+  /** The current revision's processes that passed their health check and take traffic (its replicas). */
+  serving: AppInstance[];
   /** Every process of the app that has not exited (serving, starting, stopping). */
   instances: Set<AppInstance>;
   crashes: number[];
@@ -83,6 +86,7 @@ function checkSpec(spec: DeploySpec): void {
     if (typeof value !== 'string' || value.includes('\0')) fail(`the value of ${name} must be text without NUL characters`);
   }
   if (!(spec.healthTimeoutSeconds > 0)) fail('the health check timeout must be positive');
+  if (!Number.isInteger(spec.replicas) || spec.replicas < 1 || spec.replicas > MAX_REPLICAS) fail(`the local cluster runs 1 to ${MAX_REPLICAS} replicas`);
 }
 
 /**
@@ -146,6 +150,7 @@ export class LocalCluster implements Cluster {
         app.state === 'running' &&
         current?.digest === spec.artifact.digest &&
         sameRuntime(current.runtime, spec.runtime) &&
+        current.replicas === spec.replicas &&
         this.sameEnvironment(app, current, spec.environment)
       ) {
         hooks.onLog(`Revision ${current.revision} already serves ${spec.artifact.digest}: nothing to do`);
@@ -191,7 +196,7 @@ export class LocalCluster implements Cluster {
       url: `http://${LOOPBACK}:${app.record.port}/`,
       digest: app.record.current?.digest ?? null,
       revision: app.record.current?.revision ?? 0,
-      replicas: app.serving?.running ? 1 : 0,
+      replicas: app.serving.length,
     };
   }
 
@@ -203,7 +208,7 @@ export class LocalCluster implements Cluster {
       if (owner !== null) throw clusterOwnedElsewhere(owner);
       for (const record of await this.state.load()) {
         const paths = appPaths(this.clusterDir, record.name);
-        const user = await appUser(record.slot);
+        const user = await appUser(this.state.idBlock, record.slot);
         for (const pid of record.pids) if (await runsInside(pid, paths.dir)) await killGroup(pid);
         // With its own user, whatever still runs as the app is left over (a daemon that left its group, say).
         if (isDedicated(user)) await killUser(user.uid);
@@ -224,7 +229,7 @@ export class LocalCluster implements Cluster {
       proxy: new AppProxy(record.name),
       log: new AppLog(paths.log),
       state: record.current ? 'starting' : 'failed',
-      serving: null,
+      serving: [],
       instances: new Set(),
       crashes: [],
       restartTimer: null,
@@ -252,8 +257,9 @@ export class LocalCluster implements Cluster {
     const slots = new Set(records.map((record) => record.slot));
     let slot = 0;
     while (slots.has(slot)) slot++;
+    if (slot >= SLOTS) throw tooManyApps(SLOTS);
     const record: AppRecord = { name: spec.name, projectId: spec.projectId, ownerId: spec.ownerId, port: 0, slot, lastRevision: 0, current: null, pids: [] };
-    const app = this.liveApp(record, await appUser(slot));
+    const app = this.liveApp(record, await appUser(this.state.idBlock, slot));
     const { from, to } = this.options.stablePorts ?? { from: 27_000, to: 27_999 };
     const taken = new Set(records.map((other) => other.port));
     for (let port = from; port <= to && !app.proxy.listening; port++) {
@@ -289,6 +295,7 @@ export class LocalCluster implements Cluster {
       runtime: { start: [...spec.runtime.start], healthPath: spec.runtime.healthPath, portEnv: spec.runtime.portEnv },
       sealedEnvironment: this.options.secretBox.seal(sortedEntries(spec.environment), `cluster:${app.record.name}`),
       healthTimeoutSeconds: spec.healthTimeoutSeconds,
+      replicas: spec.replicas,
       release: String(app.record.lastRevision),
     };
     await this.save();
@@ -302,31 +309,36 @@ export class LocalCluster implements Cluster {
     await this.bindStablePort(app);
 
     const previous = app.record.current;
-    if (!app.serving) app.state = 'starting';
+    if (app.serving.length === 0) app.state = 'starting';
     let deploying = true;
-    const instance = await this.startInstance(app, revision, (line) => deploying && hooks.onLog(line));
-    hooks.onLog(`Revision ${revision.revision} started on port ${instance.port}; waiting for GET ${revision.runtime.healthPath}`);
+    const instances: AppInstance[] = [];
+    for (let replica = 0; replica < revision.replicas; replica++) {
+      instances.push(await this.startInstance(app, revision, (line) => deploying && hooks.onLog(line)));
+    }
+    const ports = instances.map((instance) => instance.port).join(', ');
+    hooks.onLog(`Revision ${revision.revision} started on port ${ports}; waiting for GET ${revision.runtime.healthPath}`);
     try {
-      await instance.waitHealthy(revision.runtime.healthPath, revision.healthTimeoutSeconds * 1000, hooks.signal);
+      await Promise.all(instances.map((instance) => instance.waitHealthy(revision.runtime.healthPath, revision.healthTimeoutSeconds * 1000, hooks.signal)));
     } catch (error) {
       deploying = false;
-      await this.stopInstance(instance);
-      if (!app.serving && !app.restartTimer) app.state = 'failed';
+      await Promise.all(instances.map((instance) => this.stopInstance(instance)));
+      if (app.serving.length === 0 && !app.restartTimer) app.state = 'failed';
       await rm(path.join(app.paths.releases, revision.release), { recursive: true, force: true });
       const reason = error instanceof HealthCheckFailed ? error.message : 'its health check failed';
-      const fallback = previous && app.serving ? `revision ${previous.revision} keeps serving` : 'nothing is serving';
+      const fallback = previous && app.serving.length > 0 ? `revision ${previous.revision} keeps serving` : 'nothing is serving';
       throw revisionUnhealthy(revision.revision, reason, fallback);
     }
     deploying = false;
 
     const old = app.serving;
-    this.serve(app, instance);
+    app.serving = [];
+    this.serve(app, instances);
     app.record.current = revision;
     await this.save();
     hooks.onLog(`Revision ${revision.revision} serves ${this.statusOf(app).url}`);
-    if (old) {
-      await this.stopInstance(old);
-      hooks.onLog(`Revision ${old.revision} stopped`);
+    if (old.length > 0) {
+      await Promise.all(old.map((instance) => this.stopInstance(instance)));
+      hooks.onLog(`Revision ${old[0].revision} stopped`);
     }
     await this.pruneReleases(app, [revision.release, previous?.release]);
   }
@@ -346,17 +358,23 @@ export class LocalCluster implements Cluster {
     }
   }
 
-  private serve(app: LiveApp, instance: AppInstance): void {
-    app.serving = instance;
+  /** Adds healthy processes of the current revision to those taking traffic. */
+  private serve(app: LiveApp, instances: AppInstance[]): void {
+    app.serving = [...app.serving, ...instances.filter((instance) => instance.running)];
+    app.proxy.setTargets(app.serving.map((instance) => instance.port));
+    if (app.serving.length === 0) return;
     app.state = 'running';
-    app.proxy.setTarget(instance.port);
-    if (app.restartTimer) clearTimeout(app.restartTimer);
-    app.restartTimer = null;
+    if (app.serving.length >= (app.record.current?.replicas ?? instances.length) && app.restartTimer) {
+      clearTimeout(app.restartTimer);
+      app.restartTimer = null;
+    }
   }
 
   private async startInstance(app: LiveApp, revision: RevisionRecord, onLine?: (line: string) => void): Promise<AppInstance> {
     const port = await freePort();
     const environment = Object.fromEntries(JSON.parse(this.openEnvironment(app, revision)) as Array<[string, string]>);
+    // Checked right before the start: shutdown() stops every instance it can see, and sees this one or refuses it.
+    if (this.closed) throw clusterShuttingDown();
     const instance = new AppInstance({
       revision: revision.revision,
       cwd: path.join(app.paths.releases, revision.release),
@@ -381,9 +399,9 @@ export class LocalCluster implements Cluster {
     app.instances.delete(instance);
     app.record.pids = app.record.pids.filter((pid) => pid !== instance.pid);
     if (this.apps.get(app.record.name) === app) await this.save().catch(() => undefined);
-    if (instance.stopping || app.serving !== instance) return;
-    app.serving = null;
-    app.proxy.setTarget(null);
+    if (instance.stopping || !app.serving.includes(instance)) return;
+    app.serving = app.serving.filter((other) => other !== instance);
+    app.proxy.setTargets(app.serving.map((other) => other.port));
     this.crashed(app, `Revision ${instance.revision} ${describeExit(exit)}`);
   }
 
@@ -392,12 +410,13 @@ export class LocalCluster implements Cluster {
     const now = Date.now();
     app.crashes = [...app.crashes.filter((at) => now - at < CRASH_WINDOW_MS), now];
     if (app.crashes.length >= MAX_CRASHES) {
-      app.state = 'failed';
+      // With replicas left it keeps serving, with fewer.
+      app.state = app.serving.length > 0 ? 'running' : 'failed';
       app.log.append(`[slipway] ${reason}; ${app.crashes.length} crashes in ${CRASH_WINDOW_MS / 60_000} minutes, not restarting until the next deploy`);
       return;
     }
     const delay = Math.min(MAX_RESTART_DELAY_MS, (this.options.restartDelayMs ?? 1000) * 2 ** (app.crashes.length - 1));
-    app.state = 'starting';
+    if (app.serving.length === 0) app.state = 'starting';
     app.log.append(`[slipway] ${reason}; restarting in ${Math.round(delay / 100) / 10} s`);
     if (app.restartTimer) clearTimeout(app.restartTimer);
     app.restartTimer = setTimeout(() => {
@@ -407,10 +426,11 @@ export class LocalCluster implements Cluster {
     }, delay);
   }
 
-  /** Starts the app's current revision (restore, restart after a crash) and serves it once healthy. */
+  /** Starts the current revision's missing replicas (restore, restart after a crash); each serves once healthy. */
   private async startServing(app: LiveApp): Promise<void> {
     const revision = app.record.current;
-    if (!revision || app.serving?.running || this.closed || this.apps.get(app.record.name) !== app) return;
+    const missing = (revision?.replicas ?? 0) - app.serving.length;
+    if (!revision || missing <= 0 || this.closed || this.apps.get(app.record.name) !== app) return;
     try {
       await this.bindStablePort(app);
     } catch (error) {
@@ -418,17 +438,20 @@ export class LocalCluster implements Cluster {
       app.log.append(`[slipway] ${(error as Error).message}`);
       return;
     }
-    app.state = 'starting';
+    if (app.serving.length === 0) app.state = 'starting';
     await prepareAppDirs(this.options.dataDir, this.clusterDir, app.paths, app.user);
-    const instance = await this.startInstance(app, revision);
-    try {
-      await instance.waitHealthy(revision.runtime.healthPath, revision.healthTimeoutSeconds * 1000);
-    } catch (error) {
-      await this.stopInstance(instance);
-      if (!this.closed) this.crashed(app, `Revision ${revision.revision} did not become healthy: ${(error as Error).message}`);
-      return;
-    }
-    this.serve(app, instance);
+    const startReplica = async () => {
+      const instance = await this.startInstance(app, revision);
+      try {
+        await instance.waitHealthy(revision.runtime.healthPath, revision.healthTimeoutSeconds * 1000);
+      } catch (error) {
+        await this.stopInstance(instance);
+        if (!this.closed) this.crashed(app, `Revision ${revision.revision} did not become healthy: ${(error as Error).message}`);
+        return;
+      }
+      this.serve(app, [instance]);
+    };
+    await Promise.all(Array.from({ length: missing }, startReplica));
   }
 
   private stopInstance(instance: AppInstance): Promise<void> {
@@ -438,8 +461,8 @@ export class LocalCluster implements Cluster {
   private async stopApp(app: LiveApp): Promise<void> {
     if (app.restartTimer) clearTimeout(app.restartTimer);
     app.restartTimer = null;
-    app.serving = null;
-    app.proxy.setTarget(null);
+    app.serving = [];
+    app.proxy.setTargets([]);
     await Promise.all([...app.instances].map((instance) => this.stopInstance(instance)));
     await app.proxy.close();
     await app.log.flush();

@@ -48,8 +48,9 @@ async function processesOf(uid: number): Promise<number[]> {
 export async function isRunning(pid: number): Promise<boolean> {
   try {
     process.kill(pid, 0);
-  } catch {
-    return false;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
   // The state letter follows the command name in parentheses.

@@ -117,6 +117,7 @@ import { createServer } from 'node:http';
 createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   if (url.pathname === '/health') return res.end('ok');
+  if (url.pathname === '/unhealthy') return res.writeHead(503).end('not yet');
   if (url.pathname === '/crash') {
     res.end('bye');
     setTimeout(() => process.exit(3), 10);
@@ -252,6 +253,27 @@ describe('local cluster: isolation, supervision and logs', () => {
     await harness.cluster.remove('probe-crashy');
   });
 
+  it('runs replicas behind the URL in turn, and a crashed replica is replaced while the others serve', async () => {
+    const { url, replicas } = await harness.cluster.deploy(spec('probe-pair', { replicas: 2 }), deployHooks());
+    expect(replicas).toBe(2);
+    const [a, b] = [await probe(url!), await probe(url!)];
+    expect(a.pid).not.toBe(b.pid);
+    await page(`${url}crash`);
+    // The survivor answers every request while its partner dies and restarts.
+    const statuses: number[] = [];
+    for (const until = Date.now() + 1_000; Date.now() < until; ) statuses.push((await page(url!)).status);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect((await alive(a.pid)) && (await alive(b.pid))).toBe(false);
+    const deadline = Date.now() + 15_000;
+    while ((await harness.cluster.status('probe-pair'))!.replicas < 2 && Date.now() < deadline) await sleep(50);
+    expect(await harness.cluster.status('probe-pair')).toMatchObject({ state: 'running', replicas: 2, revision: 1 });
+    const answers = [await probe(url!), await probe(url!)];
+    for (const { pid } of answers) pids.add(pid);
+    expect(new Set(answers.map(({ pid }) => pid)).size).toBe(2);
+    await expect(harness.cluster.deploy(spec('probe-pair', { replicas: 0 }), deployHooks())).rejects.toThrow(/runs 1 to 8 replicas/);
+    await harness.cluster.remove('probe-pair');
+  });
+
   it("keeps a bounded log of the app's output", async () => {
     const lines = await harness.cluster.logs('probe-env', 2);
     expect(lines.length).toBeLessThanOrEqual(2);
@@ -279,6 +301,19 @@ describe('local cluster: isolation, supervision and logs', () => {
     const missing = spec('probe-broken', { runtime: { start: ['no-such-command'], healthPath: '/health', portEnv: 'PORT' }, healthTimeoutSeconds: 5 });
     await expect(harness.cluster.deploy(missing, deployHooks())).rejects.toThrow(/Revision 2 did not become healthy: the process could not start \(ENOENT: the start command or its folder was not found\)/);
     await harness.cluster.remove('probe-broken');
+  });
+
+  it('stops waiting for a health check when the deployment is cancelled', async () => {
+    const controller = new AbortController();
+    const waiting = spec('probe-cancel', { runtime: { start: ['node', 'probe.mjs'], healthPath: '/unhealthy', portEnv: 'PORT' }, healthTimeoutSeconds: 60 });
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 500);
+    await expect(harness.cluster.deploy(waiting, { signal: controller.signal, onLog: () => undefined })).rejects.toThrow(
+      'Revision 1 did not become healthy: the deployment was cancelled; nothing is serving',
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await harness.cluster.status('probe-cancel')).toMatchObject({ state: 'failed', replicas: 0 });
+    await harness.cluster.remove('probe-cancel');
   });
 
   it('refuses an archive that writes outside its release folder, and the serving revision stays', async () => {
@@ -389,6 +424,29 @@ describe('local cluster: after Slipway itself crashed', () => {
       await restarted.shutdown();
       if (await alive(orphan.pid)) process.kill(orphan.pid, 'SIGKILL');
       await close();
+    }
+  });
+});
+
+describe('local cluster: two data directories on one machine', () => {
+  it("keep their apps apart: removing one's app leaves the other's running", async () => {
+    const [one, two] = [await openLocal(), await openLocal()];
+    try {
+      const deployProbe = async (harness: typeof one) => {
+        const artifact = await harness.artifacts.staticSite('Twin', { 'probe.mjs': PROBE });
+        const runtime = { start: ['node', 'probe.mjs'], healthPath: '/health', portEnv: 'PORT' };
+        const { url } = await harness.cluster.deploy({ name: 'twin', projectId: randomUUID(), ownerId: randomUUID(), artifact, runtime, environment: {}, replicas: 1, healthTimeoutSeconds: 20 }, deployHooks());
+        return { url: url!, ...(await probe(url!)) };
+      };
+      const [first, second] = [await deployProbe(one), await deployProbe(two)];
+      expect(first.url).not.toBe(second.url);
+      if (isRoot) expect(first.uid).not.toBe(second.uid);
+      await one.cluster.remove('twin');
+      expect(await alive(second.pid)).toBe(true);
+      expect((await probe(second.url)).pid).toBe(second.pid);
+    } finally {
+      await one.close();
+      await two.close();
     }
   });
 });
