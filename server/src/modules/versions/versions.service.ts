@@ -1,5 +1,6 @@
 import { gitBranchError, isBuildInProgress, versionDescriptionError, versionTagError } from '@slipway/domain';
 import { type DataSource, type EntityManager, In } from 'typeorm';
+import { AppError, ErrorCode } from '../../common/app-error.js';
 import { logUnexpected } from '../../common/log.js';
 import { invalidInput, isUuid, requireObject } from '../../common/validation.js';
 import type { EventBus } from '../../events/event-bus.js';
@@ -235,7 +236,11 @@ export class VersionsService {
   }
 
   async runOf(version: Version): Promise<RunView | null> {
-    return version.buildRunId ? this.runs.buildRun(version.buildRunId, version.ownerId).catch(() => null) : null;
+    if (!version.buildRunId) return null;
+    return this.runs.buildRun(version.buildRunId, version.ownerId).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === ErrorCode.NotFound) return null;
+      throw error;
+    });
   }
 
   /** The last `tail` lines (default 200, at most 10000) of the version's whole build log, secrets already masked. */
