@@ -32,7 +32,7 @@ test('project detail tabs, edit, environment variables and delete', async ({ pag
   await page.goto(`/dashboard/projects/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Orbital Relay' })).toBeVisible();
   await expect(page.getByTestId('project-header').getByText('Active', { exact: true })).toBeVisible();
-  await expect(page.getByText('No active streams found for this project')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Project Creation' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Description' })).toContainText('Relays telemetry from orbit.');
   await expectNoSeriousA11yViolations(page);
 
@@ -118,6 +118,9 @@ test('project detail tabs, edit, environment variables and delete', async ({ pag
 
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  // Deletion is a run: the project is gone once it completes.
+  await expect.poll(async () => (await page.request.get(`/api/projects/${id}`, { headers })).status(), { timeout: 60_000 }).toBe(404);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expect(page.getByText('Orbital Relay Two')).toHaveCount(0);
-  expect((await page.request.get(`/api/projects/${id}`, { headers })).status()).toBe(404);
 });

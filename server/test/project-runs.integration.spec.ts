@@ -214,6 +214,22 @@ describe('cancel', () => {
     expect(await cloneSummary(repositoryUrl)).toBeNull();
     expect(dataFilesMentioning('cancelled-one')).toEqual([]);
   }, 120_000);
+  it('deletes a project whose creation is still running: the creation is cancelled, then everything goes', async () => {
+    const created = await createProject(user.token, { name: 'Deleted Early', template_name: 'go-api' });
+    await eventually(async () => {
+      const { body } = await app.api('GET', `/projects/${created.id}/status`, { token: user.token });
+      return body.processors.find((step: any) => step.processor_name === 'check-build-status').status === 'running';
+    }, 60_000);
+    const repositoryUrl = (await app.api('GET', `/projects/${created.id}`, { token: user.token })).body.repository_url;
+    await deleteAndWait(user.token, created.id);
+    const runs = await db.query(`SELECT stream_name, status FROM pipeline_runs WHERE project_id = $1 ORDER BY created_at`, [created.id]);
+    expect(runs.rows).toEqual([
+      { stream_name: 'project_creation', status: 'cancelled' },
+      { stream_name: 'project_deletion', status: 'completed' },
+    ]);
+    expect(await cloneSummary(repositoryUrl)).toBeNull();
+    expect(dataFilesMentioning('deleted-early')).toEqual([]);
+  }, 120_000);
 });
 
 describe('runs on separate worker processes', () => {

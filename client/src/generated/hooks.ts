@@ -2,6 +2,7 @@
 import * as Apollo from '@apollo/client/react';
 import * as Operations from './graphql';
 
+export const useCancelProjectPipelineMutation = (options?: Apollo.useMutation.Options<Operations.CancelProjectPipelineMutation, Operations.CancelProjectPipelineMutationVariables>) => Apollo.useMutation(Operations.CancelProjectPipelineDocument, options);
 export const useCommandLogQuery = (options: Apollo.useQuery.Options<Operations.CommandLogQuery, Operations.CommandLogQueryVariables>) => Apollo.useQuery(Operations.CommandLogDocument, options);
 export const useLazyCommandLogQuery = (options?: Apollo.useLazyQuery.Options<Operations.CommandLogQuery, Operations.CommandLogQueryVariables>) => Apollo.useLazyQuery(Operations.CommandLogDocument, options);
 export const useCommandLogsQuery = (options?: Apollo.useQuery.Options<Operations.CommandLogsQuery, Operations.CommandLogsQueryVariables>) => Apollo.useQuery(Operations.CommandLogsDocument, options);
@@ -17,11 +18,15 @@ export const useMeQuery = (options?: Apollo.useQuery.Options<Operations.MeQuery,
 export const useLazyMeQuery = (options?: Apollo.useLazyQuery.Options<Operations.MeQuery, Operations.MeQueryVariables>) => Apollo.useLazyQuery(Operations.MeDocument, options);
 export const useProjectDetailQuery = (options: Apollo.useQuery.Options<Operations.ProjectDetailQuery, Operations.ProjectDetailQueryVariables>) => Apollo.useQuery(Operations.ProjectDetailDocument, options);
 export const useLazyProjectDetailQuery = (options?: Apollo.useLazyQuery.Options<Operations.ProjectDetailQuery, Operations.ProjectDetailQueryVariables>) => Apollo.useLazyQuery(Operations.ProjectDetailDocument, options);
+export const useProjectPipelineQuery = (options: Apollo.useQuery.Options<Operations.ProjectPipelineQuery, Operations.ProjectPipelineQueryVariables>) => Apollo.useQuery(Operations.ProjectPipelineDocument, options);
+export const useLazyProjectPipelineQuery = (options?: Apollo.useLazyQuery.Options<Operations.ProjectPipelineQuery, Operations.ProjectPipelineQueryVariables>) => Apollo.useLazyQuery(Operations.ProjectPipelineDocument, options);
+export const useProjectPipelineUpdatesSubscription = (options: Apollo.useSubscription.Options<Operations.ProjectPipelineUpdatesSubscription, Operations.ProjectPipelineUpdatesSubscriptionVariables>) => Apollo.useSubscription(Operations.ProjectPipelineUpdatesDocument, options);
 export const useProjectsQuery = (options?: Apollo.useQuery.Options<Operations.ProjectsQuery, Operations.ProjectsQueryVariables>) => Apollo.useQuery(Operations.ProjectsDocument, options);
 export const useLazyProjectsQuery = (options?: Apollo.useLazyQuery.Options<Operations.ProjectsQuery, Operations.ProjectsQueryVariables>) => Apollo.useLazyQuery(Operations.ProjectsDocument, options);
 export const useProjectTagsQuery = (options?: Apollo.useQuery.Options<Operations.ProjectTagsQuery, Operations.ProjectTagsQueryVariables>) => Apollo.useQuery(Operations.ProjectTagsDocument, options);
 export const useLazyProjectTagsQuery = (options?: Apollo.useLazyQuery.Options<Operations.ProjectTagsQuery, Operations.ProjectTagsQueryVariables>) => Apollo.useLazyQuery(Operations.ProjectTagsDocument, options);
 export const useRegisterMutation = (options?: Apollo.useMutation.Options<Operations.RegisterMutation, Operations.RegisterMutationVariables>) => Apollo.useMutation(Operations.RegisterDocument, options);
+export const useRetryProjectPipelineMutation = (options?: Apollo.useMutation.Options<Operations.RetryProjectPipelineMutation, Operations.RetryProjectPipelineMutationVariables>) => Apollo.useMutation(Operations.RetryProjectPipelineDocument, options);
 export const useSaveSettingsMutation = (options?: Apollo.useMutation.Options<Operations.SaveSettingsMutation, Operations.SaveSettingsMutationVariables>) => Apollo.useMutation(Operations.SaveSettingsDocument, options);
 export const useSettingsQuery = (options?: Apollo.useQuery.Options<Operations.SettingsQuery, Operations.SettingsQueryVariables>) => Apollo.useQuery(Operations.SettingsDocument, options);
 export const useLazySettingsQuery = (options?: Apollo.useLazyQuery.Options<Operations.SettingsQuery, Operations.SettingsQueryVariables>) => Apollo.useLazyQuery(Operations.SettingsDocument, options);

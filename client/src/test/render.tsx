@@ -1,4 +1,5 @@
 import { ThemeProvider } from '@emotion/react';
+import type { ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { MockLink } from '@apollo/client/testing';
 import { render, type RenderResult } from '@testing-library/react';
@@ -24,6 +25,8 @@ export interface RenderWithProvidersOptions {
   routes?: RouteObject[];
   /** Answers for the GraphQL operations the component sends (Apollo's MockLink, behind our real link chain). */
   mocks?: ReadonlyArray<MockLink.MockedResponse>;
+  /** A terminating link of the test's own instead of MockLink (e.g. to answer subscriptions over time). */
+  link?: ApolloLink;
   /** A fixed session (see `signedIn()`); omit to run the real AuthProvider against `mocks` and localStorage. */
   auth?: AuthContextValue;
 }
@@ -64,8 +67,8 @@ function Providers({ apollo, children }: { apollo: AppApollo; children: ReactNod
   );
 }
 
-function testApollo(mocks: ReadonlyArray<MockLink.MockedResponse>): AppApollo {
-  return createApolloClient({ terminatingLink: new MockLink(mocks, { defaultOptions: { delay: 0 } }) });
+function testApollo(mocks: ReadonlyArray<MockLink.MockedResponse>, link?: ApolloLink): AppApollo {
+  return createApolloClient({ terminatingLink: link ?? new MockLink(mocks, { defaultOptions: { delay: 0 } }) });
 }
 
 function renderRouter(routes: RouteObject[], initialEntries: InitialEntry[], apollo: AppApollo): RenderWithProvidersResult {
@@ -84,7 +87,7 @@ function renderRouter(routes: RouteObject[], initialEntries: InitialEntry[], apo
  * over MockLink) and a session (fixed, or the real AuthProvider).
  */
 export function renderWithProviders(ui: ReactNode, options: RenderWithProvidersOptions = {}): RenderWithProvidersResult {
-  const apollo = testApollo(options.mocks ?? []);
+  const apollo = testApollo(options.mocks ?? [], options.link);
   const session = options.auth ? (
     <AuthContext.Provider value={options.auth}>
       <Outlet />

@@ -6,6 +6,7 @@ import { Kind, OperationTypeNode } from 'graphql';
 import { from, mergeMap } from 'rxjs';
 import { authToken, bearer } from '../auth/auth-token';
 import { isUnauthenticated } from './error-message';
+import { createSocketStatus, type SocketStatusStore } from './socket-status';
 import { typePolicies } from './type-policies';
 import type { WebSocketTransport } from './websocket-link';
 
@@ -22,6 +23,8 @@ export interface AppApollo {
   onSessionExpired(listener: () => void): () => void;
   /** Forgets everything cached for the previous user and reconnects the socket with the current token. */
   resetSession(): Promise<void>;
+  /** The subscription socket's state, for live views that poll while it is down. */
+  socketStatus: SocketStatusStore;
 }
 
 export interface AppApolloOptions {
@@ -57,10 +60,11 @@ export function createApolloClient(options: AppApolloOptions = {}): AppApollo {
   });
 
   // The WebSocket transport loads with the first subscription, keeping graphql-ws out of the initial bundle.
+  const socketStatus = createSocketStatus();
   let webSocket: Promise<WebSocketTransport> | undefined;
   const loadWebSocket = () =>
     (webSocket ??= import('./websocket-link').then(({ createWebSocketTransport }) =>
-      createWebSocketTransport(options.webSocketUrl ?? graphqlWebSocketUrl(), expireSession),
+      createWebSocketTransport(options.webSocketUrl ?? graphqlWebSocketUrl(), { onForbidden: expireSession, onStatus: socketStatus.set }),
     ));
   const subscriptionLink = new ApolloLink((operation) =>
     from(loadWebSocket()).pipe(mergeMap(({ link }) => link.request(operation))),
@@ -77,6 +81,7 @@ export function createApolloClient(options: AppApolloOptions = {}): AppApollo {
 
   return {
     client,
+    socketStatus,
     onSessionExpired(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -34,3 +34,8 @@ export function isUnauthenticated(error: unknown): boolean {
   if (CombinedGraphQLErrors.is(error)) return error.errors.some((item) => item.extensions?.code === 'UNAUTHENTICATED');
   return ServerError.is(error) && error.statusCode === 401;
 }
+
+/** True when the server answered NOT_FOUND (the thing does not exist, or is someone else's). */
+export function isNotFound(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((item) => item.extensions?.code === 'NOT_FOUND');
+}

@@ -9,14 +9,17 @@ import {
   projectNotFoundMock,
   testProject,
 } from '../components/detail/project-detail.fixtures';
+import { pipelineActionMock, pipelineMock, pipelineUpdatesMock, testPipeline } from '../../pipelines/pipeline.fixtures';
 import { ProjectDetailPage } from './ProjectDetailPage';
 
-const renderPage = (mocks: MockLink.MockedResponse[], id = PROJECT_ID) =>
+/** The page against `mocks`; without pipeline mocks of its own the project has no run and no updates come. */
+const renderPage = (mocks: MockLink.MockedResponse[], id = PROJECT_ID, pipelineMocks = [pipelineMock(id, null), pipelineUpdatesMock(id)]) =>
   renderWithProviders(<ProjectDetailPage />, {
     auth: signedIn(),
-    mocks,
+    mocks: [...mocks, ...pipelineMocks],
     route: `/dashboard/projects/${id}`,
     path: '/dashboard/projects/:projectId',
+    routes: [{ path: '/dashboard/projects', element: <p>projects list</p> }],
   });
 
 describe('ProjectDetailPage', { timeout: 15_000 }, () => {
@@ -107,5 +110,81 @@ describe('ProjectDetailPage', { timeout: 15_000 }, () => {
     expect(screen.getByRole('dialog', { name: 'Delete Project?' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the latest run in the Overview timeline and its status in the header, following the subscription', async () => {
+    renderPage([projectMock()], PROJECT_ID, [
+      pipelineMock(PROJECT_ID, testPipeline({ completed: 7, running: true })),
+      pipelineUpdatesMock(PROJECT_ID, testPipeline({ completed: 8, running: true })),
+    ]);
+    const timeline = await screen.findByRole('region', { name: 'Project Creation' });
+    expect(within(timeline).getByRole('status')).toHaveTextContent('7 of 15 steps completed');
+    expect(within(screen.getByTestId('project-header')).getByText('Pipeline: Running')).toBeInTheDocument();
+    expect(await within(timeline).findByText('8 of 15 steps completed')).toBeInTheDocument();
+    expect(within(timeline).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '53');
+    expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('shows a project being deleted: its deletion run, with Edit and Delete off', async () => {
+    renderPage([projectMock()], PROJECT_ID, [
+      pipelineMock(PROJECT_ID, testPipeline({ id: 'run-2', streamName: 'project_deletion', completed: 2, running: true })),
+      pipelineUpdatesMock(PROJECT_ID),
+    ]);
+    const timeline = await screen.findByRole('region', { name: 'Project Deletion' });
+    expect(timeline).toHaveTextContent('2 of 5 steps completed');
+    const header = screen.getByTestId('project-header');
+    expect(within(header).getByText('Being deleted')).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Edit' })).toBeDisabled();
+    expect(within(header).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+
+  it('goes to the project list once the deletion run completes', async () => {
+    renderPage([projectMock()], PROJECT_ID, [
+      pipelineMock(PROJECT_ID, testPipeline({ id: 'run-2', streamName: 'project_deletion', completed: 4, running: true })),
+      pipelineUpdatesMock(PROJECT_ID, testPipeline({ id: 'run-2', streamName: 'project_deletion', completed: 5 }), 50),
+    ]);
+    expect(await screen.findByRole('region', { name: 'Project Deletion' })).toBeInTheDocument();
+    expect(await screen.findByText('projects list')).toBeInTheDocument();
+  });
+
+  it('retries a failed run from the timeline and shows the run going again', async () => {
+    const { user } = renderPage([projectMock()], PROJECT_ID, [
+      pipelineMock(PROJECT_ID, testPipeline({ completed: 5, failed: true })),
+      pipelineUpdatesMock(PROJECT_ID),
+      pipelineActionMock('retry', PROJECT_ID, { pipeline: testPipeline({ completed: 5, running: true }) }),
+    ]);
+    const timeline = await screen.findByRole('region', { name: 'Project Creation' });
+    expect(within(screen.getByTestId('project-header')).getByText('Pipeline: Failed')).toBeInTheDocument();
+    await user.click(within(timeline).getByRole('button', { name: 'Retry' }));
+    expect(await within(timeline).findByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(timeline).getByRole('status')).toHaveTextContent('Running');
+    expect(within(screen.getByTestId('project-header')).getByText('Pipeline: Running')).toBeInTheDocument();
+  });
+
+  it('shows a refused cancel in the error banner and keeps the run as it was', async () => {
+    const { user } = renderPage([projectMock()], PROJECT_ID, [
+      pipelineMock(PROJECT_ID, testPipeline({ completed: 3, running: true })),
+      pipelineUpdatesMock(PROJECT_ID),
+      pipelineActionMock('cancel', PROJECT_ID, { error: 'The run has already finished', code: 'CONFLICT' }),
+    ]);
+    const timeline = await screen.findByRole('region', { name: 'Project Creation' });
+    await user.click(within(timeline).getByRole('button', { name: 'Cancel' }));
+    expect(await within(timeline).findByRole('alert')).toHaveTextContent('The run has already finished');
+    expect(within(timeline).getByRole('status')).toHaveTextContent('3 of 15 steps completed');
+    await user.click(within(timeline).getByRole('button', { name: 'Dismiss' }));
+    expect(within(timeline).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows how to clone a local (file://) repository, with Copy, and links the deployed app', async () => {
+    const repositoryUrl = 'file:///var/lib/slipway/repos/analytical-engine.git';
+    const { user } = renderPage([projectMock(testProject({ repositoryUrl, deployedUrl: 'http://127.0.0.1:4600/' }))]);
+    const summary = await screen.findByRole('region', { name: 'Project Summary' });
+    expect(within(summary).queryByRole('link', { name: repositoryUrl })).not.toBeInTheDocument();
+    expect(summary).toHaveTextContent(`git clone ${repositoryUrl}`);
+    await user.click(within(summary).getByRole('button', { name: 'Copy git clone command' }));
+    expect(await navigator.clipboard.readText()).toBe(`git clone ${repositoryUrl}`);
+    expect(within(summary).getByText('Copied')).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'http://127.0.0.1:4600/' })).toHaveAttribute('href', 'http://127.0.0.1:4600/');
   });
 });

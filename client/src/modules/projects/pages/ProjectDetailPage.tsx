@@ -1,12 +1,16 @@
 import styled from '@emotion/styled';
-import { useState } from 'react';
-import { useParams } from 'react-router-dom';
-import type { ProjectDetailFragment } from '../../../generated/graphql';
+import { useApolloClient } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { PipelineStatusFieldsFragment, ProjectDetailFragment } from '../../../generated/graphql';
+import { ProjectPipelinePanel } from '../../pipelines/components/ProjectPipelinePanel';
+import { usePipelineStatus } from '../../pipelines/hooks/usePipelineStatus';
 import { DeleteProjectDialog } from '../components/detail/DeleteProjectDialog';
 import { DeploymentsTab, VersionsTab } from '../components/detail/EmptyTabs';
-import { DescriptionCard, PipelinePanel, ProjectSummaryCard, TagsCard } from '../components/detail/OverviewCards';
+import { DescriptionCard, ProjectSummaryCard, TagsCard } from '../components/detail/OverviewCards';
 import { ProjectHeader } from '../components/detail/ProjectHeader';
 import { ProjectLoadFallback } from '../components/detail/ProjectLoadFallback';
+import { evictDeletedProject } from '../components/detail/project-cache';
 import { ProjectTabs, type ProjectTab } from '../components/detail/ProjectTabs';
 import { useProject } from '../components/detail/useProject';
 import { ProjectEnvironmentCard } from '../components/environment/ProjectEnvironmentCard';
@@ -30,11 +34,11 @@ const StyledWide = styled.div({ gridColumn: '1 / -1' });
 
 const StyledColumn = styled.div(({ theme }) => ({ display: 'flex', flexDirection: 'column', gap: theme.spacing(5) }));
 
-function Overview({ project }: { project: ProjectDetailFragment }) {
+function Overview({ project, pipeline }: { project: ProjectDetailFragment; pipeline: PipelineStatusFieldsFragment | null }) {
   return (
     <StyledOverview>
       <StyledWide>
-        <PipelinePanel />
+        <ProjectPipelinePanel projectId={project.id} pipeline={pipeline} />
       </StyledWide>
       <ProjectSummaryCard project={project} />
       <StyledColumn>
@@ -48,24 +52,47 @@ function Overview({ project }: { project: ProjectDetailFragment }) {
   );
 }
 
-/** /dashboard/projects/:projectId: header, then Overview, Versions and Deployments tabs. */
-export function ProjectDetailPage() {
-  const { projectId } = useParams();
-  const load = useProject(projectId);
+/**
+ * Once the project's deletion run completes the project is gone: back to the list, and (once this page and its
+ * queries are gone, so that they do not ask for it again) out of the cache.
+ */
+function useLeaveWhenDeleted(projectId: string, deleted: boolean) {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!deleted) return undefined;
+    void navigate('/dashboard/projects');
+    return () => void setTimeout(() => evictDeletedProject(client.cache, projectId));
+  }, [client, navigate, projectId, deleted]);
+}
+
+function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
   const [tab, setTab] = useState<TabKey>('overview');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const { pipeline, gone } = usePipelineStatus(project.id);
+  useLeaveWhenDeleted(project.id, gone);
 
-  if (load.status !== 'ready') return <ProjectLoadFallback load={load} />;
-  const { project } = load;
   return (
     <>
-      <ProjectHeader project={project} onDelete={() => setConfirmingDelete(true)} />
+      <ProjectHeader project={project} pipeline={pipeline} onDelete={() => setConfirmingDelete(true)} />
       <ProjectTabs label="Project sections" tabs={TABS} selected={tab} onSelect={setTab}>
-        {tab === 'overview' && <Overview project={project} />}
+        {tab === 'overview' && <Overview project={project} pipeline={pipeline} />}
         {tab === 'versions' && <VersionsTab />}
         {tab === 'deployments' && <DeploymentsTab />}
       </ProjectTabs>
       {confirmingDelete && <DeleteProjectDialog project={project} onClose={() => setConfirmingDelete(false)} />}
     </>
   );
+}
+
+/**
+ * /dashboard/projects/:projectId: header (with the latest pipeline run's status), then Overview (the pipeline
+ * timeline first), Versions and Deployments tabs. A project being deleted shows its deletion run with Edit and
+ * Delete off, and the page leaves for the list once the deletion completes.
+ */
+export function ProjectDetailPage() {
+  const { projectId } = useParams();
+  const load = useProject(projectId);
+  if (load.status !== 'ready') return <ProjectLoadFallback load={load} />;
+  return <ProjectDetail project={load.project} />;
 }

@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import type { ProjectDetailFragment } from '../../../../generated/graphql';
 import { Badge } from '../../../../ui/Badge';
 import { Card, CardTitle } from '../../../../ui/Card';
+import { CloneCommand } from './CloneCommand';
 import { STATUS_LABELS, STATUS_TONES, formatDateTime } from './project-format';
 
 const StyledFacts = styled.dl(({ theme }) => ({
@@ -32,7 +33,12 @@ function ExternalLink({ href }: { href: string }) {
   );
 }
 
-/** Status, template, repository, dates and (once deployed) the live URL. */
+/** A web repository as a link; a local one (file://, which a page cannot open) as text. */
+function RepositoryLink({ url }: { url: string }) {
+  return /^https?:\/\//i.test(url) ? <ExternalLink href={url} /> : <span>{url}</span>;
+}
+
+/** Status, template, repository (and how to clone it), dates and (once deployed) the live URL. */
 export function ProjectSummaryCard({ project }: { project: ProjectDetailFragment }) {
   return (
     <Card aria-label="Project Summary">
@@ -45,7 +51,15 @@ export function ProjectSummaryCard({ project }: { project: ProjectDetailFragment
         <StyledTerm>Template</StyledTerm>
         <StyledDefinition>{project.template?.name ?? project.templateName ?? 'None (blank project)'}</StyledDefinition>
         <StyledTerm>Repository</StyledTerm>
-        <StyledDefinition>{project.repositoryUrl ? <ExternalLink href={project.repositoryUrl} /> : 'Not set'}</StyledDefinition>
+        <StyledDefinition>{project.repositoryUrl ? <RepositoryLink url={project.repositoryUrl} /> : 'Not set'}</StyledDefinition>
+        {project.repositoryUrl && (
+          <>
+            <StyledTerm>Clone</StyledTerm>
+            <StyledDefinition>
+              <CloneCommand repositoryUrl={project.repositoryUrl} />
+            </StyledDefinition>
+          </>
+        )}
         {project.deployedUrl && (
           <>
             <StyledTerm>Deployed URL</StyledTerm>
@@ -87,16 +101,6 @@ export function TagsCard({ tags }: { tags: readonly string[] }) {
       ) : (
         <StyledMuted>No tags</StyledMuted>
       )}
-    </Card>
-  );
-}
-
-/** Where the creation, deletion and deployment pipelines will show their steps; none run yet. */
-export function PipelinePanel() {
-  return (
-    <Card aria-label="Pipeline">
-      <CardTitle>Pipeline</CardTitle>
-      <StyledMuted>No active streams found for this project</StyledMuted>
     </Card>
   );
 }

@@ -1,6 +1,8 @@
 import styled from '@emotion/styled';
 import { Link } from 'react-router-dom';
-import type { ProjectDetailFragment } from '../../../../generated/graphql';
+import type { PipelineStatusFieldsFragment, ProjectDetailFragment } from '../../../../generated/graphql';
+import { PipelineStatusBadge } from '../../../pipelines/components/PipelineStatusBadge';
+import { isBeingDeleted } from '../../../pipelines/pipeline-view';
 import { Badge } from '../../../../ui/Badge';
 import { Button } from '../../../../ui/Button';
 import { STATUS_LABELS, STATUS_TONES, formatDateTime, projectPath, showsLiveBadge } from './project-format';
@@ -43,8 +45,19 @@ const StyledEditLink = styled(Link)(({ theme }) => ({
   '&:hover': { background: theme.colors.surfaceMuted },
 }));
 
-/** Name, status and version badges (Live when an active project has a version), updated date, Edit and Delete. */
-export function ProjectHeader({ project, onDelete }: { project: ProjectDetailFragment; onDelete: () => void }) {
+export interface ProjectHeaderProps {
+  project: ProjectDetailFragment;
+  /** The project's latest pipeline run, for the overall pipeline status badge. */
+  pipeline: PipelineStatusFieldsFragment | null;
+  onDelete: () => void;
+}
+
+/**
+ * Name, status and version badges (Live when an active project has a version), the overall pipeline status,
+ * updated date, Edit and Delete (both off while the project is being deleted).
+ */
+export function ProjectHeader({ project, pipeline, onDelete }: ProjectHeaderProps) {
+  const deleting = isBeingDeleted(pipeline);
   return (
     <StyledHeader data-testid="project-header">
       <div>
@@ -54,12 +67,20 @@ export function ProjectHeader({ project, onDelete }: { project: ProjectDetailFra
           <Badge tone={STATUS_TONES[project.status]}>{STATUS_LABELS[project.status]}</Badge>
           {project.version && <Badge tone="info">{project.version}</Badge>}
           {showsLiveBadge(project) && <Badge tone="success">Live</Badge>}
+          {pipeline && <PipelineStatusBadge status={pipeline.overallStatus} prefix="Pipeline: " />}
+          {deleting && <Badge tone="warning">Being deleted</Badge>}
         </StyledTitleRow>
         <StyledUpdated>Updated {formatDateTime(project.updatedAt)}</StyledUpdated>
       </div>
       <StyledActions>
-        <StyledEditLink to={`${projectPath(project.id)}/edit`}>Edit</StyledEditLink>
-        <Button variant="danger" onClick={onDelete}>
+        {deleting ? (
+          <Button variant="secondary" disabled>
+            Edit
+          </Button>
+        ) : (
+          <StyledEditLink to={`${projectPath(project.id)}/edit`}>Edit</StyledEditLink>
+        )}
+        <Button variant="danger" onClick={onDelete} disabled={deleting}>
           Delete
         </Button>
       </StyledActions>

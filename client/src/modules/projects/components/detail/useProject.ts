@@ -1,5 +1,4 @@
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { apiErrorMessage } from '../../../../app/apollo/error-message';
+import { apiErrorMessage, isNotFound } from '../../../../app/apollo/error-message';
 import type { ProjectDetailFragment } from '../../../../generated/graphql';
 import { useProjectDetailQuery } from '../../../../generated/hooks';
 import { isProjectId } from './project-format';
@@ -10,10 +9,6 @@ export type ProjectLoad =
   | { status: 'not-found' }
   | { status: 'error'; message: string; retry: () => void }
   | { status: 'ready'; project: ProjectDetailFragment };
-
-function isNotFound(error: unknown): boolean {
-  return CombinedGraphQLErrors.is(error) && error.errors.some((item) => item.extensions?.code === 'NOT_FOUND');
-}
 
 /** The project of the URL's :projectId for the detail and edit screens, as one of their five states. */
 export function useProject(projectId: string | undefined): ProjectLoad {
