@@ -93,6 +93,15 @@ export class LocalRegistry implements Registry {
     return (await exists(blob)) ? blob : null;
   }
 
+  async deleteTag(image: ImageRef): Promise<void> {
+    const tagFile = this.tagFile(image);
+    return this.changes.run('registry', async () => {
+      if (!(await exists(tagFile))) return;
+      await rm(tagFile, { force: true });
+      await this.removeUnreferencedBlobs();
+    });
+  }
+
   async deleteRepository(repository: string): Promise<void> {
     const dir = this.repositoryDir(repository);
     return this.changes.run('registry', async () => {
