@@ -5,3 +5,4 @@ export * from './command-catalog.js';
 export * from './masking.js';
 export * from './projects.js';
 export * from './pipelines.js';
+export * from './versions.js';

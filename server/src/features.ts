@@ -12,8 +12,11 @@ import { ProjectRuns, projectRunSteps } from './pipelines/runs/project-runs.js';
 import { projectRunProviders } from './pipelines/runs/run-providers.js';
 import type { RunProviders } from './pipelines/runs/run-ports.js';
 import type { PipelineEngine } from './pipelines/engine.js';
+import { LocalCluster } from './providers/cluster/local-cluster.js';
 import { createLocalProviders } from './providers/local.js';
 import { projectsModule } from './modules/projects/projects.module.js';
+import { BuildLogs } from './modules/versions/build-logs.js';
+import { versionsModule } from './modules/versions/versions.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { systemModule } from './modules/system/system.module.js';
 import { templatesModule } from './modules/templates/templates.module.js';
@@ -43,17 +46,23 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   // The pipelines module builds the engine from the projects service, which starts runs through it.
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
   const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs, signedIn });
-  const outside = createLocalProviders({ dataDir: config.dataDir, secretBox });
+  const local = createLocalProviders({ dataDir: config.dataDir, secretBox });
+  const outside = { ...local, cluster: new LocalCluster({ dataDir: config.dataDir, registry: local.registry, secretBox }) };
+  const buildLogs = new BuildLogs(config.dataDir);
+  const versions = versionsModule({ dataSource, bus, projects: projects.service, runs, sourceHost: outside.sourceHost, registry: outside.registry, buildLogs, signedIn });
   const pipelines = pipelinesModule<RunProviders>({
     dataSource,
     queue,
     bus,
     steps: projectRunSteps,
     extraSteps: extraPipelineSteps,
-    providers: projectRunProviders(outside, { dataSource, projects: projects.service, templates: templates.service, settings: settings.service }),
+    providers: projectRunProviders({ ...outside, buildLogs }, { dataSource, bus, projects: projects.service, templates: templates.service, settings: settings.service }),
     jobExpireSeconds: config.stepExpirySeconds,
     projects: projects.service,
-    onCancelled: (run) => runs.cleanUpAfterCancel(run),
+    onCancelled: async (run) => {
+      await runs.cleanUpAfterCancel(run);
+      await versions.service.buildCancelled(run);
+    },
     signedIn,
   });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
@@ -66,7 +75,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     build: config.build,
     signedIn,
   });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature, versions.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return { features, authenticate: authentication.authenticate, bus, workers: system.workers, pipelines: pipelines.engine, cluster: outside.cluster };
 }

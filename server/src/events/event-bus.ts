@@ -9,6 +9,8 @@ export interface AppEvents {
   'user.changed': { userId: string };
   /** A pipeline run or one of its steps changed (ids only: readers load the run); `seq` is the run's change counter. */
   'pipeline.updated': { runId: string; projectId: string | null; seq: number; status: RunStatus; stepId?: string; stepStatus?: StepStatus };
+  /** A version's row changed (its build's status or log tail): live followers of the version load it again. */
+  'version.updated': { versionId: string; ownerId: string };
 }
 
 export type AppEventTopic = keyof AppEvents;

@@ -9,10 +9,11 @@ import { ProjectsResolver } from '../modules/projects/projects.resolver.js';
 import { ProjectPipelineResolver } from '../modules/pipelines/project-pipeline.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import { TemplatesResolver } from '../modules/templates/templates.resolver.js';
+import { ProjectVersionsResolver, VersionsResolver } from '../modules/versions/versions.resolver.js';
 import { authChecker } from './auth-checker.js';
 import type { AppPubSub } from './pubsub.js';
 
-export const resolvers = [AuthResolver, UsersResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, ProjectsResolver, ProjectPipelineResolver] as const;
+export const resolvers = [AuthResolver, UsersResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver] as const;
 
 /**
  * Built once per process; features register their resolver classes above. The feature modules build the

@@ -7,27 +7,30 @@ export type LoadLatest = (projectId: string, ownerId: string) => Promise<Pipelin
 
 /**
  * One subscriber's snapshots as an async iterator. A snapshot is complete, so only the newest one not yet
- * read is kept: a slow reader skips intermediate ones instead of queueing them. Repeats (a snapshot of the
- * same run with a seq it already has) are dropped.
+ * read is kept: a slow reader skips intermediate ones instead of queueing them. Repeats (as `isRepeat` tells,
+ * by default a snapshot of the same run with a seq it already has) are dropped.
  */
-class Snapshots implements AsyncIterableIterator<PipelineStatus> {
-  private unread: PipelineStatus | null = null;
-  private last: { runId: string; seq: number } | null = null;
-  private reader: ((result: IteratorResult<PipelineStatus>) => void) | null = null;
+export class Snapshots<T = PipelineStatus> implements AsyncIterableIterator<T> {
+  private unread: T | null = null;
+  private last: T | null = null;
+  private reader: ((result: IteratorResult<T>) => void) | null = null;
   private ended = false;
 
-  constructor(private readonly onEnd: () => void) {}
+  constructor(
+    private readonly onEnd: () => void,
+    private readonly isRepeat: (last: T, next: T) => boolean = sameRunChange as (last: T, next: T) => boolean,
+  ) {}
 
-  offer(status: PipelineStatus): void {
-    if (this.ended || (this.last?.runId === status.id && status.seq <= this.last.seq)) return;
-    this.last = { runId: status.id, seq: status.seq };
+  offer(status: T): void {
+    if (this.ended || (this.last && this.isRepeat(this.last, status))) return;
+    this.last = status;
     const reader = this.reader;
     this.reader = null;
     if (reader) reader({ value: status, done: false });
     else this.unread = status;
   }
 
-  next(): Promise<IteratorResult<PipelineStatus>> {
+  next(): Promise<IteratorResult<T>> {
     if (this.unread) {
       const value = this.unread;
       this.unread = null;
@@ -37,7 +40,7 @@ class Snapshots implements AsyncIterableIterator<PipelineStatus> {
     return new Promise((resolve) => (this.reader = resolve));
   }
 
-  return(): Promise<IteratorResult<PipelineStatus>> {
+  return(): Promise<IteratorResult<T>> {
     if (!this.ended) {
       this.ended = true;
       this.unread = null;
@@ -51,6 +54,10 @@ class Snapshots implements AsyncIterableIterator<PipelineStatus> {
   [Symbol.asyncIterator]() {
     return this;
   }
+}
+
+function sameRunChange(last: PipelineStatus, next: PipelineStatus): boolean {
+  return last.id === next.id && next.seq <= last.seq;
 }
 
 /** The subscribers of one project: one load per change, shared by all of them. */

@@ -47,14 +47,14 @@ export interface ParsedProjectListQuery {
   tags: string[];
 }
 
-const blank = (value: unknown) => value === undefined || value === null || value === '';
+export const blank = (value: unknown) => value === undefined || value === null || value === '';
 
-function single(value: unknown, name: string): unknown {
+export function single(value: unknown, name: string): unknown {
   if (Array.isArray(value)) throw invalidInput(`${name} must be given once`, name);
   return value;
 }
 
-function integer(value: unknown, name: string, fallback: number, max: number): number {
+export function integer(value: unknown, name: string, fallback: number, max: number): number {
   value = single(value, name);
   if (blank(value)) return fallback;
   const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;

@@ -22,6 +22,8 @@ export class VersionArtifact {
 @Entity({ name: 'versions' })
 @Index('UQ_versions_project_tag', ['projectId', 'versionTag'], { unique: true })
 @Index('IDX_versions_owner', ['ownerId'])
+@Index('IDX_versions_build_run', ['buildRunId'])
+@Index('IDX_versions_project_created', ['projectId', 'createdAt'])
 @ObjectType({ description: 'A tagged build of a project' })
 export class Version {
   @PrimaryGeneratedColumn('uuid')
@@ -89,6 +91,10 @@ export class Version {
   @Column({ name: 'docker_image_url', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: "The built artifact's address in the registry" })
   dockerImageUrl!: string | null;
+
+  /** The version's latest build run (a 'version_build' pipeline run); null before its first build. */
+  @Column({ name: 'build_run_id', type: 'uuid', nullable: true })
+  buildRunId!: string | null;
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
   @Field(() => [VersionArtifact], { description: 'What the build produced' })

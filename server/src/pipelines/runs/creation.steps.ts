@@ -1,21 +1,17 @@
 import { stepLabel } from '@slipway/domain';
-import type { BuildResult } from '../../providers/builder/builder.port.js';
 import type { Template } from '../../modules/templates/template.model.js';
 import { renderTemplateFiles } from '../../modules/templates/template-renderer.js';
 import { ORGANIZATION_NAME, validateDescription, validateProjectName } from '../../modules/projects/project.validation.js';
 import { DeploymentStatus } from '../../modules/deployments/deployment-status.js';
-import { BuildStatus, VersionStatus } from '../../modules/versions/version-status.js';
 import { defineStep, type StepContext, type StepDefinition, StepFailure, type StepIcon } from '../steps.js';
 import { StepStatus } from '../pipeline-step.entity.js';
 import { ENVIRONMENT, FIRST_VERSION_TAG, MAIN_BRANCH, SLIPWAY_AUTHOR, image, namesOf, requireProject, type RunNames } from './run-names.js';
 import type { RunProviders } from './run-ports.js';
+import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact, runBuild } from './version-build.js';
 
 type Ctx = StepContext<RunProviders>;
 
-const BUILD_TIMEOUT_SECONDS = 600;
 const HEALTH_TIMEOUT_SECONDS = 60;
-/** Lines of build output kept on the version row and shown in the step's log. */
-const LOG_TAIL_LINES = 200;
 
 function step(id: string, icon: StepIcon, description: string, timeoutSeconds: number, run: (ctx: Ctx) => Promise<void>, extra: Partial<StepDefinition<RunProviders>> = {}) {
   return defineStep<RunProviders>({ id, label: stepLabel(id), description, icon, timeoutSeconds, run, ...extra });
@@ -41,30 +37,6 @@ async function sourceFiles(ctx: Ctx) {
     ? await renderTemplateFiles(template, { projectName: project.name, description: project.description })
     : [{ path: 'README.md', content: `# ${project.name}\n\n${project.description}\n`.replace(/\n\n\n$/, '\n') }];
   return files.map((file) => ({ path: file.path, content: Buffer.from(file.content) }));
-}
-
-/** Runs a build, keeping its last lines; answers the result and that tail. */
-async function build(ctx: Ctx, names: RunNames, commitSha: string, tag: string): Promise<{ result: BuildResult; log: string }> {
-  const template = await requireTemplate(ctx);
-  const lines: string[] = [];
-  const result = await ctx.providers.builder.build(
-    {
-      repository: names.repository,
-      commitSha,
-      image: image(names, tag),
-      buildCommand: template.runtime.build,
-      environment: await ctx.providers.records.environment(),
-      timeoutSeconds: BUILD_TIMEOUT_SECONDS,
-    },
-    {
-      signal: ctx.signal,
-      onLog: (line) => {
-        lines.push(line);
-        if (lines.length > LOG_TAIL_LINES) lines.shift();
-      },
-    },
-  );
-  return { result, log: lines.join('\n') };
 }
 
 const validateRequest = step('validate-request', 'config', 'Checks the project request again: name, description, template and its required variables', 30, async (ctx) => {
@@ -160,7 +132,8 @@ const checkBuildStatus = step(
     const names = await runNames(ctx);
     const sha = names.project.buildCommit;
     if (!sha) throw new StepFailure('The project has no commit to build');
-    const { result, log } = await build(ctx, names, sha, `ci-${sha.slice(0, 12)}`);
+    const template = await requireTemplate(ctx);
+    const { result, log } = await runBuild(ctx, names, { commitSha: sha, tag: `ci-${sha.slice(0, 12)}`, buildCommand: template.runtime.build });
     await ctx.logger.info(log.slice(-2000));
     if (result.status !== 'success') throw new StepFailure(`CI build failed: ${result.error ?? 'no reason given'}`);
     await ctx.logger.info(`CI build of ${sha.slice(0, 12)} passed in ${result.durationMs} ms`);
@@ -175,46 +148,25 @@ const createVersion = step('create-github-version', 'code', `Tags the commit ${F
   await ctx.logger.info(`tag ${FIRST_VERSION_TAG} on ${project.buildCommit.slice(0, 12)}`);
 });
 
-const buildVersion = step(
+const versionBuild = step(
   'check-github-version-build',
   'server',
   `Builds ${FIRST_VERSION_TAG} into an artifact`,
   BUILD_TIMEOUT_SECONDS + 30,
   async (ctx) => {
-    const { records, sourceHost } = ctx.providers;
     const names = await runNames(ctx);
-    const version = await records.version(FIRST_VERSION_TAG);
+    const version = await ctx.providers.records.version(FIRST_VERSION_TAG);
     if (!version) throw new StepFailure(`Version ${FIRST_VERSION_TAG} is missing`);
-    const sha = await sourceHost.tagCommit(names.repository, FIRST_VERSION_TAG);
-    if (!sha) throw new StepFailure(`Tag ${FIRST_VERSION_TAG} is missing`);
-    await records.updateVersion(version.id, { status: VersionStatus.building, buildStatus: BuildStatus.running, buildStartedAt: new Date(), buildCompletedAt: null });
-    const { result, log } = await build(ctx, names, sha, FIRST_VERSION_TAG);
-    if (result.status !== 'success' || !result.artifact) {
-      await records.updateVersion(version.id, { status: VersionStatus.build_failed, buildStatus: BuildStatus.failed, buildCompletedAt: new Date(), buildLog: log });
-      throw new StepFailure(`Build of ${FIRST_VERSION_TAG} failed: ${result.error ?? 'no artifact'}`);
-    }
-    const { artifact } = result;
-    await records.updateVersion(version.id, {
-      status: VersionStatus.build_success,
-      buildStatus: BuildStatus.success,
-      buildCompletedAt: new Date(),
-      buildLog: log,
-      dockerImageUrl: artifact.url,
-      artifacts: [{ id: artifact.digest, type: 'image' }],
-    });
-    await ctx.logger.info(`artifact ${artifact.url} (${artifact.size} bytes, ${artifact.digest.slice(0, 19)})`);
+    await buildVersion(ctx, names, version, (await requireTemplate(ctx)).runtime.build);
   },
 );
 
 const checkDocker = step('check-docker', 'cloud', `Checks that the registry holds the ${FIRST_VERSION_TAG} artifact`, 60, async (ctx) => {
-  const { records, registry } = ctx.providers;
   const names = await runNames(ctx);
-  const artifact = await registry.find(image(names, FIRST_VERSION_TAG));
-  const version = await records.version(FIRST_VERSION_TAG);
-  if (!artifact || !version) throw new StepFailure(`The registry has no ${FIRST_VERSION_TAG} artifact`);
-  await records.update({ dockerImageUrl: artifact.url });
-  await records.updateVersion(version.id, { status: VersionStatus.ready });
-  await ctx.logger.info(`${registry.kind} registry: ${artifact.url}`);
+  const version = await ctx.providers.records.version(FIRST_VERSION_TAG);
+  if (!version) throw new StepFailure(`Version ${FIRST_VERSION_TAG} is missing`);
+  const artifact = await confirmArtifact(ctx, names, version);
+  await ctx.providers.records.update({ dockerImageUrl: artifact.url });
 });
 
 const deploy = step(
@@ -296,7 +248,7 @@ export const creationSteps = [
   setupSecrets,
   checkBuildStatus,
   createVersion,
-  buildVersion,
+  versionBuild,
   checkDocker,
   deploy,
   finalize,

@@ -1,4 +1,6 @@
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
+import type { EventBus } from '../../events/event-bus.js';
+import { logUnexpected } from '../../common/log.js';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { Deployment } from '../../modules/deployments/deployment.entity.js';
 import { DeploymentStatus, DeploymentStrategy } from '../../modules/deployments/deployment-status.js';
@@ -9,10 +11,12 @@ import { SettingKey } from '../../modules/settings/setting-key.js';
 import type { TemplatesService } from '../../modules/templates/templates.service.js';
 import { StepFailure } from '../steps.js';
 import { Version, versionNumber } from '../../modules/versions/version.entity.js';
+import { BuildStatus } from '../../modules/versions/version-status.js';
 import type { DeploymentFields, ProjectFields, ProjectRecord, ProjectRecords, VersionFields } from './run-ports.js';
 
 export interface ProjectRecordsDeps {
   dataSource: DataSource;
+  bus: EventBus;
   projects: ProjectsService;
   templates: TemplatesService;
   settings: SettingsService;
@@ -79,6 +83,18 @@ export class DatabaseProjectRecords implements ProjectRecords {
 
   async updateVersion(id: string, fields: VersionFields): Promise<void> {
     await this.deps.dataSource.getRepository(Version).update({ ...this.children(), id }, fields);
+  }
+
+  versionOfRun(runId: string): Promise<Version | null> {
+    return this.deps.dataSource.getRepository(Version).findOneBy({ ...this.children(), buildRunId: runId });
+  }
+
+  async updateBuild(versionId: string, runId: string, fields: VersionFields): Promise<boolean> {
+    const where = { ...this.children(), id: versionId, buildRunId: runId, buildStatus: In([BuildStatus.pending, BuildStatus.running]) };
+    const result = await this.deps.dataSource.getRepository(Version).update(where, fields);
+    if (!result.affected) return false;
+    await this.deps.bus.publish('version.updated', { versionId, ownerId: this.owner.id }).catch((error) => logUnexpected('version event', error));
+    return true;
   }
 
   deployments(): Promise<Deployment[]> {

@@ -1,13 +1,15 @@
 import { StreamName } from '@slipway/domain';
 import type { EntityManager } from 'typeorm';
+import { AppError, ErrorCode } from '../../common/app-error.js';
 import type { PipelineEngine, RunView } from '../engine.js';
 import { RunStatus } from '../pipeline-run.entity.js';
 import { blankProjectSteps, creationSteps } from './creation.steps.js';
 import { deletionSteps } from './deletion.steps.js';
 import type { RunProviders } from './run-ports.js';
+import { versionBuildSteps } from './version-build.steps.js';
 
 /** Every step a project run may use, for the engine's registry. */
-export const projectRunSteps = [...creationSteps, ...deletionSteps];
+export const projectRunSteps = [...creationSteps, ...deletionSteps, ...versionBuildSteps];
 
 interface ProjectRef {
   ownerId: string;
@@ -33,6 +35,26 @@ export class ProjectRuns {
     if (latest?.status === RunStatus.running && latest.streamName === StreamName.projectDeletion) return;
     if (latest?.status === RunStatus.running) await this.engine().cancel(latest.id, ownerId);
     await this.engine().start(StreamName.projectDeletion, deletionSteps, { ownerId, projectId, transaction });
+  }
+
+  /** A version's build, in the caller's transaction (the one that records the run on the version row). */
+  startVersionBuild(transaction: EntityManager, { ownerId, projectId }: ProjectRef): Promise<string> {
+    return this.engine().start(StreamName.versionBuild, versionBuildSteps, { ownerId, projectId, transaction });
+  }
+
+  /** Stops a running build run; answers false when it is not running (any more). */
+  async cancelVersionBuild(runId: string, ownerId: string): Promise<boolean> {
+    try {
+      await this.engine().cancel(runId, ownerId);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.Conflict) return false;
+      throw error;
+    }
+  }
+
+  buildRun(runId: string, ownerId: string): Promise<RunView> {
+    return this.engine().getRun(runId, ownerId);
   }
 
   /** After a cancel: a cancelled creation leaves nothing behind (its deletion run removes what it made). */

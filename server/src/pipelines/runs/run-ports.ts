@@ -1,3 +1,4 @@
+import type { BuildLogs } from '../../modules/versions/build-logs.js';
 import type { Providers } from '../../providers/providers.js';
 import type { Deployment } from '../../modules/deployments/deployment.entity.js';
 import type { Template } from '../../modules/templates/template.model.js';
@@ -21,7 +22,7 @@ export interface ProjectRecord {
 }
 
 export type ProjectFields = Partial<Pick<ProjectRecord, 'repositoryUrl' | 'buildCommit' | 'dockerImageUrl'>>;
-export type VersionFields = Partial<Pick<Version, 'status' | 'buildStatus' | 'buildStartedAt' | 'buildCompletedAt' | 'buildLog' | 'dockerImageUrl' | 'artifacts' | 'gitCommitSha'>>;
+export type VersionFields = Partial<Pick<Version, 'status' | 'buildStatus' | 'buildStartedAt' | 'buildCompletedAt' | 'buildLog' | 'dockerImageUrl' | 'artifacts' | 'gitCommitSha' | 'buildRunId'>>;
 export type DeploymentFields = Partial<
   Pick<Deployment, 'status' | 'trafficPercent' | 'healthChecks' | 'errorMessage' | 'activatedAt' | 'deployedUrl' | 'isActive' | 'replicas'>
 >;
@@ -44,6 +45,13 @@ export interface ProjectRecords {
   /** Creates the version unless the project has one with this tag already; answers the row either way. */
   ensureVersion(version: { versionTag: string; gitBranch: string; gitCommitSha: string; description: string }): Promise<Version>;
   updateVersion(id: string, fields: VersionFields): Promise<void>;
+  /** The version whose build this run is (its build_run_id), or null. */
+  versionOfRun(runId: string): Promise<Version | null>;
+  /**
+   * Updates the version only while this run's build of it is still running (a stopped build's late result is
+   * dropped), and tells live followers; false when nothing was updated.
+   */
+  updateBuild(versionId: string, runId: string, fields: VersionFields): Promise<boolean>;
   deployments(): Promise<Deployment[]>;
   /** Creates the version's first deployment to the environment unless it has one; answers the row either way. */
   ensureInitialDeployment(versionId: string, environment: string): Promise<Deployment>;
@@ -57,4 +65,6 @@ export interface ProjectRecords {
 /** The ports a project run's steps use: the outside world, and their own project's records. */
 export interface RunProviders extends Providers {
   records: ProjectRecords;
+  /** Where whole build logs are kept. */
+  buildLogs: BuildLogs;
 }

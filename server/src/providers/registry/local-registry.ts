@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { safeSegment } from '../names.js';
 import { artifactFileMissing, invalidProviderName } from '../providers.errors.js';
+import { ensurePrivateDir } from '../private-dir.js';
 import { SerialQueue } from '../serial-queue.js';
 import type { Artifact, ImageRef, Registry } from './registry.port.js';
 
@@ -30,7 +31,8 @@ interface TagManifest {
  * A repository is one or more safe segments joined by '/' ('{organization}/{slug}'); its directory joins them
  * with '+', a character no segment may hold, so names map to directories one to one and never nest. An
  * artifact's url is `slipway.local/{repository}:{tag}`. Writes go through a temporary file and a rename, so a
- * crash leaves either the old state or the new one.
+ * crash leaves either the old state or the new one. The registry directory is closed to other users (0700), so
+ * builds and apps running as another user cannot read other projects' artifacts.
  */
 export class LocalRegistry implements Registry {
   readonly kind = 'local' as const;
@@ -53,6 +55,7 @@ export class LocalRegistry implements Registry {
       if (existing?.digest === digest) return this.toArtifact(image, existing);
 
       const blob = this.blobPath(hex);
+      await ensurePrivateDir(this.root);
       if (!(await exists(blob))) {
         await mkdir(path.dirname(blob), { recursive: true });
         const temporary = `${blob}.${randomUUID()}.tmp`;
@@ -88,6 +91,15 @@ export class LocalRegistry implements Registry {
     if (!hex) return null;
     const blob = this.blobPath(hex);
     return (await exists(blob)) ? blob : null;
+  }
+
+  async deleteTag(image: ImageRef): Promise<void> {
+    const tagFile = this.tagFile(image);
+    return this.changes.run('registry', async () => {
+      if (!(await exists(tagFile))) return;
+      await rm(tagFile, { force: true });
+      await this.removeUnreferencedBlobs();
+    });
   }
 
   async deleteRepository(repository: string): Promise<void> {

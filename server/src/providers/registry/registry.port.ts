@@ -30,6 +30,8 @@ export interface Registry {
   list(repository: string): Promise<Artifact[]>;
   /** Absolute path of the artifact's bytes on this machine (local only; cloud registries answer null). */
   localPath(artifact: Artifact): Promise<string | null>;
+  /** Removes one tag (and its blob when nothing else refers to it); no-op when absent. */
+  deleteTag(image: ImageRef): Promise<void>;
   /** Removes the repository with all its tags (and blobs nothing else refers to); no-op when absent. */
   deleteRepository(repository: string): Promise<void>;
 }

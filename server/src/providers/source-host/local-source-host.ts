@@ -7,6 +7,7 @@ import git from 'isomorphic-git';
 import { ENVIRONMENT_VARIABLE_NAME } from '@slipway/domain';
 import type { SecretBox } from '../../common/secret-box.js';
 import { safeSegment } from '../names.js';
+import { ensurePrivateDir } from '../private-dir.js';
 import { commitNotFound, invalidProviderName, invalidSourceFile, repositoryNotFound, tagConflict } from '../providers.errors.js';
 import { SerialQueue } from '../serial-queue.js';
 import type { CommitRequest, RepositoryInfo, RepositoryRef, SourceFile, SourceHost } from './source-host.port.js';
@@ -43,7 +44,7 @@ interface TreeNode {
  * Source host on this machine: one real bare git repository per project at
  * `<dataDir>/repos/<organization>/<name>.git`, written with isomorphic-git (no git binary, no shell), so the
  * user can `git clone file://…` it. Organization and name must be safe path segments; nothing is written
- * outside `<dataDir>/repos`. Secrets are sealed with the SecretBox, each under a context naming its
+ * outside `<dataDir>/repos`, which is closed to other users (0700). Secrets are sealed with the SecretBox, each under a context naming its
  * repository and itself, so a sealed value moved to another repository or name does not open.
  */
 export class LocalSourceHost implements SourceHost {
@@ -63,6 +64,7 @@ export class LocalSourceHost implements SourceHost {
     return this.changes.run(repository.label, async () => {
       if (!(await isRepository(repository.gitdir))) {
         // Built beside its final place and renamed in, so a crash never leaves half a repository behind.
+        await ensurePrivateDir(this.root);
         const building = `${repository.gitdir}.${randomUUID()}.tmp`;
         await git.init({ fs, gitdir: building, bare: true, defaultBranch: LOCAL_DEFAULT_BRANCH });
         await writeFile(path.join(building, 'description'), `${options.description.replace(/[\r\n]+/g, ' ')}\n`);

@@ -170,17 +170,18 @@ export function sourceHostContract(name: string, makeAdapter: () => Promise<Sour
     });
 
     it.each([
-      ['an organization climbing out', { organization: '..', name: 'app' }],
-      ['a name with a slash', { organization: 'acme', name: 'a/b' }],
-      ['a name climbing out', { organization: 'acme', name: '../../etc' }],
-      ['an empty name', { organization: 'acme', name: '' }],
-    ])('refuses %s with a clear error', async (_case, ref) => {
-      const refWithOrg = { ...ref, organization: ref.organization === 'acme' ? fixture.organization : ref.organization };
-      await expect(host.ensureRepository(refWithOrg, { description: 'x' })).rejects.toMatchObject({
+      ['an organization climbing out', (organization: string) => ({ organization: `../${organization}`, name: 'app' })],
+      ['a dot-dot organization', () => ({ organization: '..', name: 'app' })],
+      ['a name with a slash', (organization: string) => ({ organization, name: 'a/b' })],
+      ['a name climbing out', (organization: string) => ({ organization, name: '../../etc' })],
+      ['an empty name', (organization: string) => ({ organization, name: '' })],
+    ])('refuses %s with a clear error', async (_case, makeRef) => {
+      const ref = makeRef(fixture.organization);
+      await expect(host.ensureRepository(ref, { description: 'x' })).rejects.toMatchObject({
         code: ErrorCode.BadUserInput,
         message: expect.stringMatching(/^Invalid (organization|repository name)/),
       });
-      await expect(host.findRepository(refWithOrg)).rejects.toMatchObject({ code: ErrorCode.BadUserInput });
+      await expect(host.findRepository(ref)).rejects.toMatchObject({ code: ErrorCode.BadUserInput });
     });
 
     it.each([

@@ -1,0 +1,87 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { isUuid } from '../../common/validation.js';
+
+/** Most lines a tail call answers, and most bytes it reads from the end of a log to find them. */
+export const MAX_TAIL_LINES = 10_000;
+const MAX_TAIL_BYTES = 4 * 1024 * 1024;
+const CHUNK = 64 * 1024;
+
+/** Replaces every non-empty secret value in a text with '***' (longer values first, so a value inside another goes too). */
+export function secretMasker(secrets: Record<string, string>): (text: string) => string {
+  const values = [...new Set(Object.values(secrets).filter((value) => value.length > 0))].sort((a, b) => b.length - a.length);
+  return (text) => values.reduce((masked, value) => masked.split(value).join('***'), text);
+}
+
+/** One build's log being written: lines go to the file as they come; close() waits until they are on disk. */
+export class BuildLogWriter {
+  constructor(private readonly stream: WriteStream) {}
+
+  write(line: string): void {
+    this.stream.write(`${line}\n`);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.stream.once('error', reject);
+      this.stream.end(resolve);
+    });
+  }
+}
+
+/**
+ * Each version's whole build log, one file per version in `<dataDir>/build-logs/<versionId>.log` (a build writes
+ * it afresh). The version row keeps only a short tail; `tail` reads a log from its end, never a huge file whole.
+ */
+export class BuildLogs {
+  private readonly dir: string;
+
+  constructor(dataDir: string) {
+    this.dir = path.join(path.resolve(dataDir), 'build-logs');
+  }
+
+  async open(versionId: string): Promise<BuildLogWriter> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const stream = createWriteStream(this.file(versionId), { flags: 'w', mode: 0o600 });
+    await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
+    return new BuildLogWriter(stream);
+  }
+
+  /** The last `lines` lines of the version's log ('' when it has none). */
+  async tail(versionId: string, lines: number): Promise<string> {
+    const handle = await open(this.file(versionId), 'r').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (!handle) return '';
+    try {
+      const { size } = await handle.stat();
+      const chunks: Buffer[] = [];
+      let position = size;
+      let newlines = 0;
+      // One newline more than lines: the file ends with one.
+      while (position > 0 && newlines <= lines && size - position < MAX_TAIL_BYTES) {
+        const length = Math.min(CHUNK, position);
+        position -= length;
+        const chunk = Buffer.alloc(length);
+        await handle.read(chunk, 0, length, position);
+        chunks.unshift(chunk);
+        for (const byte of chunk) if (byte === 10) newlines += 1;
+      }
+      const text = Buffer.concat(chunks).toString('utf8').replace(/\n$/, '');
+      return text.split('\n').slice(-lines).join('\n');
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async remove(versionId: string): Promise<void> {
+    await rm(this.file(versionId), { force: true });
+  }
+
+  private file(versionId: string): string {
+    if (!isUuid(versionId)) throw new Error('A build log is named by its version id');
+    return path.join(this.dir, `${versionId.toLowerCase()}.log`);
+  }
+}

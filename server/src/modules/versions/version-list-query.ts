@@ -1,0 +1,98 @@
+import { VERSIONS_PAGE_SIZE } from '@slipway/domain';
+import { registerEnumType } from 'type-graphql';
+import { containsPattern } from '../../common/like-pattern.js';
+import { invalidInput } from '../../common/validation.js';
+import { MAX_PAGE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, SortOrder, blank, integer, single } from '../projects/project-list-query.js';
+import { BuildStatus, VersionStatus } from './version-status.js';
+
+export enum VersionSortField {
+  created_at = 'created_at',
+  updated_at = 'updated_at',
+  version_number = 'version_number',
+}
+
+registerEnumType(VersionSortField, {
+  name: 'VersionSortField',
+  description: 'What a version list is sorted by',
+  valuesConfig: {
+    created_at: { description: 'When the version was created' },
+    updated_at: { description: 'When the version last changed' },
+    version_number: { description: 'The tag as a number (major, minor, patch)' },
+  },
+});
+
+/** Filters as they arrive from REST query strings or GraphQL input; every field optional. */
+export interface VersionListQuery {
+  page?: unknown;
+  limit?: unknown;
+  sortBy?: unknown;
+  sortOrder?: unknown;
+  search?: unknown;
+  status?: unknown;
+  buildStatus?: unknown;
+}
+
+export interface ParsedVersionListQuery {
+  page: number;
+  limit: number;
+  sortBy: VersionSortField;
+  sortOrder: SortOrder;
+  search: string | null;
+  status: VersionStatus | null;
+  buildStatus: BuildStatus | null;
+}
+
+function oneOf<T extends string>(value: unknown, name: string, values: Record<string, T>): T | null {
+  value = single(value, name);
+  if (blank(value)) return null;
+  const allowed = Object.values(values);
+  if (!allowed.includes(value as T)) throw invalidInput(`${name} must be one of ${allowed.join(', ')}`, name);
+  return value as T;
+}
+
+/** Spec section 9: 20 to a page, newest first. */
+export function parseVersionListQuery(query: VersionListQuery = {}): ParsedVersionListQuery {
+  const order = single(query.sortOrder, 'sort_order');
+  const sortOrder = oneOf(typeof order === 'string' ? order.trim().toUpperCase() : order, 'sort_order', SortOrder);
+  const search = single(query.search, 'search');
+  if (!blank(search) && typeof search !== 'string') throw invalidInput('search must be text', 'search');
+  const searchText = typeof search === 'string' ? search.trim() : '';
+  if (searchText.length > MAX_SEARCH_LENGTH) throw invalidInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`, 'search');
+  return {
+    page: integer(query.page, 'page', 1, MAX_PAGE),
+    limit: integer(query.limit, 'limit', VERSIONS_PAGE_SIZE, MAX_PAGE_SIZE),
+    sortBy: oneOf(query.sortBy, 'sort_by', VersionSortField) ?? VersionSortField.created_at,
+    sortOrder: sortOrder ?? SortOrder.DESC,
+    search: searchText || null,
+    status: oneOf(query.status, 'status', VersionStatus),
+    buildStatus: oneOf(query.buildStatus, 'build_status', BuildStatus),
+  };
+}
+
+/** The WHERE clause (for a query builder on alias 'v') and its parameters; the caller adds the project and owner. */
+export function versionListFilters(query: ParsedVersionListQuery): { where: string[]; parameters: Record<string, unknown> } {
+  const where: string[] = [];
+  const parameters: Record<string, unknown> = {};
+  if (query.status) {
+    where.push('v.status = :status');
+    parameters.status = query.status;
+  }
+  if (query.buildStatus) {
+    where.push('v.build_status = :buildStatus');
+    parameters.buildStatus = query.buildStatus;
+  }
+  if (query.search) {
+    where.push('(v.version_tag ILIKE :search OR v.description ILIKE :search)');
+    parameters.search = containsPattern(query.search);
+  }
+  return { where, parameters };
+}
+
+/** Ties broken by id so pages never overlap. */
+export function versionOrder(query: ParsedVersionListQuery): Array<[string, SortOrder]> {
+  const column = { created_at: 'v.created_at', updated_at: 'v.updated_at', version_number: 'v.version_number' }[query.sortBy];
+  return [
+    [column, query.sortOrder],
+    ['v.id', query.sortOrder],
+  ];
+}

@@ -1,0 +1,32 @@
+import type { RequestHandler } from 'express';
+import type { DataSource } from 'typeorm';
+import type { EventBus } from '../../events/event-bus.js';
+import type { Registry } from '../../providers/registry/registry.port.js';
+import type { SourceHost } from '../../providers/source-host/source-host.port.js';
+import type { Feature } from '../feature.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { BuildLogs } from './build-logs.js';
+import { VersionFeed } from './version-feed.js';
+import { ProjectVersionsResolver, VersionsResolver } from './versions.resolver.js';
+import { versionsRoutes } from './versions.routes.js';
+import { type VersionBuildRuns, VersionsService } from './versions.service.js';
+
+/** A project's versions: REST and GraphQL calls, and each version's live build. */
+export function versionsModule(deps: {
+  dataSource: DataSource;
+  bus: EventBus;
+  projects: ProjectsService;
+  runs: VersionBuildRuns;
+  sourceHost: SourceHost;
+  registry: Registry;
+  buildLogs: BuildLogs;
+  signedIn: RequestHandler;
+}) {
+  const service = new VersionsService(deps.dataSource, deps.projects, deps.runs, deps.sourceHost, deps.registry, deps.buildLogs, deps.bus);
+  const feed = new VersionFeed(deps.bus, (versionId, ownerId) => service.buildSnapshot({ id: ownerId }, versionId).catch(() => null));
+  const feature: Feature = {
+    routes: versionsRoutes(service, deps.signedIn),
+    resolvers: [new ProjectVersionsResolver(service), new VersionsResolver(service, feed)],
+  };
+  return { service, feature };
+}

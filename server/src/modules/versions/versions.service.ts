@@ -1,0 +1,316 @@
+import { gitBranchError, isBuildInProgress, versionDescriptionError, versionTagError } from '@slipway/domain';
+import { type DataSource, type EntityManager, In } from 'typeorm';
+import { logUnexpected } from '../../common/log.js';
+import { invalidInput, isUuid, requireObject } from '../../common/validation.js';
+import type { EventBus } from '../../events/event-bus.js';
+import type { RunView } from '../../pipelines/engine.js';
+import type { RepositoryRef, SourceHost } from '../../providers/source-host/source-host.port.js';
+import type { Artifact, Registry } from '../../providers/registry/registry.port.js';
+import { Deployment } from '../deployments/deployment.entity.js';
+import type { Project } from '../projects/project.entity.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { User } from '../users/user.entity.js';
+import { toPipelineStatus } from '../pipelines/pipeline-status.js';
+import { VersionBuild } from './dtos/version.models.js';
+import type { BuildLogs } from './build-logs.js';
+import { MAX_TAIL_LINES } from './build-logs.js';
+import { parseVersionListQuery, versionListFilters, versionOrder, type VersionListQuery } from './version-list-query.js';
+import { BuildStatus, VersionStatus } from './version-status.js';
+import { Version, versionNumber } from './version.entity.js';
+import {
+  artifactNotFound,
+  buildInProgress,
+  noBuildRunning,
+  projectHasNoRepository,
+  unknownBranch,
+  versionArchived,
+  versionIsActive,
+  versionIsDeployed,
+  versionNotArchived,
+  versionNotFound,
+  versionTagTaken,
+} from './versions.errors.js';
+
+type Owner = Pick<User, 'id'>;
+
+/** What the service asks of the pipelines: a build is a 'version_build' run (see pipelines/runs). */
+export interface VersionBuildRuns {
+  startVersionBuild(transaction: EntityManager, ref: { ownerId: string; projectId: string }): Promise<string>;
+  cancelVersionBuild(runId: string, ownerId: string): Promise<boolean>;
+  buildRun(runId: string, ownerId: string): Promise<RunView>;
+}
+
+export interface VersionPageResult {
+  versions: Version[];
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+export interface CreateVersionFields {
+  versionTag?: unknown;
+  description?: unknown;
+  gitBranch?: unknown;
+}
+
+/** The file of a version's artifact, for download. */
+export interface ArtifactFile {
+  path: string;
+  name: string;
+  size: number;
+}
+
+const DEFAULT_TAIL_LINES = 200;
+const UNIQUE_VIOLATION = '23505';
+
+function text(value: unknown, field: string): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw invalidInput(`${field} must be text`, field);
+  return value.trim();
+}
+
+function check(error: string | undefined, field: string): void {
+  if (error) throw invalidInput(error, field);
+}
+
+/**
+ * A project's versions, for the project's owner only (anyone else's project or version is 'not found'). REST and
+ * GraphQL both call this service; builds are pipeline runs whose steps write the version's build fields.
+ */
+export class VersionsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly projects: Pick<ProjectsService, 'get'>,
+    private readonly runs: VersionBuildRuns,
+    private readonly sourceHost: SourceHost,
+    private readonly registry: Registry,
+    private readonly buildLogs: BuildLogs,
+    private readonly bus: EventBus,
+  ) {}
+
+  async list(owner: Owner, projectId: string, query: VersionListQuery = {}): Promise<VersionPageResult> {
+    const parsed = parseVersionListQuery(query);
+    const project = await this.projects.get(owner, projectId);
+    const { where, parameters } = versionListFilters(parsed);
+    const builder = this.dataSource
+      .getRepository(Version)
+      .createQueryBuilder('v')
+      .where('v.project_id = :projectId AND v.owner_id = :ownerId', { projectId: project.id, ownerId: owner.id });
+    for (const condition of where) builder.andWhere(condition, parameters);
+    const [first, ...rest] = versionOrder(parsed);
+    builder.orderBy(first[0], first[1]);
+    for (const [column, order] of rest) builder.addOrderBy(column, order);
+    const [versions, total] = await builder
+      .skip((parsed.page - 1) * parsed.limit)
+      .take(parsed.limit)
+      .getManyAndCount();
+    return { versions, page: parsed.page, limit: parsed.limit, total, totalPages: Math.max(1, Math.ceil(total / parsed.limit)) };
+  }
+
+  /** The owner's version (of the project, when one is given). */
+  async get(owner: Owner, versionId: unknown, projectId?: unknown): Promise<Version> {
+    if (!isUuid(versionId) || (projectId !== undefined && !isUuid(projectId))) throw versionNotFound();
+    const version = await this.dataSource
+      .getRepository(Version)
+      .findOneBy({ id: versionId, ownerId: owner.id, ...(projectId === undefined ? {} : { projectId: projectId as string }) });
+    if (!version) throw versionNotFound();
+    return version;
+  }
+
+  /** Tags the branch head in the project's repository, records the version and starts its build. */
+  async create(owner: Owner, projectId: string, input: CreateVersionFields): Promise<Version> {
+    const versionTag = text(input.versionTag, 'version_tag');
+    const description = text(input.description, 'description');
+    const gitBranch = text(input.gitBranch, 'git_branch');
+    check(versionTagError(versionTag), 'version_tag');
+    check(gitBranchError(gitBranch), 'git_branch');
+    check(versionDescriptionError(description), 'description');
+    const number = versionNumber(versionTag);
+    if (number === null) throw invalidInput('Version numbers go up to v999.999.999', 'version_tag');
+    const project = await this.projects.get(owner, projectId);
+    const repository = await this.repositoryOf(project);
+    if (await this.dataSource.getRepository(Version).existsBy({ projectId: project.id, versionTag })) throw versionTagTaken(versionTag);
+    const sha = await this.sourceHost.headCommit(repository, gitBranch);
+    if (!sha) throw unknownBranch(gitBranch);
+    if (await this.sourceHost.tagCommit(repository, versionTag)) throw versionTagTaken(versionTag);
+    const id = await this.dataSource
+      .transaction(async (manager) => {
+        const version = await manager.save(
+          manager.create(Version, { ownerId: owner.id, projectId: project.id, versionTag, versionNumber: number, description, gitBranch, gitCommitSha: sha }),
+        );
+        const runId = await this.runs.startVersionBuild(manager, { ownerId: owner.id, projectId: project.id });
+        await manager.update(Version, version.id, { buildRunId: runId });
+        // Last: the tag exists only if the version does (a failure here rolls the version back).
+        await this.sourceHost.createTag(repository, { name: versionTag, sha, message: description || `Version ${versionTag}` });
+        return version.id;
+      })
+      .catch((error: unknown) => {
+        const driverError = (error as { driverError?: { code?: string } }).driverError;
+        throw driverError?.code === UNIQUE_VIOLATION ? versionTagTaken(versionTag) : error;
+      });
+    return this.get(owner, id);
+  }
+
+  async update(owner: Owner, versionId: unknown, body: unknown, projectId?: unknown): Promise<Version> {
+    const fields = requireObject(body);
+    for (const key of Object.keys(fields)) if (key !== 'description') throw invalidInput(`Only the description of a version can change ("${key.slice(0, 100)}")`, key);
+    const description = text(fields.description, 'description');
+    check(versionDescriptionError(description), 'description');
+    const version = await this.get(owner, versionId, projectId);
+    await this.dataSource.getRepository(Version).update(version.id, { description });
+    return this.changed(owner, version.id);
+  }
+
+  /** Deletes a version that is not deployed, with its artifact and its whole log (its tag stays in the repository's history). */
+  async remove(owner: Owner, versionId: unknown, projectId?: unknown): Promise<void> {
+    const version = await this.get(owner, versionId, projectId);
+    if (version.active) throw versionIsActive(version.versionTag);
+    if (isBuildInProgress(version.buildStatus)) throw buildInProgress(version.versionTag);
+    if (await this.dataSource.getRepository(Deployment).existsBy({ versionId: version.id })) throw versionIsDeployed(version.versionTag);
+    const project = await this.projects.get(owner, version.projectId);
+    await this.dataSource.getRepository(Version).delete({ id: version.id, ownerId: owner.id });
+    await this.buildLogs.remove(version.id);
+    const image = this.imageOf(project, version);
+    if (image) await this.registry.deleteTag(image);
+  }
+
+  /** Builds the version again (a new run); not while a build of it runs, nor when it is archived. */
+  async build(owner: Owner, versionId: unknown, projectId?: unknown): Promise<Version> {
+    const version = await this.get(owner, versionId, projectId);
+    if (version.status === VersionStatus.archived) throw versionArchived(version.versionTag);
+    await this.dataSource.transaction(async (manager) => {
+      const locked = await manager.findOne(Version, { where: { id: version.id, ownerId: owner.id }, lock: { mode: 'pessimistic_write' } });
+      if (!locked) throw versionNotFound();
+      if (isBuildInProgress(locked.buildStatus)) throw buildInProgress(locked.versionTag);
+      const runId = await this.runs.startVersionBuild(manager, { ownerId: owner.id, projectId: locked.projectId });
+      await manager.update(Version, locked.id, {
+        buildRunId: runId,
+        status: VersionStatus.pending,
+        buildStatus: BuildStatus.pending,
+        buildStartedAt: null,
+        buildCompletedAt: null,
+        buildLog: '',
+      });
+    });
+    return this.changed(owner, version.id);
+  }
+
+  /** Stops the version's running build: its run is cancelled (the build process killed) and the build is 'cancelled'. */
+  async stopBuild(owner: Owner, versionId: unknown, projectId?: unknown): Promise<Version> {
+    const version = await this.get(owner, versionId, projectId);
+    if (!version.buildRunId || !isBuildInProgress(version.buildStatus)) throw noBuildRunning(version.versionTag);
+    // The row first: the build's own late result is dropped once it is no longer running.
+    const marked = await this.markCancelled(owner.id, version.buildRunId);
+    await this.runs.cancelVersionBuild(version.buildRunId, owner.id);
+    if (!marked) throw noBuildRunning(version.versionTag);
+    return this.changed(owner, version.id);
+  }
+
+  /** After a build run was cancelled another way (the project's pipeline Cancel): its version's build is 'cancelled'. */
+  async buildCancelled(run: RunView): Promise<void> {
+    if (await this.markCancelled(run.ownerId, run.id)) {
+      const version = await this.dataSource.getRepository(Version).findOneBy({ ownerId: run.ownerId, buildRunId: run.id });
+      if (version) await this.publish(run.ownerId, version.id);
+    }
+  }
+
+  /** The version with its latest build run (null before its first build). */
+  async progress(owner: Owner, versionId: unknown, projectId?: unknown): Promise<{ version: Version; run: RunView | null }> {
+    const version = await this.get(owner, versionId, projectId);
+    return { version, run: await this.runOf(version) };
+  }
+
+  /** The build snapshot the versionBuild query and subscription answer. */
+  async buildSnapshot(owner: Owner, versionId: unknown): Promise<VersionBuild> {
+    const version = await this.get(owner, versionId);
+    const run = await this.runOf(version);
+    return Object.assign(new VersionBuild(), {
+      version,
+      pipeline: run && toPipelineStatus(run),
+      logTail: version.buildLog,
+      seq: `${run?.id}:${run?.seq}:${version.updatedAt.getTime()}`,
+    });
+  }
+
+  async runOf(version: Version): Promise<RunView | null> {
+    return version.buildRunId ? this.runs.buildRun(version.buildRunId, version.ownerId).catch(() => null) : null;
+  }
+
+  /** The last `tail` lines (default 200, at most 10000) of the version's whole build log, secrets already masked. */
+  async logs(owner: Owner, versionId: unknown, tail: unknown, projectId?: unknown): Promise<{ version: Version; log: string; lines: number }> {
+    const lines = tail === undefined || tail === '' ? DEFAULT_TAIL_LINES : Number(tail);
+    if (!Number.isInteger(lines) || lines < 1 || lines > MAX_TAIL_LINES) throw invalidInput(`tail must be an integer between 1 and ${MAX_TAIL_LINES}`, 'tail');
+    const version = await this.get(owner, versionId, projectId);
+    return { version, log: await this.buildLogs.tail(version.id, lines), lines };
+  }
+
+  /** The version's artifacts as the registry holds them. */
+  async artifacts(owner: Owner, versionId: unknown, projectId?: unknown): Promise<{ version: Version; artifacts: Artifact[] }> {
+    const version = await this.get(owner, versionId, projectId);
+    const project = await this.projects.get(owner, version.projectId);
+    const image = this.imageOf(project, version);
+    const artifact = image && version.artifacts.length ? await this.registry.find(image) : null;
+    return { version, artifacts: artifact && version.artifacts.some((entry) => entry.id === artifact.digest) ? [artifact] : [] };
+  }
+
+  /** The file of one of the version's artifacts (by its id, the digest), on this machine. */
+  async artifactFile(owner: Owner, versionId: unknown, artifactId: string, projectId?: unknown): Promise<ArtifactFile> {
+    const { version, artifacts } = await this.artifacts(owner, versionId, projectId);
+    const artifact = artifacts.find((entry) => entry.digest === artifactId);
+    const file = artifact && (await this.registry.localPath(artifact));
+    if (!artifact || !file) throw artifactNotFound();
+    const project = await this.projects.get(owner, version.projectId);
+    return { path: file, name: `${project.sourceRepository ?? 'artifact'}-${version.versionTag}.tar.gz`, size: artifact.size };
+  }
+
+  async archive(owner: Owner, versionId: unknown, projectId?: unknown): Promise<Version> {
+    const version = await this.get(owner, versionId, projectId);
+    if (version.status === VersionStatus.archived) throw versionArchived(version.versionTag);
+    if (version.active) throw versionIsActive(version.versionTag);
+    if (isBuildInProgress(version.buildStatus)) throw buildInProgress(version.versionTag);
+    await this.dataSource.getRepository(Version).update(version.id, { status: VersionStatus.archived });
+    return this.changed(owner, version.id);
+  }
+
+  /** Back to the state its build left it in: ready after a successful build, build_failed after a failed or stopped one. */
+  async restore(owner: Owner, versionId: unknown, projectId?: unknown): Promise<Version> {
+    const version = await this.get(owner, versionId, projectId);
+    if (version.status !== VersionStatus.archived) throw versionNotArchived(version.versionTag);
+    const status = version.buildStatus === BuildStatus.success ? VersionStatus.ready : version.buildStatus === BuildStatus.pending ? VersionStatus.pending : VersionStatus.build_failed;
+    await this.dataSource.getRepository(Version).update(version.id, { status });
+    return this.changed(owner, version.id);
+  }
+
+  private async markCancelled(ownerId: string, runId: string): Promise<boolean> {
+    const result = await this.dataSource
+      .getRepository(Version)
+      .update(
+        { ownerId, buildRunId: runId, buildStatus: In([BuildStatus.pending, BuildStatus.running]) },
+        { status: VersionStatus.build_failed, buildStatus: BuildStatus.cancelled, buildCompletedAt: new Date() },
+      );
+    return Boolean(result.affected);
+  }
+
+  /** Tells live followers, and answers the row as it is now. */
+  private async changed(owner: Owner, versionId: string): Promise<Version> {
+    await this.publish(owner.id, versionId);
+    return this.get(owner, versionId);
+  }
+
+  private async publish(ownerId: string, versionId: string): Promise<void> {
+    await this.bus.publish('version.updated', { versionId, ownerId }).catch((error) => logUnexpected('version event', error));
+  }
+
+  private async repositoryOf(project: Project): Promise<RepositoryRef> {
+    if (!project.sourceOrganization || !project.sourceRepository) throw projectHasNoRepository();
+    const repository = { organization: project.sourceOrganization, name: project.sourceRepository };
+    if (!(await this.sourceHost.findRepository(repository))) throw projectHasNoRepository();
+    return repository;
+  }
+
+  private imageOf(project: Project, version: Version) {
+    if (!project.sourceOrganization || !project.sourceRepository) return null;
+    return { repository: `${project.sourceOrganization}/${project.sourceRepository}`, tag: version.versionTag };
+  }
+}

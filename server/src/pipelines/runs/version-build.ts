@@ -1,0 +1,124 @@
+import type { BuildResult } from '../../providers/builder/builder.port.js';
+import type { Artifact } from '../../providers/registry/registry.port.js';
+import { secretMasker } from '../../modules/versions/build-logs.js';
+import { BuildStatus, VersionStatus } from '../../modules/versions/version-status.js';
+import type { Version } from '../../modules/versions/version.entity.js';
+import type { StepContext } from '../steps.js';
+import { StepFailure } from '../steps.js';
+import { image, type RunNames } from './run-names.js';
+import type { RunProviders } from './run-ports.js';
+
+// Builds shared by the creation run (its CI build and its first version) and the version build run.
+
+type Ctx = StepContext<RunProviders>;
+
+export const BUILD_TIMEOUT_SECONDS = 600;
+/** Lines of build output kept on the version row (and shown live). */
+const LOG_TAIL_LINES = 200;
+/** How often a running build's new output reaches the version row and its live followers. */
+const FLUSH_MS = 1000;
+
+/**
+ * Runs a build of commitSha to the image tag. Every output line has the project's secret values masked before
+ * anyone sees it; answers the result and the last lines.
+ */
+export async function runBuild(
+  ctx: Ctx,
+  names: RunNames,
+  build: { commitSha: string; tag: string; buildCommand: string[] | null },
+  onLine: (line: string) => void = () => undefined,
+): Promise<{ result: BuildResult; log: string }> {
+  const environment = await ctx.providers.records.environment();
+  const mask = secretMasker(environment);
+  const lines: string[] = [];
+  const result = await ctx.providers.builder.build(
+    {
+      repository: names.repository,
+      commitSha: build.commitSha,
+      image: image(names, build.tag),
+      buildCommand: build.buildCommand,
+      environment,
+      timeoutSeconds: BUILD_TIMEOUT_SECONDS,
+    },
+    {
+      signal: ctx.signal,
+      onLog: (raw) => {
+        const line = mask(raw);
+        lines.push(line);
+        if (lines.length > LOG_TAIL_LINES) lines.shift();
+        onLine(line);
+      },
+    },
+  );
+  return { result, log: lines.join('\n') };
+}
+
+/**
+ * Builds the version's tagged commit into its artifact: the version goes building/running, its whole log to
+ * disk (the row keeps the tail, refreshed while it runs), then build_success/success with its artifact, or
+ * build_failed/failed (a StepFailure). A build stopped meanwhile keeps its 'cancelled' state.
+ */
+export async function buildVersion(ctx: Ctx, names: RunNames, version: Version, buildCommand: string[] | null): Promise<Artifact> {
+  const { records, sourceHost, buildLogs } = ctx.providers;
+  const runId = ctx.run.id;
+  const tag = version.versionTag;
+  const sha = await sourceHost.tagCommit(names.repository, tag);
+  if (!sha) throw new StepFailure(`Tag ${tag} is missing`);
+  if (ctx.signal.aborted) throw ctx.signal.reason;
+  await records.updateVersion(version.id, {
+    buildRunId: runId,
+    status: VersionStatus.building,
+    buildStatus: BuildStatus.running,
+    buildStartedAt: new Date(),
+    buildCompletedAt: null,
+    buildLog: '',
+    gitCommitSha: sha,
+  });
+  const writer = await buildLogs.open(version.id);
+  const tail: string[] = [];
+  let fresh = false;
+  const flush = setInterval(() => {
+    if (!fresh) return;
+    fresh = false;
+    void records.updateBuild(version.id, runId, { buildLog: tail.join('\n') }).catch(() => undefined);
+  }, FLUSH_MS);
+  let outcome: { result: BuildResult; log: string };
+  try {
+    outcome = await runBuild(ctx, names, { commitSha: sha, tag, buildCommand }, (line) => {
+      writer.write(line);
+      tail.push(line);
+      if (tail.length > LOG_TAIL_LINES) tail.shift();
+      fresh = true;
+    });
+  } finally {
+    clearInterval(flush);
+    await writer.close();
+  }
+  const { result, log } = outcome;
+  if (result.status !== 'success' || !result.artifact) {
+    await records.updateBuild(version.id, runId, { status: VersionStatus.build_failed, buildStatus: BuildStatus.failed, buildCompletedAt: new Date(), buildLog: log });
+    throw new StepFailure(`Build of ${tag} failed: ${result.error ?? 'no artifact'}`);
+  }
+  const { artifact } = result;
+  const recorded = await records.updateBuild(version.id, runId, {
+    status: VersionStatus.build_success,
+    buildStatus: BuildStatus.success,
+    buildCompletedAt: new Date(),
+    buildLog: log,
+    dockerImageUrl: artifact.url,
+    artifacts: [{ id: artifact.digest, type: 'image' }],
+  });
+  if (!recorded) throw new StepFailure(`The build of ${tag} was stopped`);
+  await ctx.logger.info(`artifact ${artifact.url} (${artifact.size} bytes, ${artifact.digest.slice(0, 19)})`);
+  return artifact;
+}
+
+/** Checks that the registry holds the version's artifact and makes the version ready (deployable). */
+export async function confirmArtifact(ctx: Ctx, names: RunNames, version: Version): Promise<Artifact> {
+  const { records, registry } = ctx.providers;
+  const artifact = await registry.find(image(names, version.versionTag));
+  if (!artifact) throw new StepFailure(`The registry has no ${version.versionTag} artifact`);
+  await records.updateVersion(version.id, { status: VersionStatus.ready });
+  await ctx.logger.info(`${registry.kind} registry: ${artifact.url}`);
+  return artifact;
+}

@@ -1,0 +1,263 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../../common/secret-box.js';
+import { loadTemplate } from '../../../modules/templates/template-catalog.js';
+import { renderTemplate } from '../../../modules/templates/template-renderer.js';
+import type { Template } from '../../../modules/templates/template.model.js';
+import { createLocalProviders } from '../../local.js';
+import type { RepositoryRef, SourceFile } from '../../source-host/source-host.port.js';
+import type { BuildRequest } from '../builder.port.js';
+import { MAX_LOG_LINE } from '../local-builder.js';
+import { builderContract } from './builder.contract.js';
+
+const TEMPLATES_DIR = fileURLToPath(new URL('../../../../../templates', import.meta.url));
+const IS_ROOT = process.getuid?.() === 0;
+const HANG = [process.execPath, '-e', 'setInterval(() => {}, 1000)'];
+
+/** Whether pid is a live process (a killed one whose parent is gone may linger as a zombie until reaped). */
+async function isRunning(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const status = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return !/^\d+ \(.*\) Z/.test(status);
+}
+
+/** A data directory as Slipway makes it: others may pass through (builds run as nobody under root) but not list. */
+async function makeDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-builder-'));
+  await chmod(dataDir, 0o711);
+  return dataDir;
+}
+
+/** The providers as Slipway makes them, and where their builds' scratch directories go. */
+function localProviders(dataDir: string) {
+  return { ...createLocalProviders({ dataDir, secretBox: new SecretBox(randomBytes(32)) }), scratchRoot: path.join(dataDir, 'builds') };
+}
+
+builderContract('local', async () => {
+  const dataDir = await makeDataDir();
+  return {
+    ...localProviders(dataDir),
+    organization: 'acme',
+    commands: { succeed: ['node', 'index.js'], fail: ['node', '-e', 'process.exit(3)'], hang: HANG },
+    cleanup: () => rm(dataDir, { recursive: true, force: true }),
+  };
+});
+
+describe('LocalBuilder', () => {
+  let dataDir: string;
+  let providers: ReturnType<typeof localProviders>;
+  let counter = 0;
+
+  beforeAll(async () => {
+    dataDir = await makeDataDir();
+    providers = localProviders(dataDir);
+  });
+
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  /** Commits files to a fresh repository and answers a request to build them. */
+  async function request(files: SourceFile[], buildCommand: string[] | null, environment: Record<string, string> = {}, timeoutSeconds = 60): Promise<BuildRequest> {
+    counter += 1;
+    const repository: RepositoryRef = { organization: 'acme', name: `app-${counter}` };
+    await providers.sourceHost.ensureRepository(repository, { description: 'Test' });
+    const { sha } = await providers.sourceHost.commitFiles(repository, { branch: 'main', message: 'Initial commit', author: { name: 'Ada', email: 'ada@example.com' }, files });
+    return { repository, commitSha: sha, image: { repository: `acme/app-${counter}`, tag: 'v0.1.0' }, buildCommand, environment, timeoutSeconds };
+  }
+
+  async function build(req: BuildRequest, signal = new AbortController().signal) {
+    const lines: string[] = [];
+    const result = await providers.builder.build(req, { signal, onLog: (line) => lines.push(line) });
+    return { result, lines, output: lines.join('\n') };
+  }
+
+  /** The artifact's files, extracted into a fresh directory. */
+  async function extract(artifact: NonNullable<Awaited<ReturnType<typeof build>>['result']['artifact']>): Promise<string> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'slipway-artifact-'));
+    await tar.extract({ file: (await providers.registry.localPath(artifact))!, cwd: dir });
+    return dir;
+  }
+
+  /** A template from templates/, rendered with its defaults as a project would be, as files to commit. */
+  async function renderedTemplate(name: string): Promise<{ template: Template; files: SourceFile[] }> {
+    const template = await loadTemplate(TEMPLATES_DIR, name);
+    const dir = await mkdtemp(path.join(tmpdir(), 'slipway-render-'));
+    try {
+      const paths = await renderTemplate(template, dir, { projectName: `Demo ${name}`, description: 'A demo project' });
+      const files = await Promise.all(
+        paths.map(async (file) => ({
+          path: file,
+          content: await readFile(path.join(dir, file)),
+          executable: ((await stat(path.join(dir, file))).mode & 0o111) !== 0,
+        })),
+      );
+      return { template, files };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  function environmentOf(template: Template): Record<string, string> {
+    return Object.fromEntries(template.environmentVariables.map((v) => [v.name, v.defaultValue || (v.required ? 'set-by-test' : '')]));
+  }
+
+  it('builds the static-site template: dist/ is in the artifact', async () => {
+    const { template, files } = await renderedTemplate('static-site');
+    const { result, output } = await build(await request(files, template.runtime.build, environmentOf(template)));
+    expect(result, output).toMatchObject({ status: 'success', error: null });
+    expect(output).toContain('Built dist/');
+    const dir = await extract(result.artifact!);
+    try {
+      expect(await readFile(path.join(dir, 'dist', 'index.html'), 'utf8')).toContain('Demo static-site');
+      expect(JSON.parse(await readFile(path.join(dir, 'dist', 'build.json'), 'utf8'))).toHaveProperty('builtAt');
+      expect(await readFile(path.join(dir, 'server.mjs'), 'utf8')).toContain('health');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("builds the node-rest-api template: its own tests run and pass", async () => {
+    const { template, files } = await renderedTemplate('node-rest-api');
+    const { result, output } = await build(await request(files, template.runtime.build, environmentOf(template)));
+    expect(result, output).toMatchObject({ status: 'success', error: null });
+    expect(output).toMatch(/# pass [1-9]/);
+    expect(output).toMatch(/# fail 0/);
+    const dir = await extract(result.artifact!);
+    try {
+      expect((await readdir(path.join(dir, 'src'))).sort()).toEqual(['app.js', 'server.js']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds the go-api template into an executable bin/server (needs the go toolchain)', async () => {
+    const hasGo = spawnSync('go', ['version']).status === 0;
+    if (!hasGo) throw new Error('go is not installed: the go-api template cannot be built on this machine (install golang-go)');
+    const { template, files } = await renderedTemplate('go-api');
+    const { result, output } = await build(await request(files, template.runtime.build, environmentOf(template)), undefined);
+    expect(result, output).toMatchObject({ status: 'success', error: null });
+    const dir = await extract(result.artifact!);
+    try {
+      expect((await stat(path.join(dir, 'bin', 'server'))).mode & 0o111).not.toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it("gives the build only the project's environment, a scrubbed PATH and its own HOME and TMPDIR", async () => {
+    process.env.SLIPWAY_BUILDER_TEST_SECRET = 'must-not-leak';
+    try {
+      const req = await request([], [process.execPath, '-e', 'console.log("ENV " + JSON.stringify(process.env))'], { GREETING: 'hello', PATH: '/evil' });
+      const { result, lines } = await build(req);
+      expect(result.status).toBe('success');
+      const env = JSON.parse(lines.find((line) => line.startsWith('ENV '))!.slice(4)) as Record<string, string>;
+      expect(Object.keys(env).sort()).toEqual(['CGO_ENABLED', 'GOCACHE', 'GOPATH', 'GOPROXY', 'GOTOOLCHAIN', 'GREETING', 'HOME', 'PATH', 'TMPDIR']);
+      expect(env.GREETING).toBe('hello');
+      expect(env.PATH.split(':')).toEqual([path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].filter((p, i, all) => all.indexOf(p) === i));
+      expect(env.HOME.startsWith(providers.scratchRoot)).toBe(true);
+      expect(env.TMPDIR.startsWith(providers.scratchRoot)).toBe(true);
+      expect(env.GOCACHE.startsWith(env.HOME)).toBe(true);
+    } finally {
+      delete process.env.SLIPWAY_BUILDER_TEST_SECRET;
+    }
+  });
+
+  it(IS_ROOT ? 'runs the build as nobody, which cannot read the secret key, repositories or artifacts' : 'runs the build as Slipway’s own user (not root: no other user to switch to)', async () => {
+    await writeFile(path.join(dataDir, 'secret.key'), 'top-secret', { mode: 0o600 });
+    const probe = `
+      const fs = require('node:fs');
+      const tryRead = (p) => { try { fs.readdirSync(p); return 'read'; } catch (e) { return e.code; } };
+      const tryFile = (p) => { try { fs.readFileSync(p); return 'read'; } catch (e) { return e.code; } };
+      console.log('PROBE ' + JSON.stringify({
+        uid: process.getuid(),
+        key: tryFile(${JSON.stringify(path.join(dataDir, 'secret.key'))}),
+        repos: tryRead(${JSON.stringify(path.join(dataDir, 'repos'))}),
+        registry: tryRead(${JSON.stringify(path.join(dataDir, 'registry'))}),
+        builds: tryRead(${JSON.stringify(providers.scratchRoot)}),
+        ownFiles: fs.readdirSync('.').sort(),
+      }));
+      fs.writeFileSync('made-by-build.txt', 'ok');
+    `;
+    const req = await request([{ path: 'hello.txt', content: Buffer.from('hi') }], [process.execPath, '-e', probe]);
+    const { result, lines, output } = await build(req);
+    expect(result.status, output).toBe('success');
+    const seen = JSON.parse(lines.find((line) => line.startsWith('PROBE '))!.slice(6));
+    expect(seen.ownFiles).toEqual(['hello.txt']);
+    if (IS_ROOT) {
+      expect(seen).toMatchObject({ uid: 65534, key: 'EACCES', repos: 'EACCES', registry: 'EACCES', builds: 'EACCES' });
+    } else {
+      console.warn('Not running as root: the build runs as this user and its isolation from the data directory is not tested');
+      expect(seen.uid).toBe(process.getuid?.());
+    }
+    const dir = await extract(result.artifact!);
+    try {
+      expect((await readdir(dir)).sort()).toEqual(['hello.txt', 'made-by-build.txt']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('kills what the build started when it times out, and leaves no scratch directory behind', async () => {
+    const script = `
+      const { spawn } = require('node:child_process');
+      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      console.log('GRANDCHILD ' + child.pid);
+      setInterval(() => {}, 1000);
+    `;
+    const { result, lines } = await build(await request([], [process.execPath, '-e', script], {}, 2));
+    expect(result).toMatchObject({ status: 'failed', error: 'Build timed out after 2 s' });
+    expect(lines.at(-1)).toBe('Build timed out after 2 s');
+    const pid = Number(lines.find((line) => line.startsWith('GRANDCHILD '))!.slice('GRANDCHILD '.length));
+    expect(pid).toBeGreaterThan(0);
+    await expect.poll(() => isRunning(pid), { timeout: 3000 }).toBe(false);
+    expect(await readdir(providers.scratchRoot)).toEqual([]);
+  });
+
+  it('reports a command that does not exist, and an empty one', async () => {
+    const missing = await build(await request([], ['no-such-build-tool-xyz']));
+    expect(missing.result).toMatchObject({ status: 'failed', error: 'Build could not start: no-such-build-tool-xyz was not found' });
+    const empty = await build(await request([], []));
+    expect(empty.result).toMatchObject({ status: 'failed', error: 'Build command is empty' });
+  });
+
+  it('packs the tree as committed when the project needs no build', async () => {
+    const { result, lines } = await build(await request([{ path: 'bin/run', content: Buffer.from('#!/bin/sh\n'), executable: true }], null));
+    expect(result.status).toBe('success');
+    expect(lines.some((line) => line.startsWith('>'))).toBe(false);
+    const dir = await extract(result.artifact!);
+    try {
+      expect((await stat(path.join(dir, 'bin', 'run'))).mode & 0o111).not.toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('cuts long lines, masks the values of sensitive variables and leaves .git out of the artifact', async () => {
+    const script = `
+      console.log('x'.repeat(${MAX_LOG_LINE * 3}));
+      console.log('token is ' + process.env.API_KEY + ' and level is ' + process.env.LOG_LEVEL);
+      require('node:fs').mkdirSync('.git');
+      require('node:fs').writeFileSync('.git/config', 'secret');
+    `;
+    const { result, lines } = await build(await request([], [process.execPath, '-e', script], { API_KEY: 'sk-live-abcdef', LOG_LEVEL: 'debug' }));
+    expect(result.status).toBe('success');
+    expect(lines).toContain('x'.repeat(MAX_LOG_LINE));
+    expect(lines).toContain('token is **** and level is debug');
+    expect(lines.join('\n')).not.toContain('sk-live-abcdef');
+    const dir = await extract(result.artifact!);
+    try {
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,239 @@
+import { spawn } from 'node:child_process';
+import { chmod, lchown, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { isSensitiveName } from '@slipway/domain';
+import * as tar from 'tar';
+import type { LocalRegistry } from '../registry/local-registry.js';
+import type { LocalSourceHost } from '../source-host/local-source-host.js';
+import type { BuildHooks, BuildRequest, BuildResult, Builder } from './builder.port.js';
+
+/** Longest build output line passed on (longer lines are cut); a line never grows memory beyond this. */
+export const MAX_LOG_LINE = 2000;
+/** Lines of build output passed on per build; the rest is summed up in one line. */
+export const MAX_LOG_LINES = 5000;
+
+/** Where builds find their tools: Node's own directory first, then the system's; nothing from Slipway's PATH. */
+const SYSTEM_PATH = ['/usr/local/bin', '/usr/bin', '/bin'];
+
+/** The user a build runs as when Slipway runs as root. */
+interface BuildUser {
+  uid: number;
+  gid: number;
+}
+
+/** The conventional overflow ids of `nobody`, for systems whose /etc/passwd has no such line. */
+const NOBODY: BuildUser = { uid: 65534, gid: 65534 };
+
+/**
+ * Builds a commit on this machine. Each build gets a fresh scratch directory under scratchRoot:
+ *
+ *     <scratchRoot>/build-XXXXXX/   owned by Slipway, 0711: the build cannot list or write here
+ *       src/                        the commit's tree; the working directory of the build command
+ *       home/, tmp/                 HOME and TMPDIR (Go's caches live in home/)
+ *       artifact.tar.gz             src/ packed (without .git), pushed to the registry
+ *
+ * The build command runs as an argument vector (never a shell) in its own process group, which is killed as a
+ * whole on timeout, on abort and when the command ends (so nothing it started outlives it). It sees only the
+ * project's environment, a scrubbed PATH, HOME/TMPDIR in its scratch directory and Go's offline settings.
+ * When Slipway runs as root, the build runs as `nobody` (supplementary groups dropped), owning only src/, home/
+ * and tmp/, so it cannot read the secret key, the database files, other projects' repositories or artifacts
+ * (all closed to other users).
+ */
+export class LocalBuilder implements Builder {
+  readonly kind = 'local' as const;
+  private readonly scratchRoot: string;
+
+  constructor(
+    private readonly sourceHost: LocalSourceHost,
+    private readonly registry: LocalRegistry,
+    scratchRoot: string,
+  ) {
+    this.scratchRoot = path.resolve(scratchRoot);
+  }
+
+  async build(request: BuildRequest, hooks: BuildHooks): Promise<BuildResult> {
+    const started = Date.now();
+    const result = (status: BuildResult['status'], fields: Partial<BuildResult>): BuildResult => ({
+      status,
+      artifact: null,
+      error: null,
+      ...fields,
+      durationMs: Date.now() - started,
+    });
+
+    const existing = await this.registry.find(request.image);
+    if (existing) {
+      hooks.onLog(`Artifact ${existing.url} already exists; nothing to build`);
+      return result('success', { artifact: existing });
+    }
+    if (hooks.signal.aborted) return result('failed', { error: 'Build cancelled' });
+    if (request.buildCommand?.length === 0) return result('failed', { error: 'Build command is empty' });
+
+    await mkdir(this.scratchRoot, { recursive: true });
+    await chmod(this.scratchRoot, 0o711);
+    const dir = await mkdtemp(path.join(this.scratchRoot, 'build-'));
+    try {
+      await chmod(dir, 0o711);
+      const src = path.join(dir, 'src');
+      const home = path.join(dir, 'home');
+      const tmp = path.join(dir, 'tmp');
+      for (const sub of [src, home, tmp]) await mkdir(sub, { mode: 0o700 });
+      await this.sourceHost.exportTree(request.repository, request.commitSha, src);
+
+      if (request.buildCommand) {
+        const user = process.getuid?.() === 0 ? await buildUser() : null;
+        if (user) for (const sub of [src, home, tmp]) await chownTree(sub, user);
+        const env = buildEnvironment(request.environment, { home, tmp });
+        const failure = await runBuild(request.buildCommand, { cwd: src, env, user, timeoutSeconds: request.timeoutSeconds }, hooks, request.environment);
+        if (failure) return result('failed', { error: failure });
+      }
+
+      const file = path.join(dir, 'artifact.tar.gz');
+      await packTree(src, file);
+      const artifact = await this.registry.push(request.image, file);
+      hooks.onLog(`Stored artifact ${artifact.url} (${artifact.size} bytes, ${artifact.digest})`);
+      return result('success', { artifact });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** The project's environment, then what the build may not choose: the scrubbed PATH, HOME and TMPDIR. */
+function buildEnvironment(environment: Record<string, string>, dirs: { home: string; tmp: string }): Record<string, string> {
+  return {
+    // Go builds offline, with the installed toolchain, caches in the scratch directory, no C compiler needed.
+    GOPATH: path.join(dirs.home, 'go'),
+    GOCACHE: path.join(dirs.home, '.cache', 'go-build'),
+    GOPROXY: 'off',
+    GOTOOLCHAIN: 'local',
+    CGO_ENABLED: '0',
+    ...environment,
+    PATH: [path.dirname(process.execPath), ...SYSTEM_PATH].filter((entry, index, all) => all.indexOf(entry) === index).join(path.delimiter),
+    HOME: dirs.home,
+    TMPDIR: dirs.tmp,
+  };
+}
+
+interface RunOptions {
+  cwd: string;
+  env: Record<string, string>;
+  user: BuildUser | null;
+  timeoutSeconds: number;
+}
+
+/** Runs the build command; answers null on success, else the short reason the build failed. */
+function runBuild(argv: string[], options: RunOptions, hooks: BuildHooks, environment: Record<string, string>): Promise<string | null> {
+  const log = lineLogger(hooks.onLog, sensitiveValues(environment));
+  log.line(`> ${argv.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(argv[0], argv.slice(1), {
+      cwd: options.cwd,
+      env: options.env,
+      shell: false,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.user ?? {}),
+    });
+    let reason: string | null = null;
+    const killGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+    };
+    const stop = (why: string) => {
+      reason ??= why;
+      killGroup();
+    };
+    const timer = setTimeout(() => stop(`Build timed out after ${options.timeoutSeconds} s`), options.timeoutSeconds * 1000);
+    const onAbort = () => stop('Build cancelled');
+    hooks.signal.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.on('data', (chunk: Buffer) => log.write(chunk));
+    child.stderr.on('data', (chunk: Buffer) => log.write(chunk));
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') reason ??= `Build could not start: ${argv[0]} was not found`;
+      else if (error.code === 'EACCES' && options.user) reason ??= 'Build could not start: the build user (nobody) cannot reach its directory; allow others to pass through the data directory (chmod o+x)';
+      else reason ??= `Build could not start (${error.code ?? 'error'})`;
+    });
+    // 'exit' ends the command; whatever it left running in its group is killed, which also closes the pipes.
+    child.on('exit', (code, signal) => {
+      if (code !== 0) reason ??= code === null ? `Build was killed by ${signal}` : `Build exited with code ${code}`;
+      killGroup();
+    });
+    child.on('close', () => {
+      clearTimeout(timer);
+      hooks.signal.removeEventListener('abort', onAbort);
+      log.end();
+      if (reason) log.line(reason);
+      resolve(reason);
+    });
+  });
+}
+
+/** Values of the project's sensitive variables (API_KEY, …), masked wherever the build prints them. */
+function sensitiveValues(environment: Record<string, string>): string[] {
+  return Object.entries(environment)
+    .filter(([name, value]) => isSensitiveName(name) && value.length >= 4)
+    .map(([, value]) => value);
+}
+
+/** Splits output into lines, cuts long lines without buffering them, masks secrets and caps the number of lines. */
+function lineLogger(onLog: (line: string) => void, secrets: string[]) {
+  let partial = '';
+  let overflow = false;
+  let sent = 0;
+  let dropped = 0;
+  const emit = (text: string) => {
+    if (sent >= MAX_LOG_LINES) {
+      dropped += 1;
+      return;
+    }
+    sent += 1;
+    onLog(secrets.reduce((line, secret) => line.split(secret).join('****'), text.replace(/\r$/, '')));
+  };
+  return {
+    line: (text: string) => onLog(text),
+    write(chunk: Buffer) {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const text of lines) {
+        if (overflow) overflow = false;
+        else emit(text.slice(0, MAX_LOG_LINE));
+      }
+      if (partial.length > MAX_LOG_LINE) {
+        if (!overflow) emit(partial.slice(0, MAX_LOG_LINE));
+        overflow = true;
+        partial = '';
+      }
+    },
+    end() {
+      if (partial && !overflow) emit(partial);
+      if (dropped > 0) onLog(`… ${dropped} more lines of build output not shown`);
+    },
+  };
+}
+
+/** `nobody` from /etc/passwd, or its conventional ids. */
+async function buildUser(): Promise<BuildUser> {
+  const passwd = await readFile('/etc/passwd', 'utf8').catch(() => '');
+  const fields = passwd.split('\n').find((line) => line.startsWith('nobody:'))?.split(':');
+  return fields ? { uid: Number(fields[2]), gid: Number(fields[3]) } : NOBODY;
+}
+
+/** Gives dir and everything in it to user, never following a symbolic link. */
+async function chownTree(dir: string, user: BuildUser): Promise<void> {
+  await lchown(dir, user.uid, user.gid);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const target = path.join(dir, entry.name);
+    if (entry.isDirectory()) await chownTree(target, user);
+    else await lchown(target, user.uid, user.gid);
+  }
+}
+
+/** src/'s contents as a gzipped tar (no .git, owners left out, symbolic links kept as links). */
+async function packTree(src: string, file: string): Promise<void> {
+  await tar.create({ gzip: true, file, cwd: src, portable: true, filter: (entry) => !entry.split('/').includes('.git') }, ['.']);
+}
