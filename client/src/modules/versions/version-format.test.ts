@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDuration, generatedVersionTag, shortCommit, versionLoadRetryDelay } from './version-format';
+import { buildDuration, shortCommit, versionLoadRetryDelay } from './version-format';
 
 describe('versionLoadRetryDelay', () => {
   it.each([
@@ -24,13 +24,6 @@ describe('buildDuration', () => {
   it('is null while a build has not ended', () => {
     expect(buildDuration('2026-03-01T10:00:00.000Z', null)).toBeNull();
     expect(buildDuration(null, null)).toBeNull();
-  });
-});
-
-describe('generatedVersionTag', () => {
-  it('is v{year minus 2020}.{month}.{day} without padding', () => {
-    expect(generatedVersionTag(new Date(2026, 2, 7))).toBe('v6.3.7');
-    expect(generatedVersionTag(new Date(2031, 11, 31))).toBe('v11.12.31');
   });
 });
 

@@ -1,4 +1,4 @@
-/** Display rules and constants of the Versions tab (spec sections 2, 5 and 9). */
+/** Display rules and constants of the Versions tab (spec sections 2 and 9). */
 
 /** Spec section 9: commit hashes show as their first 8 characters. */
 export const SHORT_COMMIT_LENGTH = 8;
@@ -6,11 +6,6 @@ export const SHORT_COMMIT_LENGTH = 8;
 export const RUNNING_BUILD_PERCENT = 60;
 
 export const shortCommit = (sha: string) => sha.slice(0, SHORT_COMMIT_LENGTH);
-
-/** Spec section 5: Generate fills v{year minus 2020}.{month}.{day}, from the local date. */
-export function generatedVersionTag(date: Date): string {
-  return `v${date.getFullYear() - 2020}.${date.getMonth() + 1}.${date.getDate()}`;
-}
 
 /** A build's duration as 'Xm Ys' (whole seconds); null until it has both ends. */
 export function buildDuration(startedAt: string | null | undefined, completedAt: string | null | undefined): string | null {

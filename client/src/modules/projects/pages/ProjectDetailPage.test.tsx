@@ -9,6 +9,7 @@ import {
   projectNotFoundMock,
   testProject,
 } from '../components/detail/project-detail.fixtures';
+import { versionsMock } from '../../versions/components/versions.fixtures';
 import { ProjectDetailPage } from './ProjectDetailPage';
 
 const renderPage = (mocks: MockLink.MockedResponse[], id = PROJECT_ID) =>
@@ -73,10 +74,10 @@ describe('ProjectDetailPage', { timeout: 15_000 }, () => {
   });
 
   it('switches to the Versions and Deployments empty states by keyboard', async () => {
-    const { user } = renderPage([projectMock()]);
+    const { user } = renderPage([projectMock(), versionsMock([])]);
     await user.click(await screen.findByRole('tab', { name: 'Overview' }));
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('tabpanel', { name: 'Versions' })).toHaveTextContent('No versions found');
+    expect(await within(screen.getByRole('tabpanel', { name: 'Versions' })).findByText('No versions found')).toBeInTheDocument();
     await user.keyboard('{End}');
     const deployments = screen.getByRole('tabpanel', { name: 'Deployments' });
     expect(within(deployments).getByRole('region', { name: 'Active Deployments' })).toBeInTheDocument();

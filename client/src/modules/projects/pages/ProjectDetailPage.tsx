@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ProjectDetailFragment } from '../../../generated/graphql';
 import { DeleteProjectDialog } from '../components/detail/DeleteProjectDialog';
-import { DeploymentsTab, VersionsTab } from '../components/detail/EmptyTabs';
+import { DeploymentsTab } from '../components/detail/EmptyTabs';
 import { DescriptionCard, PipelinePanel, ProjectSummaryCard, TagsCard } from '../components/detail/OverviewCards';
 import { ProjectHeader } from '../components/detail/ProjectHeader';
 import { ProjectLoadFallback } from '../components/detail/ProjectLoadFallback';
 import { ProjectTabs, type ProjectTab } from '../components/detail/ProjectTabs';
 import { useProject } from '../components/detail/useProject';
 import { ProjectEnvironmentCard } from '../components/environment/ProjectEnvironmentCard';
+import { VersionsTab } from '../../versions/components/VersionsTab';
 
 type TabKey = 'overview' | 'versions' | 'deployments';
 
@@ -62,7 +63,7 @@ export function ProjectDetailPage() {
       <ProjectHeader project={project} onDelete={() => setConfirmingDelete(true)} />
       <ProjectTabs label="Project sections" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'overview' && <Overview project={project} />}
-        {tab === 'versions' && <VersionsTab />}
+        {tab === 'versions' && <VersionsTab projectId={project.id} />}
         {tab === 'deployments' && <DeploymentsTab />}
       </ProjectTabs>
       {confirmingDelete && <DeleteProjectDialog project={project} onClose={() => setConfirmingDelete(false)} />}
