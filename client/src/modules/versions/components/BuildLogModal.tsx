@@ -87,7 +87,7 @@ export function BuildLogModal({ projectId, version, onClose }: BuildLogModalProp
         Build status: <Badge tone={BUILD_STATUS_TONES[current.buildStatus]}>{BUILD_STATUS_LABELS[current.buildStatus]}</Badge>
         {running && <span>Following the build live...</span>}
       </StyledStatus>
-      <StyledLog ref={logRef} tabIndex={0} aria-label={`Build log of ${version.versionTag}`} data-testid="build-log">
+      <StyledLog ref={logRef} role="region" tabIndex={0} aria-label={`Build log of ${version.versionTag}`} data-testid="build-log">
         {log || 'No output yet.'}
       </StyledLog>
     </Modal>
