@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -26,8 +27,20 @@ let app: TestApp;
 let db: pg.Client;
 let user: Awaited<ReturnType<typeof registerUser>>;
 
+/**
+ * A data directory that builds and apps (run as an unprivileged user when the tests run as root) can pass
+ * through to their own scratch directories.
+ */
+function reachableDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'slipway-runs-'));
+  chmodSync(dir, 0o711);
+  return dir;
+}
+const dataDirs: string[] = [];
+
 beforeAll(async () => {
-  app = await startTestApp();
+  dataDirs.push(reachableDataDir());
+  app = await startTestApp({ dataDir: dataDirs[0] });
   db = new pg.Client({ connectionString: app.databaseUrl });
   await db.connect();
   user = await registerUser(app);
@@ -36,6 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await app?.stop();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** The project's steps that did not complete, with their logs (so a failure shows why). */
@@ -238,7 +252,8 @@ describe('a worker killed in the middle of a step', () => {
   }
 
   beforeAll(async () => {
-    api = await startTestApp({ role: 'api', env: { SLIPWAY_STEP_EXPIRY_SECONDS: '20' } });
+    dataDirs.push(reachableDataDir());
+    api = await startTestApp({ role: 'api', dataDir: dataDirs[1], env: { SLIPWAY_STEP_EXPIRY_SECONDS: '20' } });
   }, 60_000);
   afterAll(async () => {
     for (const child of workers) child.kill('SIGTERM');

@@ -7,6 +7,8 @@ export interface JobOptions {
   retryLimit: number;
   /** An attempt still running after this long counts as failed (and is retried). */
   expireInSeconds: number;
+  /** How many of these jobs one working process may run at once (default 1). */
+  concurrency?: number;
 }
 
 export interface EnqueueOptions {

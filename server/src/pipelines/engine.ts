@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { MoreThanOrEqual } from 'typeorm';
+import { In, MoreThanOrEqual } from 'typeorm';
 import { AppError, ErrorCode } from '../common/app-error.js';
 import { logUnexpected } from '../common/log.js';
 import type { AppEvents, EventBus } from '../events/event-bus.js';
@@ -14,6 +14,8 @@ const MESSAGE_LIMIT = 500;
 const CHECKPOINT_LIMIT = 16_000;
 /** Time for a worker to record a step's result after its timeout, before the queue counts the worker as dead. */
 const EXPIRY_MARGIN_SECONDS = 30;
+/** Steps (of different runs) one worker process runs at once: one long build does not hold up other projects' steps. */
+const STEP_CONCURRENCY = 4;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type PipelineEvent = AppEvents['pipeline.updated'];
@@ -103,7 +105,11 @@ export class PipelineEngine<P> {
   async defineJobs(): Promise<void> {
     const expireInSeconds = this.options.jobExpireSeconds ?? this.options.registry.longestTimeoutSeconds() + EXPIRY_MARGIN_SECONDS;
     // One redelivery more than a step's attempts: the last one finds the step out of attempts and fails it.
-    await this.options.queue.define<StepJob>(STEP_JOB, (job) => this.runStep(job), { retryLimit: MAX_STEP_RETRIES + 1, expireInSeconds });
+    await this.options.queue.define<StepJob>(STEP_JOB, (job) => this.runStep(job), {
+      retryLimit: MAX_STEP_RETRIES + 1,
+      expireInSeconds,
+      concurrency: STEP_CONCURRENCY,
+    });
   }
 
   close(): void {
@@ -252,14 +258,14 @@ export class PipelineEngine<P> {
   }
 
   /** Records the attempt's result if it is still current, and moves the run on in the same transaction. */
-  private async finish({ run: { id: runId }, step: { id: stepRowId }, definition, attempt }: Claim<P>, error: string | null): Promise<void> {
+  private async finish({ run: { id: runId }, step: { id: stepRowId, position }, definition, attempt }: Claim<P>, error: string | null): Promise<void> {
     await this.locked(runId, null, async (locked) => {
       const { manager, run, changed } = locked;
-      const step = await manager.findOneByOrFail(PipelineStep, { id: stepRowId });
-      if (run.status !== RunStatus.running || step.status !== StepStatus.running || step.attempts !== attempt) return;
+      // The step and the one after it in one query: this transaction is on the way from one step to the next.
+      const [step, next] = await manager.find(PipelineStep, { where: { runId, position: In([position, position + 1]) }, order: { position: 'ASC' } });
+      if (run.status !== RunStatus.running || step?.id !== stepRowId || step.status !== StepStatus.running || step.attempts !== attempt) return;
       if (error === null) {
         await manager.update(PipelineStep, step.id, { status: StepStatus.completed, completedAt: now, updatedAt: now });
-        const next = await manager.findOneBy(PipelineStep, { runId, position: step.position + 1 });
         if (next) await this.enqueue(manager, next);
         else run.status = RunStatus.completed;
         await changed({ stepId: step.stepId, status: StepStatus.completed });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/config/env.js';
+import type { StepDefinition } from '../../src/pipelines/steps.js';
 import { startSlipway, type RunningSlipway } from '../../src/server.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -50,7 +51,15 @@ export interface TestApp {
  * second API process beside it.
  */
 export async function startTestApp(
-  options: { embedded?: boolean; dataDir?: string; databaseUrl?: string; role?: 'all' | 'api'; env?: Record<string, string> } = {},
+  options: {
+    embedded?: boolean;
+    dataDir?: string;
+    databaseUrl?: string;
+    role?: 'all' | 'api';
+    env?: Record<string, string>;
+    /** Pipeline steps of the test's own, for runs it starts with `slipway.pipelines`. */
+    extraPipelineSteps?: Array<StepDefinition<unknown>>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'slipway-test-'));
   const ownDatabase = options.embedded || options.databaseUrl ? undefined : await createTestDatabase();
@@ -66,7 +75,7 @@ export async function startTestApp(
     REGISTRATION_LIMIT: '1000',
     ...options.env,
   });
-  const slipway = await startSlipway(config);
+  const slipway = await startSlipway(config, { extraPipelineSteps: options.extraPipelineSteps });
   if (!slipway.url) throw new Error('a test app serves HTTP');
   const url = slipway.url;
 

@@ -81,6 +81,27 @@ export function jobQueueContract(label: string, open: (databaseUrl: string) => P
       expect(seen.sort()).toEqual(['first', 'other']);
     });
 
+    it('runs up to `concurrency` jobs side by side in one process', async () => {
+      const name = jobName();
+      let active = 0;
+      let most = 0;
+      let done = 0;
+      await queue.define(
+        name,
+        async () => {
+          active += 1;
+          most = Math.max(most, active);
+          await sleep(idleMs);
+          active -= 1;
+          done += 1;
+        },
+        { retryLimit: 0, expireInSeconds: 30, concurrency: 3 },
+      );
+      for (let index = 0; index < 3; index += 1) await queue.enqueue(name, {});
+      await eventually(() => done === 3);
+      expect(most).toBe(3);
+    });
+
     it('never runs a job enqueued in a transaction that rolled back', async () => {
       const name = jobName();
       const seen: string[] = [];

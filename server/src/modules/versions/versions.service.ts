@@ -153,11 +153,11 @@ export class VersionsService {
   }
 
   async update(owner: Owner, versionId: unknown, body: unknown, projectId?: unknown): Promise<Version> {
+    const version = await this.get(owner, versionId, projectId);
     const fields = requireObject(body);
     for (const key of Object.keys(fields)) if (key !== 'description') throw invalidInput(`Only the description of a version can change ("${key.slice(0, 100)}")`, key);
     const description = text(fields.description, 'description');
     check(versionDescriptionError(description), 'description');
-    const version = await this.get(owner, versionId, projectId);
     await this.dataSource.getRepository(Version).update(version.id, { description });
     return this.changed(owner, version.id);
   }

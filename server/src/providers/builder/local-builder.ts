@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { chmod, lchown, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { isSensitiveName } from '@slipway/domain';
 import * as tar from 'tar';
 import type { LocalRegistry } from '../registry/local-registry.js';
+import { SerialQueue } from '../serial-queue.js';
 import type { LocalSourceHost } from '../source-host/local-source-host.js';
 import type { BuildHooks, BuildRequest, BuildResult, Builder } from './builder.port.js';
 
@@ -11,6 +13,9 @@ import type { BuildHooks, BuildRequest, BuildResult, Builder } from './builder.p
 export const MAX_LOG_LINE = 2000;
 /** Lines of build output passed on per build; the rest is summed up in one line. */
 export const MAX_LOG_LINES = 5000;
+
+/** How long output may still arrive after the build command ended. */
+const PIPE_GRACE_MS = 1000;
 
 /** Where builds find their tools: Node's own directory first, then the system's; nothing from Slipway's PATH. */
 const SYSTEM_PATH = ['/usr/local/bin', '/usr/bin', '/bin'];
@@ -51,7 +56,14 @@ export class LocalBuilder implements Builder {
     this.scratchRoot = path.resolve(scratchRoot);
   }
 
-  async build(request: BuildRequest, hooks: BuildHooks): Promise<BuildResult> {
+  /** Builds of the same image wait for each other, so the second finds the first's artifact. */
+  private readonly images = new SerialQueue();
+
+  build(request: BuildRequest, hooks: BuildHooks): Promise<BuildResult> {
+    return this.images.run(`${request.image.repository}:${request.image.tag}`, () => this.buildOnce(request, hooks));
+  }
+
+  private async buildOnce(request: BuildRequest, hooks: BuildHooks): Promise<BuildResult> {
     const started = Date.now();
     const result = (status: BuildResult['status'], fields: Partial<BuildResult>): BuildResult => ({
       status,
@@ -151,17 +163,22 @@ function runBuild(argv: string[], options: RunOptions, hooks: BuildHooks, enviro
     const onAbort = () => stop('Build cancelled');
     hooks.signal.addEventListener('abort', onAbort, { once: true });
 
-    child.stdout.on('data', (chunk: Buffer) => log.write(chunk));
-    child.stderr.on('data', (chunk: Buffer) => log.write(chunk));
+    child.stdout.on('data', log.stream());
+    child.stderr.on('data', log.stream());
     child.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') reason ??= `Build could not start: ${argv[0]} was not found`;
       else if (error.code === 'EACCES' && options.user) reason ??= 'Build could not start: the build user (nobody) cannot reach its directory; allow others to pass through the data directory (chmod o+x)';
       else reason ??= `Build could not start (${error.code ?? 'error'})`;
     });
-    // 'exit' ends the command; whatever it left running in its group is killed, which also closes the pipes.
+    // 'exit' ends the command; whatever it left running in its group is killed, which also closes the pipes. A
+    // process that left the group (setsid) may still hold them: they are closed after a moment regardless.
     child.on('exit', (code, signal) => {
       if (code !== 0) reason ??= code === null ? `Build was killed by ${signal}` : `Build exited with code ${code}`;
       killGroup();
+      setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, PIPE_GRACE_MS).unref();
     });
     child.on('close', () => {
       clearTimeout(timer);
@@ -180,37 +197,49 @@ function sensitiveValues(environment: Record<string, string>): string[] {
     .map(([, value]) => value);
 }
 
-/** Splits output into lines, cuts long lines without buffering them, masks secrets and caps the number of lines. */
+/**
+ * Build output as lines: each stream keeps its own unfinished line (never more than MAX_LOG_LINE of it), secrets are
+ * masked before a line is cut, and at most MAX_LOG_LINES lines are passed on.
+ */
 function lineLogger(onLog: (line: string) => void, secrets: string[]) {
-  let partial = '';
-  let overflow = false;
   let sent = 0;
   let dropped = 0;
+  const flushes: Array<() => void> = [];
   const emit = (text: string) => {
     if (sent >= MAX_LOG_LINES) {
       dropped += 1;
       return;
     }
     sent += 1;
-    onLog(secrets.reduce((line, secret) => line.split(secret).join('****'), text.replace(/\r$/, '')));
+    onLog(secrets.reduce((line, secret) => line.split(secret).join('****'), text.replace(/\r$/, '')).slice(0, MAX_LOG_LINE));
   };
   return {
     line: (text: string) => onLog(text),
-    write(chunk: Buffer) {
-      const lines = (partial + chunk.toString('utf8')).split('\n');
-      partial = lines.pop() ?? '';
-      for (const text of lines) {
-        if (overflow) overflow = false;
-        else emit(text.slice(0, MAX_LOG_LINE));
-      }
-      if (partial.length > MAX_LOG_LINE) {
-        if (!overflow) emit(partial.slice(0, MAX_LOG_LINE));
-        overflow = true;
-        partial = '';
-      }
+    /** A writer for one output stream. */
+    stream() {
+      const decoder = new StringDecoder('utf8');
+      let partial = '';
+      let overflow = false;
+      flushes.push(() => {
+        const rest = partial + decoder.end();
+        if (rest && !overflow) emit(rest);
+      });
+      return (chunk: Buffer) => {
+        const lines = (partial + decoder.write(chunk)).split('\n');
+        partial = lines.pop() ?? '';
+        for (const text of lines) {
+          if (overflow) overflow = false;
+          else emit(text);
+        }
+        if (partial.length > MAX_LOG_LINE) {
+          if (!overflow) emit(partial);
+          overflow = true;
+          partial = '';
+        }
+      };
     },
     end() {
-      if (partial && !overflow) emit(partial);
+      for (const flush of flushes) flush();
       if (dropped > 0) onLog(`… ${dropped} more lines of build output not shown`);
     },
   };

@@ -68,11 +68,12 @@ export function appPaths(clusterDir: string, name: string): AppPaths {
 /**
  * The cluster directory and the app's folders. As root, the app's user must pass through the data directory:
  * it gets search permission (x) only, as the embedded PostgreSQL's user does, so it can reach its own folder
- * but not list the data directory or read its secret key and database files (0600 / 0700).
+ * but not list the data directory. Everything else in the data directory must be closed to other users (the
+ * secret key and database files are; the registry, source host and builder make their folders private).
  */
 export async function prepareAppDirs(dataDir: string, clusterDir: string, paths: AppPaths, user: AppUser | null): Promise<void> {
-  if (user) await chmod(dataDir, (await stat(dataDir)).mode | 0o001);
   await ensureDir(clusterDir, 0o711);
+  if (user) await chmod(dataDir, (await stat(dataDir)).mode | 0o001);
   const group = user ? { uid: 0, gid: user.gid } : undefined;
   await ensureDir(paths.dir, 0o710, group);
   await ensureDir(paths.releases, 0o710, group);

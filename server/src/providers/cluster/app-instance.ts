@@ -44,7 +44,10 @@ export interface Exit {
 }
 
 export function describeExit(exit: Exit): string {
-  if (exit.error) return `could not start (${(exit.error as NodeJS.ErrnoException).code ?? exit.error.message})`;
+  const code = (exit.error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EACCES') return 'could not start (EACCES: its user cannot reach the command or its folder; the folders above the data directory and Node.js must let other users pass, chmod o+x)';
+  if (code === 'ENOENT') return 'could not start (ENOENT: the start command or its folder was not found)';
+  if (exit.error) return `could not start (${code ?? 'spawn failed'})`;
   return exit.signal ? `was ended by ${exit.signal}` : `exited with code ${exit.code}`;
 }
 

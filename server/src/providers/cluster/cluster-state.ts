@@ -1,6 +1,7 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppRuntime } from './cluster.port.js';
+import { isRunning } from './processes.js';
 
 /** A revision Slipway has started and that passed its health check. */
 export interface RevisionRecord {
@@ -39,10 +40,38 @@ interface StateFile {
 /** `<dataDir>/cluster/state.json` (0600), written whole through a temporary file and a rename. */
 export class ClusterState {
   private readonly file: string;
+  private readonly ownerFile: string;
   private writing: Promise<void> = Promise.resolve();
 
   constructor(clusterDir: string) {
     this.file = path.join(clusterDir, 'state.json');
+    this.ownerFile = path.join(clusterDir, 'owner.pid');
+  }
+
+  /**
+   * Claims the cluster for this process: two processes running the same apps would fight over their ports
+   * and end each other's processes. A claim whose process is gone is taken over. Returns the running owner
+   * that holds it instead, if any.
+   */
+  async claim(): Promise<number | null> {
+    await mkdir(path.dirname(this.file), { recursive: true, mode: 0o711 });
+    for (;;) {
+      try {
+        await writeFile(this.ownerFile, String(process.pid), { flag: 'wx', mode: 0o600 });
+        return null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const owner = Number(await readFile(this.ownerFile, 'utf8').catch(() => ''));
+      if (owner === process.pid) return null;
+      if (Number.isInteger(owner) && owner > 0 && (await isRunning(owner))) return owner;
+      await rm(this.ownerFile, { force: true });
+    }
+  }
+
+  async release(): Promise<void> {
+    const owner = Number(await readFile(this.ownerFile, 'utf8').catch(() => ''));
+    if (owner === process.pid) await rm(this.ownerFile, { force: true });
   }
 
   async load(): Promise<AppRecord[]> {

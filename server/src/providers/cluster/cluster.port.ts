@@ -58,4 +58,9 @@ export interface Cluster {
   status(name: string): Promise<AppStatus | null>;
   /** Stops the app and removes it; no-op when absent. */
   remove(name: string): Promise<void>;
+  /**
+   * The last `tail` lines the app printed, oldest first; [] when it is absent (local: its supervised processes'
+   * output; cloud: its pods' logs). The app's own output: show it to the project's owner only.
+   */
+  logs(name: string, tail: number): Promise<string[]>;
 }

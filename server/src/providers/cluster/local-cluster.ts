@@ -1,15 +1,24 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { SecretBox } from '../../common/secret-box.js';
-import { StepFailure } from '../../pipelines/steps.js';
 import type { Registry } from '../registry/registry.port.js';
 import { appPaths, appUser, type AppPaths, type AppUser, extractRelease, isDedicated, prepareAppDirs } from './app-files.js';
 import { APP_PATH, AppInstance, describeExit, freePort, HealthCheckFailed, STOP_GRACE_MS } from './app-instance.js';
 import { AppLog } from './app-log.js';
 import { AppProxy, LOOPBACK } from './app-proxy.js';
+import {
+  artifactNotStored,
+  artifactUnreadable,
+  clusterOwnedElsewhere,
+  clusterShuttingDown,
+  invalidDeploySpec,
+  noStablePortLeft,
+  revisionUnhealthy,
+  stablePortTaken,
+} from './cluster.errors.js';
 import type { AppRuntime, AppStatus, Cluster, DeployHooks, DeploySpec } from './cluster.port.js';
 import { type AppRecord, ClusterState, type RevisionRecord } from './cluster-state.js';
-import { processesOf, runsInside, signalGroup } from './processes.js';
+import { killGroup, killUser, runsInside } from './processes.js';
 
 /** A DNS label, as Kubernetes names are: also safe as a folder name. */
 const APP_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -60,7 +69,7 @@ function sameRuntime(a: AppRuntime, b: AppRuntime): boolean {
 
 function checkSpec(spec: DeploySpec): void {
   const fail = (message: string): never => {
-    throw new StepFailure(`Cannot deploy ${JSON.stringify(spec.name)}: ${message}`);
+    throw invalidDeploySpec(String(spec.name), message);
   };
   if (!APP_NAME.test(spec.name)) fail('the app name must be lower-case letters, digits and dashes (at most 63)');
   const { start, healthPath, portEnv } = spec.runtime;
@@ -102,20 +111,34 @@ export class LocalCluster implements Cluster {
   /** Starts every app that was serving when Slipway stopped, on its same stable port. */
   async restore(): Promise<void> {
     await this.load();
-    await Promise.all([...this.apps.values()].map((app) => this.withLock(app.record.name, () => this.startServing(app))));
+    const restoreApp = async (app: LiveApp) => {
+      try {
+        await this.withLock(app.record.name, () => this.startServing(app));
+      } catch (error) {
+        // One app that cannot start (its folder gone, say) must not keep the others down.
+        app.state = 'failed';
+        app.log.append(`[slipway] Revision ${app.record.current?.revision} could not be started: ${(error as NodeJS.ErrnoException).code ?? 'unexpected error'}`);
+      }
+    };
+    await Promise.all([...this.apps.values()].map(restoreApp));
   }
 
   /** Stops every app process and closes every stable URL; the apps' records stay for the next restore(). */
   async shutdown(): Promise<void> {
     this.closed = true;
-    await this.loading?.catch(() => undefined);
+    // A process that never loaded the state (or was refused it) has nothing to stop and must not write it.
+    if (!(await this.loading?.then(() => true, () => false))) return;
     await Promise.all([...this.apps.values()].map((app) => this.stopApp(app)));
     await this.save();
+    await this.state.release();
   }
 
   async deploy(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus> {
     checkSpec(spec);
     await this.load();
+    const image = `${spec.artifact.repository}:${spec.artifact.tag}`;
+    const artifactFile = await this.options.registry.localPath(spec.artifact);
+    if (!artifactFile) throw artifactNotStored(image);
     return this.withLock(spec.name, async () => {
       const app = this.apps.get(spec.name) ?? (await this.createApp(spec));
       const current = app.record.current;
@@ -123,12 +146,12 @@ export class LocalCluster implements Cluster {
         app.state === 'running' &&
         current?.digest === spec.artifact.digest &&
         sameRuntime(current.runtime, spec.runtime) &&
-        this.openEnvironment(app, current) === sortedEntries(spec.environment)
+        this.sameEnvironment(app, current, spec.environment)
       ) {
         hooks.onLog(`Revision ${current.revision} already serves ${spec.artifact.digest}: nothing to do`);
         return this.statusOf(app);
       }
-      await this.rollOut(app, spec, hooks);
+      await this.rollOut(app, spec, artifactFile, hooks);
       return this.statusOf(app);
     });
   }
@@ -148,14 +171,14 @@ export class LocalCluster implements Cluster {
       await this.stopApp(app);
       if (isDedicated(app.user)) {
         // Whatever the app left running under its own user (daemons that left the process group) ends too.
-        for (const pid of await processesOf(app.user.uid)) process.kill(pid, 'SIGKILL');
+        await killUser(app.user.uid);
       }
       await this.save();
       await rm(app.paths.dir, { recursive: true, force: true });
     });
   }
 
-  /** The last `tail` lines the app's processes printed (each prefixed with its revision), oldest first. */
+  /** The last `tail` lines of the app's processes (each prefixed with its revision) and of its supervision, oldest first. */
   async logs(name: string, tail: number): Promise<string[]> {
     await this.load();
     return (await this.apps.get(name)?.log.tail(tail)) ?? [];
@@ -174,13 +197,18 @@ export class LocalCluster implements Cluster {
 
   /** Reads the state once and ends processes a previous Slipway left running; starts nothing. */
   private load(): Promise<void> {
-    if (this.closed) return Promise.reject(new StepFailure('The local cluster is shutting down'));
+    if (this.closed) return Promise.reject(clusterShuttingDown());
     this.loading ??= (async () => {
+      const owner = await this.state.claim();
+      if (owner !== null) throw clusterOwnedElsewhere(owner);
       for (const record of await this.state.load()) {
         const paths = appPaths(this.clusterDir, record.name);
-        for (const pid of record.pids) if (await runsInside(pid, paths.dir)) signalGroup(pid, 'SIGKILL');
+        const user = await appUser(record.slot);
+        for (const pid of record.pids) if (await runsInside(pid, paths.dir)) await killGroup(pid);
+        // With its own user, whatever still runs as the app is left over (a daemon that left its group, say).
+        if (isDedicated(user)) await killUser(user.uid);
         record.pids = [];
-        this.apps.set(record.name, this.liveApp(record, await appUser(record.slot)));
+        this.apps.set(record.name, this.liveApp(record, user));
       }
       await this.save();
     })();
@@ -232,10 +260,19 @@ export class LocalCluster implements Cluster {
       if (taken.has(port)) continue;
       if (await app.proxy.listen(port).then(() => true, () => false)) record.port = port;
     }
-    if (!app.proxy.listening) throw new StepFailure(`No free port left for a stable URL in ${from}–${to}`);
+    if (!app.proxy.listening) throw noStablePortLeft(from, to);
     this.apps.set(spec.name, app);
     await this.save();
     return app;
+  }
+
+  /** False too when the saved environment cannot be opened (Slipway's secret key changed): deploying anew fixes that. */
+  private sameEnvironment(app: LiveApp, revision: RevisionRecord, environment: Record<string, string>): boolean {
+    try {
+      return this.openEnvironment(app, revision) === sortedEntries(environment);
+    } catch {
+      return false;
+    }
   }
 
   private openEnvironment(app: LiveApp, revision: RevisionRecord): string {
@@ -243,10 +280,9 @@ export class LocalCluster implements Cluster {
   }
 
   /** Rolling update: the new revision starts beside the old one, passes its health check, takes the traffic, then the old one stops. */
-  private async rollOut(app: LiveApp, spec: DeploySpec, hooks: DeployHooks): Promise<void> {
+  private async rollOut(app: LiveApp, spec: DeploySpec, artifactFile: string, hooks: DeployHooks): Promise<void> {
     const { artifact } = spec;
-    const file = await this.options.registry.localPath(artifact);
-    if (!file) throw new StepFailure(`The artifact ${artifact.repository}:${artifact.tag} is not stored on this machine`);
+    const image = `${artifact.repository}:${artifact.tag}`;
     const revision: RevisionRecord = {
       revision: ++app.record.lastRevision,
       digest: artifact.digest,
@@ -257,17 +293,16 @@ export class LocalCluster implements Cluster {
     };
     await this.save();
     await prepareAppDirs(this.options.dataDir, this.clusterDir, app.paths, app.user);
-    hooks.onLog(`Unpacking ${artifact.repository}:${artifact.tag} (${artifact.digest}) as revision ${revision.revision}`);
+    hooks.onLog(`Unpacking ${image} (${artifact.digest}) as revision ${revision.revision}`);
     try {
-      await extractRelease(this.clusterDir, app.paths, revision.release, file, app.user);
+      await extractRelease(this.clusterDir, app.paths, revision.release, artifactFile, app.user);
     } catch (error) {
-      throw new StepFailure(`The artifact ${artifact.repository}:${artifact.tag} could not be unpacked (${(error as NodeJS.ErrnoException).code ?? 'bad archive'})`);
+      throw artifactUnreadable(image, (error as NodeJS.ErrnoException).code ?? 'not a tar.gz archive');
     }
-    await app.proxy.listen(app.record.port).catch((error: NodeJS.ErrnoException) => {
-      if (!app.proxy.listening) throw new StepFailure(`The stable port ${app.record.port} is taken by another program (${error.code})`);
-    });
+    await this.bindStablePort(app);
 
     const previous = app.record.current;
+    if (!app.serving) app.state = 'starting';
     let deploying = true;
     const instance = await this.startInstance(app, revision, (line) => deploying && hooks.onLog(line));
     hooks.onLog(`Revision ${revision.revision} started on port ${instance.port}; waiting for GET ${revision.runtime.healthPath}`);
@@ -276,10 +311,11 @@ export class LocalCluster implements Cluster {
     } catch (error) {
       deploying = false;
       await this.stopInstance(instance);
+      if (!app.serving && !app.restartTimer) app.state = 'failed';
       await rm(path.join(app.paths.releases, revision.release), { recursive: true, force: true });
       const reason = error instanceof HealthCheckFailed ? error.message : 'its health check failed';
       const fallback = previous && app.serving ? `revision ${previous.revision} keeps serving` : 'nothing is serving';
-      throw new StepFailure(`Revision ${revision.revision} did not become healthy: ${reason}; ${fallback}`);
+      throw revisionUnhealthy(revision.revision, reason, fallback);
     }
     deploying = false;
 
@@ -293,6 +329,14 @@ export class LocalCluster implements Cluster {
       hooks.onLog(`Revision ${old.revision} stopped`);
     }
     await this.pruneReleases(app, [revision.release, previous?.release]);
+  }
+
+  /** Serves the app's stable URL (after a restart of Slipway, on the port it had before). */
+  private async bindStablePort(app: LiveApp): Promise<void> {
+    if (app.proxy.listening) return;
+    await app.proxy.listen(app.record.port).catch((error: NodeJS.ErrnoException) => {
+      throw stablePortTaken(app.record.port, error.code);
+    });
   }
 
   /** Keeps the serving release and the one before it (a quick way back); removes the rest. */
@@ -367,16 +411,15 @@ export class LocalCluster implements Cluster {
   private async startServing(app: LiveApp): Promise<void> {
     const revision = app.record.current;
     if (!revision || app.serving?.running || this.closed || this.apps.get(app.record.name) !== app) return;
-    if (!app.proxy.listening) {
-      try {
-        await app.proxy.listen(app.record.port);
-      } catch (error) {
-        app.state = 'failed';
-        app.log.append(`[slipway] The stable port ${app.record.port} is taken by another program (${(error as NodeJS.ErrnoException).code})`);
-        return;
-      }
+    try {
+      await this.bindStablePort(app);
+    } catch (error) {
+      app.state = 'failed';
+      app.log.append(`[slipway] ${(error as Error).message}`);
+      return;
     }
     app.state = 'starting';
+    await prepareAppDirs(this.options.dataDir, this.clusterDir, app.paths, app.user);
     const instance = await this.startInstance(app, revision);
     try {
       await instance.waitHealthy(revision.runtime.healthPath, revision.healthTimeoutSeconds * 1000);

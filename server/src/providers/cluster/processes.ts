@@ -1,5 +1,6 @@
 import { readdir, readFile, readlink } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Sends `signal` to a process group; a group that is already gone is fine. */
 export function signalGroup(pgid: number, signal: NodeJS.Signals): void {
@@ -20,8 +21,18 @@ export async function runsInside(pid: number, dir: string): Promise<boolean> {
   return cwd !== null && (cwd === dir || cwd.startsWith(dir + path.sep));
 }
 
-/** Every process running as `uid` (Linux /proc; empty elsewhere). */
-export async function processesOf(uid: number): Promise<number[]> {
+/** SIGKILLs every process running as `uid` (Linux /proc; nothing elsewhere). */
+export async function killUser(uid: number): Promise<void> {
+  for (const pid of await processesOf(uid)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+}
+
+async function processesOf(uid: number): Promise<number[]> {
   const entries = await readdir('/proc').catch((): string[] => []);
   const pids: number[] = [];
   for (const entry of entries) {
@@ -31,4 +42,23 @@ export async function processesOf(uid: number): Promise<number[]> {
     if (real !== undefined && Number(real) === uid) pids.push(Number(entry));
   }
   return pids;
+}
+
+/** Whether `pid` is a process that still runs (a zombie waiting for its parent to reap it does not). */
+export async function isRunning(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  // The state letter follows the command name in parentheses.
+  return stat === null || stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+}
+
+/** SIGKILLs the process group `pgid` (led by that pid) and waits until its leader is gone. */
+export async function killGroup(pgid: number, timeoutMs = 5_000): Promise<void> {
+  signalGroup(pgid, 'SIGKILL');
+  const deadline = Date.now() + timeoutMs;
+  while ((await isRunning(pgid)) && Date.now() < deadline) await sleep(20);
 }

@@ -13,7 +13,7 @@ import type { Template } from '../../../modules/templates/template.model.js';
 import { createLocalProviders } from '../../local.js';
 import type { RepositoryRef, SourceFile } from '../../source-host/source-host.port.js';
 import type { BuildRequest } from '../builder.port.js';
-import { MAX_LOG_LINE } from '../local-builder.js';
+import { MAX_LOG_LINE, MAX_LOG_LINES } from '../local-builder.js';
 import { builderContract } from './builder.contract.js';
 
 const TEMPLATES_DIR = fileURLToPath(new URL('../../../../../templates', import.meta.url));
@@ -222,6 +222,31 @@ describe('LocalBuilder', () => {
     expect(await readdir(providers.scratchRoot)).toEqual([]);
   });
 
+  it('builds an image once when two builds of it run at the same time', async () => {
+    const req = await request([{ path: 'a.txt', content: Buffer.from('a') }], [process.execPath, '-e', 'console.log("BUILDING")']);
+    const [first, second] = await Promise.all([build(req), build(req)]);
+    expect(second.result.artifact).toEqual(first.result.artifact);
+    expect([first.output, second.output].filter((output) => output.includes('BUILDING'))).toHaveLength(1);
+  });
+
+  it('ends when the command ends, even if a process that left its group still holds the output pipes', async () => {
+    const script = `
+      const { spawn } = require('node:child_process');
+      const escaped = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { detached: true, stdio: 'inherit' });
+      escaped.unref();
+      console.log('ESCAPED ' + escaped.pid);
+    `;
+    const started = Date.now();
+    const { result, lines } = await build(await request([], [process.execPath, '-e', script]));
+    const pid = Number(lines.find((line) => line.startsWith('ESCAPED '))!.slice('ESCAPED '.length));
+    try {
+      expect(result.status).toBe('success');
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
   it('reports a command that does not exist, and an empty one', async () => {
     const missing = await build(await request([], ['no-such-build-tool-xyz']));
     expect(missing.result).toMatchObject({ status: 'failed', error: 'Build could not start: no-such-build-tool-xyz was not found' });
@@ -241,9 +266,21 @@ describe('LocalBuilder', () => {
     }
   });
 
+  it(`passes on at most ${MAX_LOG_LINES} lines of output and says how many more there were`, async () => {
+    const { result, lines } = await build(await request([], [process.execPath, '-e', `for (let i = 0; i < ${MAX_LOG_LINES + 250}; i++) console.log('line ' + i)`]));
+    expect(result.status).toBe('success');
+    const output = lines.filter((line) => line.startsWith('line '));
+    expect(output).toHaveLength(MAX_LOG_LINES);
+    expect(output.at(-1)).toBe(`line ${MAX_LOG_LINES - 1}`);
+    expect(lines).toContain('… 250 more lines of build output not shown');
+  });
+
   it('cuts long lines, masks the values of sensitive variables and leaves .git out of the artifact', async () => {
     const script = `
       console.log('x'.repeat(${MAX_LOG_LINE * 3}));
+      process.stdout.write('half of a stdout line, ');
+      process.stderr.write('a stderr line\\n');
+      process.stdout.write('the other half ' + '€'.repeat(40000) + '\\n');
       console.log('token is ' + process.env.API_KEY + ' and level is ' + process.env.LOG_LEVEL);
       require('node:fs').mkdirSync('.git');
       require('node:fs').writeFileSync('.git/config', 'secret');
@@ -251,6 +288,8 @@ describe('LocalBuilder', () => {
     const { result, lines } = await build(await request([], [process.execPath, '-e', script], { API_KEY: 'sk-live-abcdef', LOG_LEVEL: 'debug' }));
     expect(result.status).toBe('success');
     expect(lines).toContain('x'.repeat(MAX_LOG_LINE));
+    expect(lines).toContain('a stderr line');
+    expect(lines).toContain(`half of a stdout line, the other half ${'€'.repeat(MAX_LOG_LINE - 38)}`);
     expect(lines).toContain('token is **** and level is debug');
     expect(lines.join('\n')).not.toContain('sk-live-abcdef');
     const dir = await extract(result.artifact!);

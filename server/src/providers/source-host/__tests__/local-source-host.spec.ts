@@ -1,7 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { mkdtemp, readFile, readdir, readlink, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,6 +79,44 @@ describe('LocalSourceHost on disk', () => {
       expect(log.map((entry) => entry.oid)).toEqual([sha]);
       const tagOid = await git.resolveRef({ fs, gitdir: gitdir(), ref: 'refs/tags/v0.1.0' });
       expect((await git.readTag({ fs, gitdir: gitdir(), oid: tagOid })).tag.object).toBe(sha);
+    }
+  });
+
+  it('commits once when the same files are committed twice at the same time', async () => {
+    const other: RepositoryRef = { organization: 'acme', name: 'racy' };
+    await host.ensureRepository(other, { description: 'Racy' });
+    const request = { branch: 'main', message: 'Initial commit', author, files: [{ path: 'a.txt', content: Buffer.from('a') }] };
+    const results = await Promise.all([host.commitFiles(other, request), host.commitFiles(other, request)]);
+    expect(results.map((result) => result.created).sort()).toEqual([false, true]);
+    expect(results[0].sha).toBe(results[1].sha);
+  });
+
+  it.runIf(HAS_GIT)('reads what the user pushed with git (packed objects): head, export and idempotent commits', async () => {
+    const { url } = (await host.findRepository(ref))!;
+    const clone = await mkdtemp(path.join(tmpdir(), 'slipway-clone-'));
+    const out = await mkdtemp(path.join(tmpdir(), 'slipway-export-'));
+    const gitIn = (...args: string[]) => run('git', ['-C', clone, '-c', 'user.name=Ada', '-c', 'user.email=ada@example.com', ...args]);
+    try {
+      await run('git', ['clone', '--quiet', url, clone]);
+      await writeFile(path.join(clone, 'CHANGELOG.md'), '# Changes\n');
+      await gitIn('add', 'CHANGELOG.md');
+      await gitIn('commit', '--quiet', '-m', 'Add a changelog');
+      await gitIn('push', '--quiet', 'origin', 'main');
+      // As git's own housekeeping would: every object (those Slipway wrote too) moves into a pack.
+      await run('git', ['--git-dir', gitdir(), 'repack', '-a', '-d', '-q']);
+      const pushed = (await gitIn('rev-parse', 'HEAD')).stdout.trim();
+      expect((await readdir(path.join(gitdir(), 'objects'))).sort()).toEqual(['info', 'pack']);
+
+      expect(await host.headCommit(ref, 'main')).toBe(pushed);
+      await host.exportTree(ref, pushed, out);
+      expect((await readdir(out)).sort()).toEqual(['CHANGELOG.md', 'README.md', 'bin']);
+      const files = await Promise.all(
+        ['CHANGELOG.md', 'README.md', 'bin/start'].map(async (file) => ({ path: file, content: await readFile(path.join(out, file)), executable: file === 'bin/start' })),
+      );
+      expect(await host.commitFiles(ref, { branch: 'main', message: 'Same tree', author, files })).toEqual({ sha: pushed, created: false });
+    } finally {
+      await rm(clone, { recursive: true, force: true });
+      await rm(out, { recursive: true, force: true });
     }
   });
 

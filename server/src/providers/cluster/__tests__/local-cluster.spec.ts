@@ -1,0 +1,415 @@
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { type IncomingMessage, request as httpRequest } from 'node:http';
+import type { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { create as createTar, Header } from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../../common/secret-box.js';
+import { loadTemplate } from '../../../modules/templates/template-catalog.js';
+import { renderTemplate } from '../../../modules/templates/template-renderer.js';
+import { LocalRegistry } from '../../registry/local-registry.js';
+import type { Artifact } from '../../registry/registry.port.js';
+import type { AppRuntime, AppStatus, DeploySpec } from '../cluster.port.js';
+import { LocalCluster, type LocalClusterOptions } from '../local-cluster.js';
+import { isRunning as alive } from '../processes.js';
+import { clusterContract, deployHooks, page, refusesConnections } from './cluster.contract.js';
+
+const run = promisify(execFile);
+const __dirname = path.dirname(fileURLToPath(import.meta.url));
+const TEMPLATES = path.resolve(__dirname, '../../../../../templates');
+const isRoot = process.getuid?.() === 0;
+/** Slipway's secret (the apps' environments are sealed with it in the cluster's state). */
+const KEY = randomBytes(32);
+
+/** Artifacts made the way the builder makes them (a rendered, built template tree packed as tar.gz), pushed to the registry. */
+class Artifacts {
+  private tags = 0;
+
+  constructor(
+    private readonly dir: string,
+    private readonly registry: LocalRegistry,
+  ) {}
+
+  /** A hand-made tar.gz of the given entries (paths taken as they are: this is how a hostile archive looks). */
+  async raw(entries: Array<{ path: string; type: 'File' | 'SymbolicLink'; body?: string; linkpath?: string }>): Promise<Artifact> {
+    const blocks = entries.flatMap(({ body = '', ...entry }) => {
+      const data = Buffer.from(body);
+      const header = new Header({ ...entry, mode: 0o644, size: data.length, mtime: new Date() });
+      header.encode();
+      return [header.block!, data, Buffer.alloc((512 - (data.length % 512)) % 512)];
+    });
+    const file = path.join(this.dir, `${randomUUID()}.tar.gz`);
+    await writeFile(file, gzipSync(Buffer.concat([...blocks, Buffer.alloc(1024)])));
+    return this.push(file);
+  }
+
+  async staticSite(marker: string, extraFiles: Record<string, string> = {}): Promise<Artifact> {
+    const tree = path.join(this.dir, randomUUID());
+    await renderTemplate(await loadTemplate(TEMPLATES, 'static-site'), tree, { projectName: marker, description: 'A test site' });
+    await run(process.execPath, ['build.mjs'], { cwd: tree });
+    for (const [file, text] of Object.entries(extraFiles)) await writeFile(path.join(tree, file), text);
+    await createTar({ gzip: true, cwd: tree, file: `${tree}.tar.gz`, portable: true }, ['.']);
+    return this.push(`${tree}.tar.gz`);
+  }
+
+  private push(file: string): Promise<Artifact> {
+    return this.registry.push({ repository: 'test/site', tag: `v${++this.tags}` }, file);
+  }
+}
+
+const STATIC_SITE: AppRuntime = { start: ['node', 'server.mjs'], healthPath: '/health', portEnv: 'PORT' };
+
+/**
+ * A fresh data directory with Slipway's local registry and local cluster in it, as in production.
+ * restart() = shutdown + a new adapter on the same directory + restore().
+ */
+async function openLocal(extra: Partial<LocalClusterOptions> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-cluster-'));
+  const registry = new LocalRegistry(dataDir);
+  const artifacts = new Artifacts(workDir, registry);
+  const options: LocalClusterOptions = { dataDir, registry, secretBox: new SecretBox(KEY), stopGraceMs: 3_000, ...extra };
+  let cluster = new LocalCluster(options);
+  await cluster.restore();
+  return {
+    dataDir,
+    registry,
+    artifacts,
+    options,
+    get cluster() {
+      return cluster;
+    },
+    makeArtifact: (marker: string) => artifacts.staticSite(marker),
+    async restart() {
+      await cluster.shutdown();
+      cluster = new LocalCluster(options);
+      await cluster.restore();
+      return cluster;
+    },
+    async close() {
+      await cluster.shutdown();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let workDir: string;
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'slipway-artifacts-'));
+});
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+clusterContract('local cluster', { open: () => openLocal(), runtime: STATIC_SITE });
+
+/** An app that reports what it can see: its environment, its user, and whether it can read a given file. */
+const PROBE = `
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/health') return res.end('ok');
+  if (url.pathname === '/crash') {
+    res.end('bye');
+    setTimeout(() => process.exit(3), 10);
+    return;
+  }
+  let read = null;
+  if (url.searchParams.has('read')) {
+    try { readFileSync(url.searchParams.get('read')); read = 'readable'; } catch (error) { read = error.code; }
+  }
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ pid: process.pid, uid: process.getuid(), cwd: process.cwd(), env: process.env, read }));
+}).on('upgrade', (req, socket) => {
+  // An upgraded connection that echoes what it gets: enough to see the stable URL carry WebSocket traffic.
+  socket.write('HTTP/1.1 101 Switching Protocols\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\n\\r\\n');
+  socket.pipe(socket);
+}).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('probe listening'));
+process.on('SIGTERM', () => process.exit(0));
+if (process.env.CRASH_AFTER_MS) setTimeout(() => process.exit(4), Number(process.env.CRASH_AFTER_MS));
+`;
+
+interface ProbeAnswer {
+  pid: number;
+  uid: number;
+  cwd: string;
+  env: Record<string, string>;
+  read: string | null;
+}
+
+async function probe(url: string, read?: string): Promise<ProbeAnswer> {
+  const { status, text } = await page(read ? `${url}?read=${encodeURIComponent(read)}` : url, 15_000);
+  expect(status).toBe(200);
+  return JSON.parse(text) as ProbeAnswer;
+}
+
+
+describe('local cluster: isolation, supervision and logs', () => {
+  let harness: Awaited<ReturnType<typeof openLocal>>;
+  let probeArtifact: Artifact;
+  const pids = new Set<number>();
+  const spec = (name: string, overrides: Partial<DeploySpec> = {}): DeploySpec => ({
+    name,
+    projectId: randomUUID(),
+    ownerId: randomUUID(),
+    artifact: probeArtifact,
+    runtime: { start: ['node', 'probe.mjs'], healthPath: '/health', portEnv: 'PORT' },
+    environment: { GREETING: 'hello' },
+    replicas: 1,
+    healthTimeoutSeconds: 20,
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    harness = await openLocal({ restartDelayMs: 100 });
+    probeArtifact = await harness.artifacts.staticSite('Probe', { 'probe.mjs': PROBE });
+    // What Slipway's own process has and an app must never see.
+    process.env.DATABASE_URL = 'postgres://slipway:secret@127.0.0.1/slipway';
+    process.env.SLIPWAY_SECRET_KEY = 'a'.repeat(40);
+    await writeFile(path.join(harness.dataDir, 'secret.key'), 'top secret', { mode: 0o600 });
+  });
+  afterAll(async () => {
+    delete process.env.DATABASE_URL;
+    delete process.env.SLIPWAY_SECRET_KEY;
+    await harness?.close();
+    for (const pid of pids) expect(await alive(pid)).toBe(false);
+  });
+
+  it("gives an app only its project's environment, its port, a scrubbed PATH and its own HOME", async () => {
+    const { url } = await harness.cluster.deploy(spec('probe-env'), deployHooks());
+    const answer = await probe(url!);
+    pids.add(answer.pid);
+    expect(Object.keys(answer.env).sort()).toEqual(['GREETING', 'HOME', 'PATH', 'PORT']);
+    expect(answer.env.GREETING).toBe('hello');
+    expect(answer.env.PATH).toBe([...new Set([path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'])].join(':'));
+    expect(answer.env.HOME).toBe(path.join(harness.dataDir, 'cluster', 'probe-env', 'home'));
+    expect(answer.cwd).toBe(path.join(harness.dataDir, 'cluster', 'probe-env', 'releases', '1'));
+    expect(Number(answer.env.PORT)).not.toBe(Number(new URL(url!).port));
+  });
+
+  it.runIf(isRoot)("as root, runs each app as its own user that cannot read the data directory's secrets or another app's files", async () => {
+    const { url } = await harness.cluster.deploy(spec('probe-other'), deployHooks());
+    const self = await probe(url!);
+    const other = await probe((await harness.cluster.status('probe-env'))!.url!);
+    expect(self.uid).not.toBe(0);
+    expect(self.uid).not.toBe(other.uid);
+    const secretKey = path.join(harness.dataDir, 'secret.key');
+    expect((await probe(url!, secretKey)).read).toBe('EACCES');
+    expect((await probe(url!, path.join(harness.dataDir, 'cluster', 'state.json'))).read).toBe('EACCES');
+    expect((await probe(url!, path.join(other.cwd, 'probe.mjs'))).read).toBe('EACCES');
+    // Other projects' artifacts (their code) in the registry beside the cluster.
+    expect((await probe(url!, (await harness.registry.localPath(probeArtifact))!)).read).toBe('EACCES');
+    expect((await probe(url!, path.join(self.cwd, 'probe.mjs'))).read).toBe('readable');
+    await harness.cluster.remove('probe-other');
+  });
+
+  it('carries upgraded (WebSocket) connections through the stable URL', async () => {
+    const { url } = (await harness.cluster.status('probe-env'))!;
+    const request = httpRequest(url!, { headers: { connection: 'Upgrade', upgrade: 'websocket' } });
+    request.end();
+    const [response, socket] = (await once(request, 'upgrade')) as [IncomingMessage, Socket];
+    expect(response.statusCode).toBe(101);
+    socket.write('ping');
+    const [echo] = (await once(socket, 'data')) as [Buffer];
+    expect(echo.toString()).toBe('ping');
+    socket.destroy();
+  });
+
+  it('restarts an app that crashes, behind the same URL', async () => {
+    const { url } = (await harness.cluster.status('probe-env'))!;
+    const before = await probe(url!);
+    await page(`${url}crash`);
+    while (await alive(before.pid)) await sleep(20);
+    const after = await probe(url!);
+    pids.add(after.pid);
+    expect(after.pid).not.toBe(before.pid);
+    expect(await harness.cluster.status('probe-env')).toMatchObject({ state: 'running', revision: 1 });
+    expect((await harness.cluster.logs('probe-env', 50)).join('\n')).toMatch(/Revision 1 exited with code 3; restarting/);
+  });
+
+  it('gives up on an app that keeps crashing, until its next deploy', async () => {
+    const crashing = spec('probe-crashy', { environment: { CRASH_AFTER_MS: '300' } });
+    const { url } = await harness.cluster.deploy(crashing, deployHooks());
+    const deadline = Date.now() + 20_000;
+    while ((await harness.cluster.status('probe-crashy'))?.state !== 'failed' && Date.now() < deadline) await sleep(100);
+    expect(await harness.cluster.status('probe-crashy')).toMatchObject({ state: 'failed', revision: 1, replicas: 0, url });
+    expect((await page(url!)).status).toBe(503);
+    const log = (await harness.cluster.logs('probe-crashy', 100)).join('\n');
+    expect(log.match(/Revision 1 exited with code 4/g)).toHaveLength(5);
+    expect(log).toMatch(/5 crashes in 10 minutes, not restarting until the next deploy/);
+
+    const fixed = await harness.cluster.deploy(spec('probe-crashy'), deployHooks());
+    expect(fixed).toMatchObject({ state: 'running', revision: 2, url });
+    pids.add((await probe(url!)).pid);
+    await harness.cluster.remove('probe-crashy');
+  });
+
+  it("keeps a bounded log of the app's output", async () => {
+    const lines = await harness.cluster.logs('probe-env', 2);
+    expect(lines.length).toBeLessThanOrEqual(2);
+    expect(await harness.cluster.logs('probe-env', 100)).toContain('[r1] probe listening');
+    expect(await harness.cluster.logs('no-such-app', 10)).toEqual([]);
+  });
+
+  it('redeploys when only the environment changed, and the app sees the new value', async () => {
+    const status = await harness.cluster.deploy(spec('probe-env', { environment: { GREETING: 'bonjour' } }), deployHooks());
+    expect(status.revision).toBe(2);
+    const answer = await probe(status.url!);
+    pids.add(answer.pid);
+    expect(answer.env.GREETING).toBe('bonjour');
+  });
+
+  it('says clearly when the app cannot start, and leaves nothing running', async () => {
+    const failing = spec('probe-broken', { runtime: { start: ['node', 'missing.mjs'], healthPath: '/health', portEnv: 'PORT' }, healthTimeoutSeconds: 5 });
+    let whileStarting: Promise<AppStatus | null> | undefined;
+    const onLog = (line: string) => {
+      if (line.startsWith('Revision 1 started')) whileStarting ??= harness.cluster.status('probe-broken');
+    };
+    await expect(harness.cluster.deploy(failing, { signal: new AbortController().signal, onLog })).rejects.toThrow(/Revision 1 did not become healthy: the process exited with code 1; nothing is serving/);
+    expect(await whileStarting).toMatchObject({ state: 'starting', digest: null, revision: 0 });
+    expect(await harness.cluster.status('probe-broken')).toMatchObject({ state: 'failed', digest: null, revision: 0 });
+    const missing = spec('probe-broken', { runtime: { start: ['no-such-command'], healthPath: '/health', portEnv: 'PORT' }, healthTimeoutSeconds: 5 });
+    await expect(harness.cluster.deploy(missing, deployHooks())).rejects.toThrow(/Revision 2 did not become healthy: the process could not start \(ENOENT: the start command or its folder was not found\)/);
+    await harness.cluster.remove('probe-broken');
+  });
+
+  it('refuses an archive that writes outside its release folder, and the serving revision stays', async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), 'slipway-outside-'));
+    const hostile = [
+      await harness.artifacts.raw([{ path: '../../escaped.txt', type: 'File', body: 'owned' }]),
+      await harness.artifacts.raw([
+        { path: 'link', type: 'SymbolicLink', linkpath: outside },
+        { path: 'link/escaped.txt', type: 'File', body: 'owned' },
+      ]),
+    ];
+    for (const artifact of hostile) {
+      await expect(harness.cluster.deploy(spec('probe-env', { artifact }), deployHooks())).rejects.toThrow(/could not be unpacked/);
+    }
+    expect(await readdir(outside)).toEqual([]);
+    expect(await readdir(path.join(harness.dataDir, 'cluster'))).not.toContain('escaped.txt');
+    expect(await readdir(path.join(harness.dataDir, 'cluster', 'probe-env'))).not.toContain('escaped.txt');
+    expect(await harness.cluster.status('probe-env')).toMatchObject({ state: 'running', digest: probeArtifact.digest });
+    await rm(outside, { recursive: true, force: true });
+  });
+
+  it('refuses a bad app name, environment variable or unknown artifact with a clear message, changing nothing', async () => {
+    await expect(harness.cluster.deploy(spec('../etc'), deployHooks())).rejects.toThrow(/app name must be lower-case/);
+    await expect(harness.cluster.deploy(spec('probe-bad', { environment: { 'BAD NAME': 'x' } }), deployHooks())).rejects.toThrow(/not a valid environment variable name/);
+    const unknown = { ...probeArtifact, tag: 'v99', digest: `sha256:${'0'.repeat(64)}` };
+    await expect(harness.cluster.deploy(spec('probe-bad', { artifact: unknown }), deployHooks())).rejects.toThrow('The artifact test/site:v99 is not stored on this machine');
+    expect(await harness.cluster.status('probe-bad')).toBeNull();
+  });
+
+  it('serves concurrent requests without a failure during a rolling update', async () => {
+    const { url } = (await harness.cluster.status('probe-env'))!;
+    let failures = 0;
+    let requests = 0;
+    let rolling = true;
+    const load = (async () => {
+      while (rolling) {
+        requests++;
+        const { status } = await page(url!).catch(() => ({ status: 0 }));
+        if (status !== 200) failures++;
+      }
+    })();
+    const status = await harness.cluster.deploy(spec('probe-env', { environment: { GREETING: 'hallo' } }), deployHooks());
+    rolling = false;
+    await load;
+    pids.add((await probe(status.url!)).pid);
+    expect(requests).toBeGreaterThan(5);
+    expect(failures).toBe(0);
+  });
+
+  it('removing an app stops its processes and frees its URL', async () => {
+    const { url } = (await harness.cluster.status('probe-env'))!;
+    const { pid } = await probe(url!);
+    await harness.cluster.remove('probe-env');
+    expect(await alive(pid)).toBe(false);
+    expect(await refusesConnections(url!)).toBe(true);
+    await expect(readFile(path.join(harness.dataDir, 'cluster', 'probe-env', 'app.log'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+/** A Slipway process that deploys the probe, prints its URL and the app's pid, then waits to be killed. */
+const CRASHING_SLIPWAY = (dataDir: string, key: string, artifact: Artifact) => `
+import { randomUUID } from 'node:crypto';
+import { SecretBox } from ${JSON.stringify(path.resolve(__dirname, '../../../common/secret-box.ts'))};
+import { LocalRegistry } from ${JSON.stringify(path.resolve(__dirname, '../../registry/local-registry.ts'))};
+import { LocalCluster } from ${JSON.stringify(path.resolve(__dirname, '../local-cluster.ts'))};
+const dataDir = ${JSON.stringify(dataDir)};
+const cluster = new LocalCluster({ dataDir, registry: new LocalRegistry(dataDir), secretBox: new SecretBox(Buffer.from(${JSON.stringify(key)}, 'hex')) });
+const status = await cluster.deploy({ name: 'orphan', projectId: randomUUID(), ownerId: randomUUID(), artifact: ${JSON.stringify(artifact)}, replicas: 1,
+  healthTimeoutSeconds: 20, environment: {}, runtime: { start: ['node', 'probe.mjs'], healthPath: '/health', portEnv: 'PORT' } },
+  { signal: new AbortController().signal, onLog() {} });
+console.log(JSON.stringify(status));
+setInterval(() => {}, 1000);
+`;
+
+describe('local cluster: after Slipway itself crashed', () => {
+  it('ends the app processes the dead Slipway left behind, then restores the app on its URL', async () => {
+    const { dataDir, artifacts, options, cluster, close } = await openLocal();
+    // The data directory now belongs to the Slipway that is about to crash.
+    await cluster.shutdown();
+    const artifact = await artifacts.staticSite('Orphans', { 'probe.mjs': PROBE });
+    const script = path.join(workDir, 'crashing-slipway.mts');
+    await writeFile(script, CRASHING_SLIPWAY(dataDir, KEY.toString('hex'), artifact));
+    const slipway = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      slipway.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const line = output.split('\n').find((text) => text.startsWith('{'));
+        if (line) resolve((JSON.parse(line) as { url: string }).url);
+      });
+      slipway.once('exit', (code) => reject(new Error(`the crashing Slipway exited early (${code})`)));
+    });
+    const orphan = await probe(url);
+    slipway.kill('SIGKILL');
+    await once(slipway, 'exit');
+    expect(await alive(orphan.pid)).toBe(true);
+
+    const restarted = new LocalCluster(options);
+    try {
+      await restarted.restore();
+      expect(await alive(orphan.pid)).toBe(false);
+      const again = await probe(url);
+      expect(again.pid).not.toBe(orphan.pid);
+      expect(await restarted.status('orphan')).toMatchObject({ state: 'running', revision: 1, url });
+      await restarted.remove('orphan');
+      expect(await alive(again.pid)).toBe(false);
+    } finally {
+      await restarted.shutdown();
+      if (await alive(orphan.pid)) process.kill(orphan.pid, 'SIGKILL');
+      await close();
+    }
+  });
+});
+
+describe('local cluster: one owner per data directory', () => {
+  it('refuses to run apps whose cluster another live Slipway process runs, and leaves its state alone', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-cluster-'));
+    try {
+      await mkdir(path.join(dataDir, 'cluster'));
+      const state = JSON.stringify({ version: 1, apps: [] });
+      await writeFile(path.join(dataDir, 'cluster', 'state.json'), state);
+      // Process 1 always runs: here it plays the other Slipway.
+      await writeFile(path.join(dataDir, 'cluster', 'owner.pid'), '1');
+      const cluster = new LocalCluster({ dataDir, registry: new LocalRegistry(dataDir), secretBox: new SecretBox(KEY) });
+      await expect(cluster.restore()).rejects.toThrow(/is run by another Slipway process \(1\)/);
+      await expect(cluster.status('anything')).rejects.toThrow(/another Slipway process/);
+      await cluster.shutdown();
+      expect(await readFile(path.join(dataDir, 'cluster', 'state.json'), 'utf8')).toBe(state);
+      expect(await readFile(path.join(dataDir, 'cluster', 'owner.pid'), 'utf8')).toBe('1');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,27 @@
+import { AppError, ErrorCode } from '../../common/app-error.js';
+
+/** Errors of the cluster adapters; their messages are safe to show the project's owner (no secrets, no app output). */
+
+export const invalidDeploySpec = (name: string, why: string) =>
+  new AppError(ErrorCode.BadUserInput, `Cannot deploy ${JSON.stringify(name.slice(0, 100))}: ${why}`, { reason: 'INVALID_DEPLOY_SPEC' });
+
+export const artifactNotStored = (image: string) =>
+  new AppError(ErrorCode.NotFound, `The artifact ${image} is not stored on this machine`, { reason: 'ARTIFACT_NOT_STORED' });
+
+export const artifactUnreadable = (image: string, why: string) =>
+  new AppError(ErrorCode.BadUserInput, `The artifact ${image} could not be unpacked (${why})`, { reason: 'ARTIFACT_UNREADABLE' });
+
+/** The new revision never answered its health check; `fallback` says what serves instead. */
+export const revisionUnhealthy = (revision: number, why: string, fallback: string) =>
+  new AppError(ErrorCode.Conflict, `Revision ${revision} did not become healthy: ${why}; ${fallback}`, { reason: 'REVISION_UNHEALTHY' });
+
+export const stablePortTaken = (port: number, code: string | undefined) =>
+  new AppError(ErrorCode.Conflict, `The stable port ${port} is taken by another program (${code ?? 'unknown error'})`, { reason: 'STABLE_PORT_TAKEN' });
+
+export const noStablePortLeft = (from: number, to: number) =>
+  new AppError(ErrorCode.Conflict, `No free port left for a stable URL in ${from}–${to}`, { reason: 'NO_STABLE_PORT' });
+
+export const clusterOwnedElsewhere = (owner: number) =>
+  new AppError(ErrorCode.Conflict, `The local cluster is run by another Slipway process (${owner})`, { reason: 'CLUSTER_OWNED_ELSEWHERE' });
+
+export const clusterShuttingDown = () => new AppError(ErrorCode.Conflict, 'The local cluster is shutting down', { reason: 'CLUSTER_SHUTTING_DOWN' });

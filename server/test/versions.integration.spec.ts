@@ -1,0 +1,324 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { eventually, git, waitForRun } from './helpers/project-runs.js';
+import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+
+/**
+ * Versions end to end on the local providers: a node-rest-api project (its build runs `node --test`), versions tagged
+ * in its real git repository, built by real child processes into artifacts in the local registry. Branches that
+ * break or stall the build are pushed with the git CLI. Real PostgreSQL, real HTTP and WebSocket.
+ */
+const MARKER = `marker-${randomBytes(6).toString('hex')}`;
+let app: TestApp;
+let dataDir: string;
+let owner: Awaited<ReturnType<typeof registerUser>>;
+let stranger: Awaited<ReturnType<typeof registerUser>>;
+let project: any;
+
+const versionsOf = (token: string, query = '') => app.api('GET', `/projects/${project.id}/versions${query}`, { token });
+const createVersion = (body: Record<string, unknown>, token = owner.token) => app.api('POST', `/projects/${project.id}/versions`, { token, body });
+const versionCall = (method: string, versionId: string, suffix = '', token = owner.token) =>
+  app.api(method, `/projects/${project.id}/versions/${versionId}${suffix}`, { token });
+
+/** Polls the version until its build has ended; answers the version. */
+async function builtVersion(versionId: string): Promise<any> {
+  let version: any;
+  await eventually(async () => {
+    version = (await versionCall('GET', versionId)).body;
+    return ['success', 'failed', 'cancelled'].includes(version.build_status) && version.status !== 'build_success';
+  }, 120_000);
+  return version;
+}
+
+/** Pushes a branch off main with these extra files, through a clone of the project's repository. */
+async function pushBranch(branch: string, files: Record<string, string>): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'slipway-push-'));
+  try {
+    await git(['clone', '--quiet', project.repository_url, dir]);
+    await git(['checkout', '--quiet', '-b', branch], dir);
+    for (const [file, content] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), content);
+    }
+    await git(['add', '-A'], dir);
+    await git(['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', `On ${branch}`], dir);
+    await git(['push', '--quiet', 'origin', branch], dir);
+    return await git(['rev-parse', 'HEAD'], dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Command lines of this machine's processes that mention text. */
+function processesMentioning(text: string): string[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      } catch {
+        return '';
+      }
+    })
+    .filter((cmdline) => cmdline.includes(text));
+}
+
+beforeAll(async () => {
+  // Builds run as nobody when the tests run as root: the data directory must let others pass through.
+  dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-versions-'));
+  chmodSync(dataDir, 0o711);
+  app = await startTestApp({ dataDir });
+  owner = await registerUser(app);
+  stranger = await registerUser(app);
+  expect((await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } })).status).toBe(200);
+  const created = await app.api('POST', '/projects', {
+    token: owner.token,
+    body: { name: 'Versioned', description: 'Has versions', template_name: 'node-rest-api', environment_variables: { API_KEY: 'api-key-value-123', BUILD_MARKER: MARKER } },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const run = await waitForRun(app, owner.token, created.body.id, { stream: 'project_creation' });
+  expect(run.overall_status, JSON.stringify(run.processors.filter((step: any) => step.status !== 'completed'))).toBe('completed');
+  project = (await app.api('GET', `/projects/${created.body.id}`, { token: owner.token })).body;
+}, 240_000);
+
+afterAll(async () => {
+  await app?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a version of the main branch', () => {
+  let version: any;
+
+  it('is tagged at the branch head, built into a downloadable artifact and listed', async () => {
+    const res = await createVersion({ version_tag: ' v1.0.0 ', description: ' First release ', git_branch: ' main ' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ version_tag: 'v1.0.0', description: 'First release', git_branch: 'main', version_number: 1_000_000, git_commit_sha: project.build_commit, active: false });
+    expect(['pending', 'building']).toContain(res.body.status);
+
+    version = await builtVersion(res.body.id);
+    expect(version).toMatchObject({ status: 'ready', build_status: 'success', docker_image_url: expect.stringContaining(':v1.0.0') });
+    expect(version.artifacts).toEqual([{ id: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), type: 'image' }]);
+    expect(new Date(version.build_completed_at).getTime()).toBeGreaterThanOrEqual(new Date(version.build_started_at).getTime());
+    expect(await git(['ls-remote', '--tags', project.repository_url])).toContain('refs/tags/v1.0.0');
+
+    const progress = await versionCall('GET', version.id, '/build/progress');
+    expect(progress.body).toMatchObject({ build_status: 'success', progress_percent: 100, pipeline: { stream_name: 'version_build', overall_status: 'completed' } });
+    expect(progress.body.pipeline.processors.map((step: any) => step.processor_name)).toEqual(['checkout-version', 'build-version', 'publish-artifact']);
+
+    const logs = await versionCall('GET', version.id, '/build/logs?tail=3');
+    expect(logs.status).toBe(200);
+    expect(logs.body.logs.split('\n')).toHaveLength(3);
+    expect((await versionCall('GET', version.id, '/build/logs?tail=0')).status).toBe(400);
+
+    const artifacts = await versionCall('GET', version.id, '/artifacts');
+    expect(artifacts.body.artifacts).toEqual([expect.objectContaining({ id: version.artifacts[0].id, type: 'image' })]);
+    const download = await fetch(`${app.url}/api/projects/${project.id}/versions/${version.id}/artifacts/${version.artifacts[0].id}/download`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/gzip');
+    expect(download.headers.get('content-disposition')).toContain('v1.0.0.tar.gz');
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(Number(download.headers.get('content-length'))).toBe(bytes.length);
+    expect(`sha256:${createHash('sha256').update(bytes).digest('hex')}`).toBe(version.artifacts[0].id);
+    expect((await versionCall('GET', version.id, '/artifacts/sha256:0000/download')).status).toBe(404);
+
+    const list = await versionsOf(owner.token);
+    expect(list.body).toMatchObject({ total: 2, total_pages: 1 });
+    expect(list.body.versions.map((row: any) => row.version_tag)).toEqual(['v1.0.0', 'v0.1.0']);
+    const oldestFirst = await versionsOf(owner.token, '?sort_by=version_number&sort_order=asc&limit=1&page=2');
+    expect(oldestFirst.body).toMatchObject({ total: 2, total_pages: 2, versions: [{ version_tag: 'v1.0.0' }] });
+    expect((await versionsOf(owner.token, '?search=first')).body.versions.map((row: any) => row.version_tag)).toEqual(['v1.0.0']);
+    expect((await versionsOf(owner.token, '?build_status=failed')).body.total).toBe(0);
+    expect((await versionsOf(owner.token, '?sort_by=name')).status).toBe(400);
+  }, 180_000);
+
+  it('refuses bad input with the spec messages and duplicate tags with 409, changing nothing', async () => {
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ version_tag: '  ', git_branch: 'main' }, 400, 'Version tag is required'],
+      [{ version_tag: '1.0', git_branch: 'main' }, 400, 'Version must follow "vx.x.x" format (e.g., v1.0.0, v1.2.3-beta.1)'],
+      [{ version_tag: 'v2.0.0', git_branch: ' ' }, 400, 'Git branch is required'],
+      [{ version_tag: 'v2.0.0', git_branch: 'main; rm -rf /' }, 400, 'Branch name contains invalid characters'],
+      [{ version_tag: 'v2.0.0', git_branch: 'no-such-branch' }, 400, 'Branch "no-such-branch" does not exist in the project\'s repository'],
+      [{ version_tag: 'v2.0.0', git_branch: 'main', extra: 1 }, 400, 'Unknown field "extra"'],
+      [{ version_tag: 'v1.0.0', git_branch: 'main' }, 409, 'Version v1.0.0 already exists in this project'],
+      [{ version_tag: 'v0.1.0', git_branch: 'main' }, 409, 'Version v0.1.0 already exists in this project'],
+    ];
+    for (const [body, status, error] of cases) {
+      const res = await createVersion(body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error).toBe(error);
+    }
+    expect((await versionsOf(owner.token)).body.total).toBe(2);
+    const graphql = await app.graphql(
+      'mutation ($projectId: ID!) { createVersion(projectId: $projectId, input: { versionTag: "x", gitBranch: "main" }) { id } }',
+      { projectId: project.id },
+      owner.token,
+    );
+    expect(graphql.errors?.[0]).toMatchObject({ message: 'Version must follow "vx.x.x" format (e.g., v1.0.0, v1.2.3-beta.1)', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  it('is archived and restored; the deployed version cannot be deleted, another one can (with its artifact)', async () => {
+    const archived = await versionCall('POST', version.id, '/archive');
+    expect(archived.body).toMatchObject({ status: 'archived' });
+    expect((await versionCall('POST', version.id, '/archive')).status).toBe(409);
+    expect((await versionCall('POST', version.id, '/build')).status).toBe(409);
+    expect((await versionsOf(owner.token, '?status=archived')).body.versions.map((row: any) => row.id)).toEqual([version.id]);
+    expect((await versionCall('POST', version.id, '/restore')).body).toMatchObject({ status: 'ready', build_status: 'success' });
+    expect((await versionCall('POST', version.id, '/restore')).status).toBe(409);
+
+    const active = project.active_version;
+    const refused = await versionCall('DELETE', active.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('Version v0.1.0 is deployed: deploy another version before deleting it');
+
+    expect((await versionCall('PUT', version.id, '', owner.token)).status).toBe(400);
+    const updated = await app.api('PUT', `/projects/${project.id}/versions/${version.id}`, { token: owner.token, body: { description: ' Renamed ' } });
+    expect(updated.body).toMatchObject({ description: 'Renamed', version_tag: 'v1.0.0' });
+    expect((await app.api('PUT', `/projects/${project.id}/versions/${version.id}`, { token: owner.token, body: { version_tag: 'v9.9.9' } })).status).toBe(400);
+
+    expect((await versionCall('DELETE', version.id)).status).toBe(200);
+    expect((await versionCall('GET', version.id)).status).toBe(404);
+    const download = await fetch(`${app.url}/api/projects/${project.id}/versions/${version.id}/artifacts/${version.artifacts[0].id}/download`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(download.status).toBe(404);
+    expect((await versionsOf(owner.token)).body.total).toBe(1);
+  });
+});
+
+describe('a build that fails', () => {
+  it('ends build_failed with its whole log kept and the project secrets masked', async () => {
+    const sha = await pushBranch('broken', {
+      'test/broken.test.js': `import test from 'node:test';\nconsole.log('marker is ' + process.env.BUILD_MARKER);\ntest('breaks', () => { throw new Error('deliberately broken'); });\n`,
+    });
+    const res = await createVersion({ version_tag: 'v1.1.0-broken', git_branch: 'broken' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.git_commit_sha).toBe(sha);
+    const version = await builtVersion(res.body.id);
+    expect(version).toMatchObject({ status: 'build_failed', build_status: 'failed', artifacts: [], docker_image_url: null });
+    const logs = (await versionCall('GET', version.id, '/build/logs?tail=10000')).body.logs;
+    expect(logs).toContain('deliberately broken');
+    expect(logs).toContain('marker is ***');
+    expect(logs).not.toContain(MARKER);
+    expect(version.build_log).not.toContain(MARKER);
+    const progress = (await versionCall('GET', version.id, '/build/progress')).body;
+    expect(progress.pipeline).toMatchObject({ overall_status: 'failed' });
+    expect(progress.pipeline.processors[1]).toMatchObject({ processor_name: 'build-version', status: 'failed' });
+    expect((await versionCall('GET', version.id, '/artifacts')).body.artifacts).toEqual([]);
+  }, 180_000);
+});
+
+describe('a build that is stopped', () => {
+  it('is cancelled and its build process killed; it can be built again', async () => {
+    const slowFile = `test/${MARKER}-slow.test.js`;
+    await pushBranch('slow', { [slowFile]: `import test from 'node:test';\ntest('waits', () => new Promise((resolve) => setTimeout(resolve, 120000)));\n` });
+    const res = await createVersion({ version_tag: 'v1.2.0', git_branch: 'slow' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await eventually(async () => processesMentioning(`${MARKER}-slow`).length > 0, 60_000);
+    expect((await versionCall('GET', res.body.id)).body).toMatchObject({ status: 'building', build_status: 'running' });
+
+    const stopped = await versionCall('POST', res.body.id, '/build/stop');
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+    expect(stopped.body).toMatchObject({ build_status: 'cancelled', status: 'build_failed' });
+    await eventually(async () => processesMentioning(`${MARKER}-slow`).length === 0, 30_000);
+    await eventually(async () => (await versionCall('GET', res.body.id, '/build/progress')).body.pipeline.overall_status === 'cancelled');
+    expect((await versionCall('GET', res.body.id)).body).toMatchObject({ build_status: 'cancelled', status: 'build_failed' });
+    expect((await versionCall('POST', res.body.id, '/build/stop')).status).toBe(409);
+
+    const rebuilt = await versionCall('POST', res.body.id, '/build');
+    expect(rebuilt.status).toBe(202);
+    expect(rebuilt.body).toMatchObject({ build_status: 'pending', status: 'pending' });
+    expect((await versionCall('POST', res.body.id, '/build')).status).toBe(409);
+    expect((await versionCall('DELETE', res.body.id)).status).toBe(409);
+    await eventually(async () => processesMentioning(`${MARKER}-slow`).length > 0, 60_000);
+    expect((await versionCall('POST', res.body.id, '/build/stop')).status).toBe(200);
+    await eventually(async () => processesMentioning(`${MARKER}-slow`).length === 0, 30_000);
+  }, 180_000);
+});
+
+describe('GraphQL', () => {
+  it('lists versions on the project and follows a build live, snapshot first', async () => {
+    const listed = await app.graphql(
+      'query ($id: ID!) { project(id: $id) { versions(filter: { limit: 1, sortBy: version_number, sortOrder: ASC }) { total totalPages versions { versionTag status buildStatus } } } }',
+      { id: project.id },
+      owner.token,
+    );
+    expect(listed.errors).toBeUndefined();
+    expect(listed.data.project.versions).toMatchObject({ total: 3, totalPages: 3, versions: [{ versionTag: 'v0.1.0', status: 'ready', buildStatus: 'success' }] });
+
+    const created = await app.graphql(
+      'mutation ($projectId: ID!) { createVersion(projectId: $projectId, input: { versionTag: "v1.3.0", gitBranch: "main", description: "Live" }) { id versionTag } }',
+      { projectId: project.id },
+      owner.token,
+    );
+    expect(created.errors).toBeUndefined();
+    const versionId = created.data.createVersion.id;
+
+    const client = createClient({ url: `${app.url.replace('http', 'ws')}/api/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${owner.token}` }, retryAttempts: 0 });
+    const snapshots: any[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const stop = client.subscribe(
+        { query: `subscription { versionBuild(versionId: "${versionId}") { version { status buildStatus } pipeline { streamName overallStatus progressPercent } logTail } }` },
+        {
+          next: (result) => {
+            if (result.errors) return reject(new Error(JSON.stringify(result.errors)));
+            const build = (result.data as any).versionBuild;
+            snapshots.push(build);
+            if (build.version.status === 'ready') {
+              stop();
+              resolve();
+            }
+          },
+          error: reject,
+          complete: () => resolve(),
+        },
+      );
+    });
+    await client.dispose();
+    expect(snapshots.length).toBeGreaterThan(1);
+    expect(snapshots[0].pipeline.streamName).toBe('version_build');
+    expect(snapshots.at(-1)).toMatchObject({ version: { status: 'ready', buildStatus: 'success' }, pipeline: { overallStatus: 'completed', progressPercent: 100 } });
+    expect(snapshots.at(-1).logTail).toContain('Stored artifact');
+
+    const strangerClient = createClient({ url: `${app.url.replace('http', 'ws')}/api/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${stranger.token}` }, retryAttempts: 0 });
+    const denied = await new Promise<unknown>((resolve) => {
+      strangerClient.subscribe({ query: `subscription { versionBuild(versionId: "${versionId}") { logTail } }` }, { next: (result) => resolve(result.errors), error: resolve, complete: () => resolve('complete') });
+    });
+    await strangerClient.dispose();
+    expect(JSON.stringify(denied)).toContain('Version not found');
+  }, 180_000);
+});
+
+describe('another user', () => {
+  it('sees none of the versions and can change none of them', async () => {
+    const { body } = await versionsOf(owner.token);
+    const version = body.versions[0];
+    expect((await versionsOf(stranger.token)).status).toBe(404);
+    expect((await createVersion({ version_tag: 'v5.0.0', git_branch: 'main' }, stranger.token)).status).toBe(404);
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['PUT', ''],
+      ['DELETE', ''],
+      ['POST', '/build'],
+      ['POST', '/build/stop'],
+      ['GET', '/build/progress'],
+      ['GET', '/build/logs'],
+      ['GET', '/artifacts'],
+      ['GET', `/artifacts/${version.artifacts[0]?.id ?? 'x'}/download`],
+      ['POST', '/archive'],
+      ['POST', '/restore'],
+    ]) {
+      const res = await versionCall(method, version.id, suffix, stranger.token);
+      expect(res.status, `${method} ${suffix}`).toBe(404);
+    }
+    const graphql = await app.graphql('query ($id: ID!) { version(id: $id) { id } }', { id: version.id }, stranger.token);
+    expect(graphql.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await versionsOf(owner.token)).body.versions[0]).toMatchObject({ id: version.id, description: version.description, status: version.status });
+  });
+});
