@@ -125,9 +125,14 @@ export function VersionCard({ version, copied, onCopyCommit, onDownloadArtifact,
           <>
             <dt>Image</dt>
             <dd>
-              <a href={version.dockerImageUrl} target="_blank" rel="noreferrer">
-                {version.dockerImageUrl}
-              </a>
+              {/^https?:\/\//.test(version.dockerImageUrl) ? (
+                <a href={version.dockerImageUrl} target="_blank" rel="noreferrer">
+                  {version.dockerImageUrl}
+                </a>
+              ) : (
+                // A registry reference (host/name:tag) is no web address: a link would lead into this app.
+                <StyledCode>{version.dockerImageUrl}</StyledCode>
+              )}
             </dd>
           </>
         )}

@@ -23,9 +23,9 @@ describe('VersionsTab', { timeout: 15_000 }, () => {
     expect(version).toHaveTextContent('Branchmain');
     expect(within(version).getByText(COMMIT.slice(0, 8))).toBeInTheDocument();
     expect(version).toHaveTextContent('Build duration2m 5s');
-    expect(within(version).getByRole('link', { name: 'registry.local/analytical-engine:v1.2.0' })).toHaveAttribute(
+    expect(within(version).getByRole('link', { name: 'https://registry.example/analytical-engine:v1.2.0' })).toHaveAttribute(
       'href',
-      'registry.local/analytical-engine:v1.2.0',
+      'https://registry.example/analytical-engine:v1.2.0',
     );
     expect(within(version).getByRole('button', { name: 'Download image artifact of version v1.2.0' })).toBeInTheDocument();
     // Ready, built and not active: Deploy is offered (its strategy dialog comes with deployments).
@@ -41,12 +41,14 @@ describe('VersionsTab', { timeout: 15_000 }, () => {
     renderTab([
       versionsMock([
         testVersion({ id: 'b1', versionTag: 'v2.0.0', status: 'building', buildStatus: 'running', buildCompletedAt: null, artifacts: [] }),
-        testVersion({ id: 'b2', versionTag: 'v1.9.0', active: true }),
+        testVersion({ id: 'b2', versionTag: 'v1.9.0', active: true, dockerImageUrl: 'slipway.local/acme/engine:v1.9.0' }),
         testVersion({ id: 'b3', versionTag: 'v1.8.0', status: 'archived' }),
         testVersion({ id: 'b4', versionTag: 'v1.7.0', status: 'build_failed', buildStatus: 'failed' }),
       ]),
     ]);
     const running = await card('v2.0.0');
+    // A registry reference that is no web address shows as text, not as a link into this app.
+    expect(within(await card('v1.9.0')).queryByRole('link')).not.toBeInTheDocument();
     expect(within(running).getByRole('progressbar', { name: 'Build in progress...' })).toHaveAttribute('aria-valuenow', '60');
     expect(within(running).getByText('Build: Running')).toBeInTheDocument();
     expect(running).not.toHaveTextContent('Build duration');
