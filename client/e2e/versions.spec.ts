@@ -24,7 +24,7 @@ async function createBuiltProject(request: APIRequestContext, token: string): Pr
   return id;
 }
 
-test('creates a version, follows its build log to success, downloads its artifact, archives and restores it', async ({ page }) => {
+test('creates a version, follows its build log to success, downloads its artifact, archives, restores and deletes it', async ({ page }) => {
   test.setTimeout(300_000);
   const account = await registerViaApi(page);
   const id = await createBuiltProject(page.request, account.token);
@@ -65,7 +65,7 @@ test('creates a version, follows its build log to success, downloads its artifac
   await expect(logs).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await expect(logs.getByRole('status')).toContainText('Build status: Success', { timeout: 180_000 });
-  await expect(logs.getByRole('region', { name: `Build log of ${tag}` })).not.toHaveText('No output yet.');
+  await expect(logs.getByRole('region', { name: `Build log of ${tag}` })).toContainText('Stored artifact');
   await page.keyboard.press('Escape');
   await expect(logs).toBeHidden();
 
@@ -78,8 +78,8 @@ test('creates a version, follows its build log to success, downloads its artifac
   // The artifact downloads with the session's token.
   const download = page.waitForEvent('download');
   await card.getByRole('button', { name: `Download image artifact of version ${tag}` }).click();
-  const file = await (await download).path();
-  expect(readFileSync(file).length).toBeGreaterThan(0);
+  expect((await download).suggestedFilename()).toContain(`${tag}.tar.gz`);
+  expect(readFileSync(await (await download).path()).length).toBeGreaterThan(0);
 
   // Archive, then restore.
   await card.getByRole('button', { name: `Archive version ${tag}` }).click();
@@ -96,5 +96,19 @@ test('creates a version, follows its build log to success, downloads its artifac
   await expect(page).toHaveURL(/versions_status=archived/);
   await panel.getByLabel('Status', { exact: true }).selectOption({ label: 'All Status' });
   await expect(card).toBeVisible();
+
+  // Delete asks first; Escape keeps the version and gives focus back to its button.
+  const deleteButton = card.getByRole('button', { name: `Delete version ${tag}` });
+  await deleteButton.click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Version' });
+  await expect(confirm).toContainText(`Are you sure you want to delete version ${tag}? This action cannot be undone.`);
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await confirm.getByRole('button', { name: 'Delete Version' }).click();
+  await expect(card).toHaveCount(0);
+  await expect(panel.getByRole('heading', { name: 'Versions (1)' })).toBeVisible();
   await expect(first).toBeVisible();
 });
