@@ -102,6 +102,7 @@ describe('VersionsTab', { timeout: 15_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete Version' }));
     expect(await screen.findByText('No versions found')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Versions (0)' })).toHaveFocus();
   });
 
   it("shows 'Failed to archive version' when the server gives no message, and keeps the version", async () => {

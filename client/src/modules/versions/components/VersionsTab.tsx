@@ -1,9 +1,10 @@
 import styled from '@emotion/styled';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { apiErrorMessage } from '../../../app/apollo/error-message';
 import type { VersionCardFragment } from '../../../generated/graphql';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
+import { focusHeading, focusIsLost } from '../../../ui/focus-heading';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
 import { Pager } from '../../../ui/Pager';
@@ -64,6 +65,19 @@ export function VersionsTab({ projectId, onDeploy }: VersionsTabProps) {
   const loadError = query.error && query.error !== dismissedError ? query.error : null;
   const close = () => setDialog(null);
   const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const deleted = useRef(false);
+
+  useEffect(() => {
+    // A deleted version's card leaves with the Delete button that had focus: focus goes to the list's title instead.
+    if (!deleted.current || !focusIsLost() || !titleRef.current) return;
+    deleted.current = false;
+    focusHeading(titleRef.current);
+  }, [page]);
+
+  const removeVersion = async (version: VersionCardFragment) => {
+    deleted.current = await actions.remove(version);
+  };
 
   let content;
   if (!page && query.loading) content = <LoadingText>Loading versions...</LoadingText>;
@@ -112,7 +126,7 @@ export function VersionsTab({ projectId, onDeploy }: VersionsTabProps) {
   return (
     <Card aria-labelledby={titleId}>
       <StyledHeader>
-        <StyledTitle id={titleId}>
+        <StyledTitle id={titleId} ref={titleRef}>
           Versions{page && ` (${page.total})`}
         </StyledTitle>
         <Button onClick={() => setDialog({ kind: 'create' })}>Create Version</Button>
@@ -142,7 +156,7 @@ export function VersionsTab({ projectId, onDeploy }: VersionsTabProps) {
       {dialog?.kind === 'create' && <CreateVersionModal projectId={projectId} onClose={close} />}
       {dialog?.kind === 'logs' && <BuildLogModal projectId={projectId} version={dialog.version} onClose={close} />}
       {dialog?.kind === 'delete' && (
-        <DeleteVersionDialog versionTag={dialog.version.versionTag} onConfirm={() => actions.remove(dialog.version)} onClose={close} />
+        <DeleteVersionDialog versionTag={dialog.version.versionTag} onConfirm={() => removeVersion(dialog.version)} onClose={close} />
       )}
     </Card>
   );
