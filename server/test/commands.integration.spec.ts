@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eventually } from './helpers/project-runs.js';
+import { eventually, waitForRun } from './helpers/project-runs.js';
 import { refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 type Account = Awaited<ReturnType<typeof registerUser>>;
@@ -204,6 +204,8 @@ describe('finding a project by name', () => {
     await app.api('PUT', '/settings', { token: erin.token, body: { settings: { GITHUB_ORGANIZATION: 'org-x' } } });
     const target = await app.api('POST', '/projects', { token: erin.token, body: { name: 'app' } });
     expect(target.status).toBe(201);
+    // Its creation run reads the project too: let it finish first.
+    await waitForRun(app, erin.token, target.body.id, { stream: 'project_creation' });
     // 150 more names containing "app" that sort before it: a search for the name needs more than one page.
     await app.slipway.dataSource.query(
       `INSERT INTO projects (owner_id, name, environment_variables_encrypted)

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
@@ -321,4 +321,16 @@ describe('another user', () => {
     expect(graphql.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await versionsOf(owner.token)).body.versions[0]).toMatchObject({ id: version.id, description: version.description, status: version.status });
   });
+});
+
+describe('the project deletion', () => {
+  it('removes its versions with their build logs', async () => {
+    const logsDir = path.join(app.dataDir, 'build-logs', project.id);
+    expect(readdirSync(logsDir).length).toBeGreaterThan(0);
+    expect((await app.api('DELETE', `/projects/${project.id}`, { token: owner.token })).status).toBe(202);
+    const run = await waitForRun(app, owner.token, project.id, { stream: 'project_deletion' });
+    expect(run.overall_status).toBe('completed');
+    expect(existsSync(logsDir)).toBe(false);
+    expect((await versionsOf(owner.token)).status).toBe(404);
+  }, 120_000);
 });

@@ -121,8 +121,11 @@ export type SettingKey =
   | 'GITHUB_ORGANIZATION'
   | 'GITHUB_TOKEN';
 
+/** A sort direction */
 export type SortOrder =
+  /** Smallest (oldest) first */
   | 'ASC'
+  /** Largest (newest) first */
   | 'DESC';
 
 /** Kind of project a template starts: frontend, backend, go_api (REST: go-api), fullstack or other */

@@ -23,7 +23,11 @@ export enum SortOrder {
 }
 
 registerEnumType(ProjectSortField, { name: 'ProjectSortField' });
-registerEnumType(SortOrder, { name: 'SortOrder' });
+registerEnumType(SortOrder, {
+  name: 'SortOrder',
+  description: 'A sort direction',
+  valuesConfig: { ASC: { description: 'Smallest (oldest) first' }, DESC: { description: 'Largest (newest) first' } },
+});
 
 /** Filters as they arrive from REST query strings or GraphQL input; every field optional. */
 export interface ProjectListQuery {

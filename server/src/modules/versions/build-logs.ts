@@ -30,9 +30,15 @@ export class BuildLogWriter {
   }
 }
 
+/** The version a log belongs to. */
+export interface LogOwner {
+  id: string;
+  projectId: string;
+}
+
 /**
- * Each version's whole build log, one file per version in `<dataDir>/build-logs/<versionId>.log` (a build writes
- * it afresh). The version row keeps only a short tail; `tail` reads a log from its end, never a huge file whole.
+ * Each version's whole build log, one file per version in `<dataDir>/build-logs/<projectId>/<versionId>.log` (a
+ * build writes it afresh; the project's deletion removes its directory). The version row keeps only a short tail; `tail` reads a log from its end, never a huge file whole.
  */
 export class BuildLogs {
   private readonly dir: string;
@@ -41,16 +47,17 @@ export class BuildLogs {
     this.dir = path.join(path.resolve(dataDir), 'build-logs');
   }
 
-  async open(versionId: string): Promise<BuildLogWriter> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const stream = createWriteStream(this.file(versionId), { flags: 'w', mode: 0o600 });
+  async open(version: LogOwner): Promise<BuildLogWriter> {
+    const file = this.file(version);
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const stream = createWriteStream(file, { flags: 'w', mode: 0o600 });
     await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
     return new BuildLogWriter(stream);
   }
 
   /** The last `lines` lines of the version's log ('' when it has none). */
-  async tail(versionId: string, lines: number): Promise<string> {
-    const handle = await open(this.file(versionId), 'r').catch((error: NodeJS.ErrnoException) => {
+  async tail(version: LogOwner, lines: number): Promise<string> {
+    const handle = await open(this.file(version), 'r').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return null;
       throw error;
     });
@@ -76,12 +83,22 @@ export class BuildLogs {
     }
   }
 
-  async remove(versionId: string): Promise<void> {
-    await rm(this.file(versionId), { force: true });
+  async remove(version: LogOwner): Promise<void> {
+    await rm(this.file(version), { force: true });
   }
 
-  private file(versionId: string): string {
-    if (!isUuid(versionId)) throw new Error('A build log is named by its version id');
-    return path.join(this.dir, `${versionId.toLowerCase()}.log`);
+  /** Every build log of the project. */
+  async removeProject(projectId: string): Promise<void> {
+    await rm(this.projectDir(projectId), { recursive: true, force: true });
+  }
+
+  private projectDir(projectId: string): string {
+    if (!isUuid(projectId)) throw new Error('Build logs are named by their project and version ids');
+    return path.join(this.dir, projectId.toLowerCase());
+  }
+
+  private file(version: LogOwner): string {
+    if (!isUuid(version.id)) throw new Error('Build logs are named by their project and version ids');
+    return path.join(this.projectDir(version.projectId), `${version.id.toLowerCase()}.log`);
   }
 }

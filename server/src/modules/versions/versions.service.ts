@@ -4,6 +4,7 @@ import { logUnexpected } from '../../common/log.js';
 import { invalidInput, isUuid, requireObject } from '../../common/validation.js';
 import type { EventBus } from '../../events/event-bus.js';
 import type { RunView } from '../../pipelines/engine.js';
+import { imageRepositoryOf } from '../../pipelines/runs/run-names.js';
 import type { RepositoryRef, SourceHost } from '../../providers/source-host/source-host.port.js';
 import type { Artifact, Registry } from '../../providers/registry/registry.port.js';
 import { Deployment } from '../deployments/deployment.entity.js';
@@ -170,7 +171,7 @@ export class VersionsService {
     if (await this.dataSource.getRepository(Deployment).existsBy({ versionId: version.id })) throw versionIsDeployed(version.versionTag);
     const project = await this.projects.get(owner, version.projectId);
     await this.dataSource.getRepository(Version).delete({ id: version.id, ownerId: owner.id });
-    await this.buildLogs.remove(version.id);
+    await this.buildLogs.remove(version);
     const image = this.imageOf(project, version);
     if (image) await this.registry.deleteTag(image);
   }
@@ -242,7 +243,7 @@ export class VersionsService {
     const lines = tail === undefined || tail === '' ? DEFAULT_TAIL_LINES : Number(tail);
     if (!Number.isInteger(lines) || lines < 1 || lines > MAX_TAIL_LINES) throw invalidInput(`tail must be an integer between 1 and ${MAX_TAIL_LINES}`, 'tail');
     const version = await this.get(owner, versionId, projectId);
-    return { version, log: await this.buildLogs.tail(version.id, lines), lines };
+    return { version, log: await this.buildLogs.tail(version, lines), lines };
   }
 
   /** The version's artifacts as the registry holds them. */
@@ -310,7 +311,7 @@ export class VersionsService {
   }
 
   private imageOf(project: Project, version: Version) {
-    if (!project.sourceOrganization || !project.sourceRepository) return null;
-    return { repository: `${project.sourceOrganization}/${project.sourceRepository}`, tag: version.versionTag };
+    const repository = imageRepositoryOf(project);
+    return repository && { repository, tag: version.versionTag };
   }
 }

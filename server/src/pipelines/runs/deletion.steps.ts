@@ -55,7 +55,8 @@ const deleteArtifacts = step('delete-docker-repository', 'cloud', "Deletes the p
   await ctx.logger.info(names ? `registry repository ${names.imageRepository} deleted` : 'no artifacts');
 });
 
-const cleanupDatabase = step('cleanup-database', 'database', 'Deletes the project with its versions and deployments', 30, async (ctx) => {
+const cleanupDatabase = step('cleanup-database', 'database', 'Deletes the project with its versions, their build logs, and its deployments', 30, async (ctx) => {
+  if (ctx.projectId) await ctx.providers.buildLogs.removeProject(ctx.projectId);
   const deleted = await ctx.providers.records.deleteProject();
   await ctx.logger.info(deleted ? 'project deleted' : 'project was already deleted');
 });

@@ -18,13 +18,19 @@ export interface RunNames {
   appName: string;
 }
 
+/** The registry repository of a project's artifacts, or null before the project has its source names. */
+export function imageRepositoryOf(project: Pick<ProjectRecord, 'sourceOrganization' | 'sourceRepository'>): string | null {
+  return project.sourceOrganization && project.sourceRepository ? `${project.sourceOrganization}/${project.sourceRepository}` : null;
+}
+
 export function namesOf(project: ProjectRecord): RunNames {
-  if (!project.sourceOrganization || !project.sourceRepository) throw new StepFailure('The project has no repository name');
+  const imageRepository = imageRepositoryOf(project);
+  if (!imageRepository || !project.sourceOrganization || !project.sourceRepository) throw new StepFailure('The project has no repository name');
   const repository = { organization: project.sourceOrganization, name: project.sourceRepository };
   return {
     project,
     repository,
-    imageRepository: `${repository.organization}/${repository.name}`,
+    imageRepository,
     // A DNS label (at most 63 characters), as cluster app names are.
     appName: `${repository.name.slice(0, 54).replace(/-+$/, '')}-${project.id.slice(0, 8)}`,
   };

@@ -74,7 +74,7 @@ export async function buildVersion(ctx: Ctx, names: RunNames, version: Version, 
     buildLog: '',
     gitCommitSha: sha,
   });
-  const writer = await buildLogs.open(version.id);
+  const writer = await buildLogs.open(version);
   const tail: string[] = [];
   let fresh = false;
   const flush = setInterval(() => {

@@ -98,6 +98,26 @@ export function registryContract(name: string, makeAdapter: () => Promise<Regist
       await expect(registry.deleteRepository('acme/never-existed')).resolves.toBeUndefined();
     });
 
+    it('deletes one tag, keeping the others and any bytes they share', async () => {
+      const shared = await artifactFile();
+      const other = await registry.push({ repository: 'acme/tags', tag: 'v1' }, shared.file);
+      const doomed = await registry.push({ repository: 'acme/tags', tag: 'v2' }, shared.file);
+      const alone = await registry.push({ repository: 'acme/tags', tag: 'v3' }, (await artifactFile()).file);
+
+      await registry.deleteTag({ repository: 'acme/tags', tag: 'v2' });
+      expect(await registry.find({ repository: 'acme/tags', tag: 'v2' })).toBeNull();
+      expect(await registry.find({ repository: 'acme/tags', tag: 'v1' })).toEqual(other);
+      expect(await registry.localPath(other)).not.toBeNull();
+      expect(doomed.digest).toBe(other.digest);
+
+      const bytes = await registry.localPath(alone);
+      await registry.deleteTag({ repository: 'acme/tags', tag: 'v3' });
+      expect(await registry.localPath(alone)).toBeNull();
+      expect(bytes).not.toBeNull();
+      await expect(registry.deleteTag({ repository: 'acme/tags', tag: 'v3' })).resolves.toBeUndefined();
+      await expect(registry.deleteTag({ repository: '../outside', tag: 'v1' })).rejects.toMatchObject({ code: ErrorCode.BadUserInput });
+    });
+
     it.each([
       ['a repository climbing out', { repository: '../outside', tag: 'v1' }],
       ['a repository with an empty segment', { repository: 'acme//shop', tag: 'v1' }],
