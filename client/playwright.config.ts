@@ -1,10 +1,12 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /** A fresh data directory (embedded PostgreSQL) for every run, against the built server and client. */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-e2e-'));
+// Run as root, builds run as nobody, who must be able to pass through the data directory to reach its build directory.
+chmodSync(dataDir, 0o711);
 // Several people (and helpers) may run e2e at once on one machine: E2E_PORT picks a free port.
 const port = Number(process.env.E2E_PORT ?? 4510);
 

@@ -2,6 +2,7 @@
 import * as Apollo from '@apollo/client/react';
 import * as Operations from './graphql';
 
+export const useArchiveVersionMutation = (options?: Apollo.useMutation.Options<Operations.ArchiveVersionMutation, Operations.ArchiveVersionMutationVariables>) => Apollo.useMutation(Operations.ArchiveVersionDocument, options);
 export const useCancelProjectPipelineMutation = (options?: Apollo.useMutation.Options<Operations.CancelProjectPipelineMutation, Operations.CancelProjectPipelineMutationVariables>) => Apollo.useMutation(Operations.CancelProjectPipelineDocument, options);
 export const useCommandLogQuery = (options: Apollo.useQuery.Options<Operations.CommandLogQuery, Operations.CommandLogQueryVariables>) => Apollo.useQuery(Operations.CommandLogDocument, options);
 export const useLazyCommandLogQuery = (options?: Apollo.useLazyQuery.Options<Operations.CommandLogQuery, Operations.CommandLogQueryVariables>) => Apollo.useLazyQuery(Operations.CommandLogDocument, options);
@@ -10,7 +11,9 @@ export const useLazyCommandLogsQuery = (options?: Apollo.useLazyQuery.Options<Op
 export const useCommandSuggestionsQuery = (options?: Apollo.useQuery.Options<Operations.CommandSuggestionsQuery, Operations.CommandSuggestionsQueryVariables>) => Apollo.useQuery(Operations.CommandSuggestionsDocument, options);
 export const useLazyCommandSuggestionsQuery = (options?: Apollo.useLazyQuery.Options<Operations.CommandSuggestionsQuery, Operations.CommandSuggestionsQueryVariables>) => Apollo.useLazyQuery(Operations.CommandSuggestionsDocument, options);
 export const useCreateProjectMutation = (options?: Apollo.useMutation.Options<Operations.CreateProjectMutation, Operations.CreateProjectMutationVariables>) => Apollo.useMutation(Operations.CreateProjectDocument, options);
+export const useCreateVersionMutation = (options?: Apollo.useMutation.Options<Operations.CreateVersionMutation, Operations.CreateVersionMutationVariables>) => Apollo.useMutation(Operations.CreateVersionDocument, options);
 export const useDeleteProjectMutation = (options?: Apollo.useMutation.Options<Operations.DeleteProjectMutation, Operations.DeleteProjectMutationVariables>) => Apollo.useMutation(Operations.DeleteProjectDocument, options);
+export const useDeleteVersionMutation = (options?: Apollo.useMutation.Options<Operations.DeleteVersionMutation, Operations.DeleteVersionMutationVariables>) => Apollo.useMutation(Operations.DeleteVersionDocument, options);
 export const useExecuteCommandMutation = (options?: Apollo.useMutation.Options<Operations.ExecuteCommandMutation, Operations.ExecuteCommandMutationVariables>) => Apollo.useMutation(Operations.ExecuteCommandDocument, options);
 export const useLoginMutation = (options?: Apollo.useMutation.Options<Operations.LoginMutation, Operations.LoginMutationVariables>) => Apollo.useMutation(Operations.LoginDocument, options);
 export const useLogoutMutation = (options?: Apollo.useMutation.Options<Operations.LogoutMutation, Operations.LogoutMutationVariables>) => Apollo.useMutation(Operations.LogoutDocument, options);
@@ -25,7 +28,10 @@ export const useProjectsQuery = (options?: Apollo.useQuery.Options<Operations.Pr
 export const useLazyProjectsQuery = (options?: Apollo.useLazyQuery.Options<Operations.ProjectsQuery, Operations.ProjectsQueryVariables>) => Apollo.useLazyQuery(Operations.ProjectsDocument, options);
 export const useProjectTagsQuery = (options?: Apollo.useQuery.Options<Operations.ProjectTagsQuery, Operations.ProjectTagsQueryVariables>) => Apollo.useQuery(Operations.ProjectTagsDocument, options);
 export const useLazyProjectTagsQuery = (options?: Apollo.useLazyQuery.Options<Operations.ProjectTagsQuery, Operations.ProjectTagsQueryVariables>) => Apollo.useLazyQuery(Operations.ProjectTagsDocument, options);
+export const useProjectVersionsQuery = (options: Apollo.useQuery.Options<Operations.ProjectVersionsQuery, Operations.ProjectVersionsQueryVariables>) => Apollo.useQuery(Operations.ProjectVersionsDocument, options);
+export const useLazyProjectVersionsQuery = (options?: Apollo.useLazyQuery.Options<Operations.ProjectVersionsQuery, Operations.ProjectVersionsQueryVariables>) => Apollo.useLazyQuery(Operations.ProjectVersionsDocument, options);
 export const useRegisterMutation = (options?: Apollo.useMutation.Options<Operations.RegisterMutation, Operations.RegisterMutationVariables>) => Apollo.useMutation(Operations.RegisterDocument, options);
+export const useRestoreVersionMutation = (options?: Apollo.useMutation.Options<Operations.RestoreVersionMutation, Operations.RestoreVersionMutationVariables>) => Apollo.useMutation(Operations.RestoreVersionDocument, options);
 export const useRetryProjectPipelineMutation = (options?: Apollo.useMutation.Options<Operations.RetryProjectPipelineMutation, Operations.RetryProjectPipelineMutationVariables>) => Apollo.useMutation(Operations.RetryProjectPipelineDocument, options);
 export const useSaveSettingsMutation = (options?: Apollo.useMutation.Options<Operations.SaveSettingsMutation, Operations.SaveSettingsMutationVariables>) => Apollo.useMutation(Operations.SaveSettingsDocument, options);
 export const useSettingsQuery = (options?: Apollo.useQuery.Options<Operations.SettingsQuery, Operations.SettingsQueryVariables>) => Apollo.useQuery(Operations.SettingsDocument, options);
@@ -36,5 +42,6 @@ export const useTemplatesQuery = (options?: Apollo.useQuery.Options<Operations.T
 export const useLazyTemplatesQuery = (options?: Apollo.useLazyQuery.Options<Operations.TemplatesQuery, Operations.TemplatesQueryVariables>) => Apollo.useLazyQuery(Operations.TemplatesDocument, options);
 export const useUpdateProjectMutation = (options?: Apollo.useMutation.Options<Operations.UpdateProjectMutation, Operations.UpdateProjectMutationVariables>) => Apollo.useMutation(Operations.UpdateProjectDocument, options);
 export const useUpdateProjectEnvironmentMutation = (options?: Apollo.useMutation.Options<Operations.UpdateProjectEnvironmentMutation, Operations.UpdateProjectEnvironmentMutationVariables>) => Apollo.useMutation(Operations.UpdateProjectEnvironmentDocument, options);
+export const useVersionBuildLogSubscription = (options: Apollo.useSubscription.Options<Operations.VersionBuildLogSubscription, Operations.VersionBuildLogSubscriptionVariables>) => Apollo.useSubscription(Operations.VersionBuildLogDocument, options);
 export const useWizardGithubOrganizationQuery = (options?: Apollo.useQuery.Options<Operations.WizardGithubOrganizationQuery, Operations.WizardGithubOrganizationQueryVariables>) => Apollo.useQuery(Operations.WizardGithubOrganizationDocument, options);
 export const useLazyWizardGithubOrganizationQuery = (options?: Apollo.useLazyQuery.Options<Operations.WizardGithubOrganizationQuery, Operations.WizardGithubOrganizationQueryVariables>) => Apollo.useLazyQuery(Operations.WizardGithubOrganizationDocument, options);

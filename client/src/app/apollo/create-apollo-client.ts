@@ -7,6 +7,7 @@ import { from, mergeMap } from 'rxjs';
 import { authToken, bearer } from '../auth/auth-token';
 import { isUnauthenticated } from './error-message';
 import { createSocketStatus, type SocketStatusStore } from './socket-status';
+import { retryLink } from './retry-link';
 import { typePolicies } from './type-policies';
 import type { WebSocketTransport } from './websocket-link';
 
@@ -40,7 +41,7 @@ function isSubscription({ query }: ApolloLink.Operation): boolean {
 }
 
 /**
- * Apollo Client with the link chain: session expiry detection -> bearer token -> subscriptions over
+ * Apollo Client with the link chain: session expiry detection -> retries an operation asks for -> bearer token -> subscriptions over
  * graphql-ws (token in connectionParams.authorization), everything else over HTTP.
  */
 export function createApolloClient(options: AppApolloOptions = {}): AppApollo {
@@ -75,7 +76,7 @@ export function createApolloClient(options: AppApolloOptions = {}): AppApollo {
     ApolloLink.split(isSubscription, subscriptionLink, new HttpLink({ uri: GRAPHQL_PATH, fetch: options.fetch }));
 
   const client = new ApolloClient({
-    link: ApolloLink.from([errorLink, authLink, transport]),
+    link: ApolloLink.from([errorLink, retryLink, authLink, transport]),
     cache: new InMemoryCache({ typePolicies }),
   });
 

@@ -49,8 +49,6 @@ export const SETTING_KEYS: readonly SettingKey[] = SETTINGS_SECTIONS.flatMap((se
 /** The hint under every token field (spec section 2: it says at least 4 characters). */
 export const TOKEN_HINT = 'At least 4 characters. Only the last 4 stay visible while the token is hidden.';
 
-export const COPIED_MESSAGE = 'Copied to clipboard!';
 export const SAVED_MESSAGE = 'Settings saved successfully!';
 export const CLEAR_ALL_CONFIRMATION = 'Are you sure you want to clear all settings? This action cannot be undone.';
-export const COPIED_MESSAGE_MS = 2000;
 export const SAVED_MESSAGE_MS = 3000;

@@ -10,6 +10,7 @@ import {
   testProject,
 } from '../components/detail/project-detail.fixtures';
 import { pipelineActionMock, pipelineMock, pipelineUpdatesMock, testPipeline } from '../../pipelines/pipeline.fixtures';
+import { versionsMock } from '../../versions/components/versions.fixtures';
 import { ProjectDetailPage } from './ProjectDetailPage';
 
 /** The page against `mocks`; without pipeline mocks of its own the project has no run and no updates come. */
@@ -76,10 +77,10 @@ describe('ProjectDetailPage', { timeout: 15_000 }, () => {
   });
 
   it('switches to the Versions and Deployments empty states by keyboard', async () => {
-    const { user } = renderPage([projectMock()]);
+    const { user } = renderPage([projectMock(), versionsMock([])]);
     await user.click(await screen.findByRole('tab', { name: 'Overview' }));
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('tabpanel', { name: 'Versions' })).toHaveTextContent('No versions found');
+    expect(await within(screen.getByRole('tabpanel', { name: 'Versions' })).findByText('No versions found')).toBeInTheDocument();
     await user.keyboard('{End}');
     const deployments = screen.getByRole('tabpanel', { name: 'Deployments' });
     expect(within(deployments).getByRole('region', { name: 'Active Deployments' })).toBeInTheDocument();
@@ -184,7 +185,7 @@ describe('ProjectDetailPage', { timeout: 15_000 }, () => {
     expect(summary).toHaveTextContent(`git clone ${repositoryUrl}`);
     await user.click(within(summary).getByRole('button', { name: 'Copy git clone command' }));
     expect(await navigator.clipboard.readText()).toBe(`git clone ${repositoryUrl}`);
-    expect(within(summary).getByText('Copied')).toBeInTheDocument();
+    expect(within(summary).getByText('Copied to clipboard!')).toBeInTheDocument();
     expect(within(summary).getByRole('link', { name: 'http://127.0.0.1:4600/' })).toHaveAttribute('href', 'http://127.0.0.1:4600/');
   });
 });

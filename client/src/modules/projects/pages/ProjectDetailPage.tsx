@@ -6,7 +6,7 @@ import type { PipelineStatusFieldsFragment, ProjectDetailFragment } from '../../
 import { ProjectPipelinePanel } from '../../pipelines/components/ProjectPipelinePanel';
 import { usePipelineStatus } from '../../pipelines/hooks/usePipelineStatus';
 import { DeleteProjectDialog } from '../components/detail/DeleteProjectDialog';
-import { DeploymentsTab, VersionsTab } from '../components/detail/EmptyTabs';
+import { DeploymentsTab } from '../components/detail/EmptyTabs';
 import { DescriptionCard, ProjectSummaryCard, TagsCard } from '../components/detail/OverviewCards';
 import { ProjectHeader } from '../components/detail/ProjectHeader';
 import { ProjectLoadFallback } from '../components/detail/ProjectLoadFallback';
@@ -14,6 +14,7 @@ import { evictDeletedProject } from '../components/detail/project-cache';
 import { ProjectTabs, type ProjectTab } from '../components/detail/ProjectTabs';
 import { useProject } from '../components/detail/useProject';
 import { ProjectEnvironmentCard } from '../components/environment/ProjectEnvironmentCard';
+import { VersionsTab } from '../../versions/components/VersionsTab';
 
 type TabKey = 'overview' | 'versions' | 'deployments';
 
@@ -77,7 +78,7 @@ function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
       <ProjectHeader project={project} pipeline={pipeline} onDelete={() => setConfirmingDelete(true)} />
       <ProjectTabs label="Project sections" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'overview' && <Overview project={project} pipeline={pipeline} />}
-        {tab === 'versions' && <VersionsTab />}
+        {tab === 'versions' && <VersionsTab projectId={project.id} />}
         {tab === 'deployments' && <DeploymentsTab />}
       </ProjectTabs>
       {confirmingDelete && <DeleteProjectDialog project={project} onClose={() => setConfirmingDelete(false)} />}

@@ -5,7 +5,8 @@ import type { SettingKey } from '../../../generated/graphql';
 import { Button } from '../../../ui/Button';
 import { StyledField, StyledLabel, controlStyles } from '../../../ui/fields/FieldShell';
 import type { SettingDisplay } from '../hooks/useSettingsForm';
-import { COPIED_MESSAGE, TOKEN_HINT, type SettingFieldDefinition } from '../settings-fields';
+import { COPIED_MESSAGE } from '../../../ui/clipboard';
+import { TOKEN_HINT, type SettingFieldDefinition } from '../settings-fields';
 
 const StyledLabelRow = styled.div(({ theme }) => ({ display: 'flex', alignItems: 'baseline', gap: theme.spacing(2) }));
 

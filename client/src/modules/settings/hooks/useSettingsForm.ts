@@ -5,8 +5,9 @@ import { useMemo, useState } from 'react';
 import { apiErrorMessage } from '../../../app/apollo/error-message';
 import { SettingValueDocument, SettingsDocument, type SettingFieldsFragment, type SettingKey } from '../../../generated/graphql';
 import { useSaveSettingsMutation } from '../../../generated/hooks';
-import { COPIED_MESSAGE_MS, SAVED_MESSAGE, SAVED_MESSAGE_MS, SETTING_KEYS } from '../settings-fields';
-import { useFlash } from './useFlash';
+import { COPIED_MESSAGE_MS } from '../../../ui/clipboard';
+import { useFlash } from '../../../ui/useFlash';
+import { SAVED_MESSAGE, SAVED_MESSAGE_MS, SETTING_KEYS } from '../settings-fields';
 
 export type SettingsFormValues = Partial<Record<SettingKey, string>>;
 

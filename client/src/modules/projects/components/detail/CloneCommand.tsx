@@ -1,7 +1,8 @@
 import styled from '@emotion/styled';
 import { useState } from 'react';
 import { Button } from '../../../../ui/Button';
-import { useFlash } from '../../../settings/hooks/useFlash';
+import { COPIED_MESSAGE, COPIED_MESSAGE_MS } from '../../../../ui/clipboard';
+import { useFlash } from '../../../../ui/useFlash';
 
 const StyledRow = styled.div(({ theme }) => ({ display: 'flex', alignItems: 'center', gap: theme.spacing(2), flexWrap: 'wrap' }));
 
@@ -21,12 +22,12 @@ export const cloneCommand = (repositoryUrl: string) => `git clone ${repositoryUr
 /** `git clone <url>` for the project's repository (a file:// URL in local mode), with Copy. */
 export function CloneCommand({ repositoryUrl }: { repositoryUrl: string }) {
   const command = cloneCommand(repositoryUrl);
-  const [copied, flashCopied] = useFlash<string>(2000);
+  const [copied, flashCopied] = useFlash<string>(COPIED_MESSAGE_MS);
   const [failed, setFailed] = useState(false);
   const copy = () => {
     setFailed(false);
     navigator.clipboard.writeText(command).then(
-      () => flashCopied('Copied'),
+      () => flashCopied(COPIED_MESSAGE),
       () => setFailed(true),
     );
   };

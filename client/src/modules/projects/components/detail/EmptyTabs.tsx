@@ -18,16 +18,6 @@ function EmptyState({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** The Versions tab until versions can be built: the list's empty state. */
-export function VersionsTab() {
-  return (
-    <Card aria-label="Versions">
-      <CardTitle>Versions (0)</CardTitle>
-      <EmptyState title="No versions found" text="Tagged builds of this project will be listed here." />
-    </Card>
-  );
-}
-
 /** The Deployments tab until versions can be deployed: both sections empty. */
 export function DeploymentsTab() {
   return (

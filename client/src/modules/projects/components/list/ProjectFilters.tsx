@@ -3,8 +3,8 @@ import { useId } from 'react';
 import type { ProjectStatus } from '../../../../generated/graphql';
 import { Button } from '../../../../ui/Button';
 import { controlStyles } from '../../../../ui/fields/FieldShell';
+import { SearchBox } from '../../../../ui/SearchBox';
 import { SORT_OPTIONS, STATUS_OPTIONS, hasFiltersToClear, sortValue, type ProjectListParams } from './project-list-params';
-import { SearchBox } from './SearchBox';
 
 const StyledBar = styled.section(({ theme }) => ({
   display: 'flex',
@@ -75,7 +75,7 @@ export function ProjectFilters({ params, tags, onSearch, onStatus, onSort, onTog
       <StyledRow>
         <StyledControl>
           <StyledLabel htmlFor={`${id}-search`}>Search</StyledLabel>
-          <SearchBox id={`${id}-search`} value={params.search} onChange={onSearch} />
+          <SearchBox id={`${id}-search`} value={params.search} onChange={onSearch} placeholder="Search by name or description..." />
         </StyledControl>
         <StyledControl>
           <StyledLabel htmlFor={`${id}-status`}>Status</StyledLabel>

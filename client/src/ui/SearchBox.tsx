@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
-import { controlStyles } from '../../../../ui/fields/FieldShell';
+import { controlStyles } from './fields/FieldShell';
 
 /** Typing settles for this long before the list (and the URL) follow the search text. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -11,10 +11,11 @@ export interface SearchBoxProps {
   id: string;
   value: string;
   onChange: (value: string) => void;
+  placeholder: string;
 }
 
-/** The projects search: local text while typing, passed on once typing pauses; follows outside changes (Clear filters). */
-export function SearchBox({ id, value, onChange }: SearchBoxProps) {
+/** A list's search box: local text while typing, passed on once typing pauses; follows outside changes (Clear filters). */
+export function SearchBox({ id, value, onChange, placeholder }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);
   if (value !== committed) {
@@ -32,7 +33,7 @@ export function SearchBox({ id, value, onChange }: SearchBoxProps) {
     <StyledInput
       id={id}
       type="search"
-      placeholder="Search by name or description..."
+      placeholder={placeholder}
       value={text}
       onChange={(event) => setText(event.target.value)}
     />
