@@ -1,4 +1,3 @@
-import { AppError } from '../common/app-error.js';
 import { logUnexpected } from '../common/log.js';
 import type { Core } from './core.js';
 
@@ -11,10 +10,11 @@ export async function startWorker(core: Core): Promise<{ workerId: string }> {
   const { cluster } = core.app;
   core.onStop(() => cluster.shutdown());
   // One process runs a data directory's local cluster: another worker beside it still runs every other step.
-  await cluster.restore().catch((error: unknown) => {
-    if (error instanceof AppError) console.warn(`Local cluster not run by this worker: ${error.message}`);
-    else logUnexpected('local cluster', error);
+  const runsApps = await cluster.restore().catch((error: unknown) => {
+    logUnexpected('local cluster', error);
+    return true;
   });
+  if (!runsApps) console.warn('Local cluster: another Slipway process runs the apps; this worker takes them over when it stops');
   const membership = await core.app.workers.join(core.config.role, (error) => logUnexpected('worker heartbeat', error));
   core.onStop(() => membership.leave());
   return { workerId: membership.id };
