@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { chmod, lchown, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { letOthersPassThrough } from '../pass-through.js';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { isSensitiveName } from '@slipway/domain';
@@ -94,6 +95,7 @@ export class LocalBuilder implements Builder {
 
       if (request.buildCommand) {
         const user = process.getuid?.() === 0 ? await buildUser() : null;
+        if (user) await letOthersPassThrough(path.dirname(this.scratchRoot));
         if (user) for (const sub of [src, home, tmp]) await chownTree(sub, user);
         const env = buildEnvironment(request.environment, { home, tmp });
         const failure = await runBuild(request.buildCommand, { cwd: src, env, user, timeoutSeconds: request.timeoutSeconds }, hooks, request.environment);

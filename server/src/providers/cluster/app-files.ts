@@ -1,4 +1,5 @@
-import { chmod, chown, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { letOthersPassThrough } from '../pass-through.js';
 import path from 'node:path';
 import { extract } from 'tar';
 
@@ -76,7 +77,7 @@ export function appPaths(clusterDir: string, name: string): AppPaths {
  */
 export async function prepareAppDirs(dataDir: string, clusterDir: string, paths: AppPaths, user: AppUser | null): Promise<void> {
   await ensureDir(clusterDir, 0o711);
-  if (user) await chmod(dataDir, (await stat(dataDir)).mode | 0o001);
+  if (user) await letOthersPassThrough(dataDir);
   const group = user ? { uid: 0, gid: user.gid } : undefined;
   await ensureDir(paths.dir, 0o710, group);
   await ensureDir(paths.releases, 0o710, group);

@@ -110,6 +110,26 @@ describe('LocalBuilder', () => {
     return Object.fromEntries(template.environmentVariables.map((v) => [v.name, v.defaultValue || (v.required ? 'set-by-test' : '')]));
   }
 
+  it('builds in a data directory closed to others (0700, as mkdtemp makes it): as root it lets others pass through, never list', async () => {
+    const closed = await mkdtemp(path.join(tmpdir(), 'slipway-builder-closed-'));
+    try {
+      const own = localProviders(closed);
+      const repository: RepositoryRef = { organization: 'acme', name: 'closed' };
+      await own.sourceHost.ensureRepository(repository, { description: 'Test' });
+      const files = [{ path: 'index.js', content: Buffer.from("console.log('built')") }];
+      const { sha } = await own.sourceHost.commitFiles(repository, { branch: 'main', message: 'Initial commit', author: { name: 'Ada', email: 'ada@example.com' }, files });
+      const lines: string[] = [];
+      const result = await own.builder.build(
+        { repository, commitSha: sha, image: { repository: 'acme/closed', tag: 'v0.1.0' }, buildCommand: ['node', 'index.js'], environment: {}, timeoutSeconds: 60 },
+        { signal: new AbortController().signal, onLog: (line) => lines.push(line) },
+      );
+      expect(result, lines.join('\n')).toMatchObject({ status: 'success' });
+      expect((await stat(closed)).mode & 0o777).toBe(IS_ROOT ? 0o701 : 0o700);
+    } finally {
+      await rm(closed, { recursive: true, force: true });
+    }
+  });
+
   it('builds the static-site template: dist/ is in the artifact', async () => {
     const { template, files } = await renderedTemplate('static-site');
     const { result, output } = await build(await request(files, template.runtime.build, environmentOf(template)));
