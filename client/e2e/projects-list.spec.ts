@@ -9,7 +9,8 @@ interface SeedProject {
 }
 
 /**
- * 15 projects, created one after another (so 'Recently Updated' lists them newest first): every 4th inactive,
+ * 15 projects, created one after another, each once its creation run has ended (the run updates its project, so
+ * only then does 'Recently Updated' list them newest first): every 4th inactive,
  * even ones tagged web, every 3rd also tagged api, Fleet 01 with four tags of its own, and one whose description
  * alone mentions telemetry.
  */
@@ -30,6 +31,10 @@ async function seedProjects(request: APIRequestContext, token: string) {
   for (const project of SEED) {
     const created = await request.post('/api/projects', { headers, data: project });
     expect(created.status()).toBe(201);
+    const { id } = await created.json();
+    await expect
+      .poll(async () => (await (await request.get(`/api/projects/${id}/status`, { headers })).json()).overall_status, { timeout: 30_000 })
+      .toBe('completed');
   }
 }
 
@@ -55,6 +60,7 @@ test('a new user sees the empty state and can start creating a project', async (
 });
 
 test('filters, sorts and pages the list, keeping everything in the URL', async ({ page }) => {
+  test.setTimeout(120_000); // 15 creation runs, one after another
   const account = await registerViaApi(page);
   await seedProjects(page.request, account.token);
 
