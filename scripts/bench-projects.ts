@@ -19,9 +19,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SecretBox } from '../server/src/common/secret-box.js';
 import { buildProjectListSql, parseProjectListQuery } from '../server/src/modules/projects/project-list-query.js';
+import { ADMIN_URL, percentile, admin } from './bench-common.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS) || 12;
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
 const WARMUP_SECONDS = 1;
@@ -89,16 +89,6 @@ function questionFor(i: number, users: Account[]): { user: Account; query: Quest
 }
 
 // ---------------------------------------------------------------- database and server
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 function startServer(databaseUrl: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   // The compiled server, as `npm start` runs it (`npm run bench:projects` builds it first if needed).
@@ -263,11 +253,6 @@ async function measure(label: string, seconds: number, serverPid: number, run: (
   counting = false;
   await Promise.all(workers);
   return { label, requests: latencies.length, errors, seconds: measured, latencies, ...cpu };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 const GRAPHQL_QUERY = `query ProjectsPage($filter: ProjectsFilterInput) {

@@ -1,20 +1,21 @@
 // `npm run build`: the shared domain package (if present), the server (esbuild to server/dist) and the client
 // (Vite to client/dist), all three side by side: the server's build transpiles file by file and the client
 // bundles the domain package from its sources, so neither waits for domain/dist (only running the server
-// does). With --if-stale (`npm start`), a part whose inputs hash to the value stamped in its output by its
-// last build is skipped, so a restart goes straight to the server.
+// does). With --if-stale, a part whose inputs hash to the value stamped in its output by its last build is
+// skipped. `npm start` (scripts/start.mjs) uses the same parts one by one.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const STAMP = '.build-hash';
 const LOCKFILE = 'package-lock.json';
-const DOMAIN_INPUTS = ['domain/src', 'domain/package.json', 'domain/tsconfig.json', 'domain/tsconfig.build.json'];
+const DOMAIN_INPUTS = ['domain/src', 'domain/package.json', 'domain/tsconfig.json', 'domain/build.mjs'];
 
 /** Each part's output depends on these files and folders only (dependencies through the lockfile). */
-const PARTS = [
+export const PARTS = [
   { workspace: 'domain', out: 'domain/dist', inputs: DOMAIN_INPUTS },
   { workspace: 'server', out: 'server/dist', inputs: ['server/src', 'server/package.json', 'server/tsconfig.json', 'server/build.mjs'] },
   {
@@ -72,7 +73,8 @@ function run(workspace) {
   });
 }
 
-async function build(part, ifStale) {
+/** Builds one part (skipped when `ifStale` and its stamp matches its inputs); rejects if its build fails. */
+export async function build(part, ifStale) {
   const hash = inputHash(part);
   if (ifStale && isCurrent(part, hash)) {
     console.log(`${part.workspace}: up to date`);
@@ -84,10 +86,12 @@ async function build(part, ifStale) {
   writeFileSync(path.join(ROOT, part.out, STAMP), hash);
 }
 
-const ifStale = process.argv.includes('--if-stale');
-try {
-  await Promise.all(PARTS.map((part) => build(part, ifStale)));
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const ifStale = process.argv.includes('--if-stale');
+  try {
+    await Promise.all(PARTS.map((part) => build(part, ifStale)));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 
 export interface TestAccount {
@@ -97,4 +97,30 @@ export async function expectNoSeriousA11yViolations(page: Page, { known = [] }: 
       .filter((violation) => violation.nodes.length > 0);
   }, known);
   expect(findings, `serious or critical axe findings on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * A node-rest-api project made through the REST API, once its creation run has finished (its repository then has
+ * code to tag and build on the local providers, and its first version runs).
+ */
+export async function createBuiltProject(
+  request: APIRequestContext,
+  token: string,
+  environmentVariables: Record<string, string> = { API_KEY: 'e2e-api-key-123' },
+): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await request.put('/api/settings/GITHUB_ORGANIZATION', { headers, data: { value: 'version-labs' } })).ok()).toBe(true);
+  const created = await request.post('/api/projects', {
+    headers,
+    data: { name: 'Difference Engine', description: 'Tabulates polynomials.', template_name: 'node-rest-api', environment_variables: environmentVariables },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await expect
+    .poll(async () => ((await (await request.get(`/api/projects/${id}/status`, { headers })).json()) as { overall_status?: string }).overall_status, {
+      timeout: 120_000,
+      intervals: [1000],
+    })
+    .toBe('completed');
+  return id;
 }

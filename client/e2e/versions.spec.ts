@@ -1,28 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerViaApi } from './helpers';
-
-/**
- * A node-rest-api project made through the REST API, once its creation run has finished (its repository then has
- * code to tag and build on the local providers).
- */
-async function createBuiltProject(request: APIRequestContext, token: string): Promise<string> {
-  const headers = { authorization: `Bearer ${token}` };
-  expect((await request.put('/api/settings/GITHUB_ORGANIZATION', { headers, data: { value: 'version-labs' } })).ok()).toBe(true);
-  const created = await request.post('/api/projects', {
-    headers,
-    data: { name: 'Difference Engine', description: 'Tabulates polynomials.', template_name: 'node-rest-api', environment_variables: { API_KEY: 'e2e-api-key-123' } },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  await expect
-    .poll(async () => ((await (await request.get(`/api/projects/${id}/status`, { headers })).json()) as { overall_status?: string }).overall_status, {
-      timeout: 120_000,
-      intervals: [1000],
-    })
-    .toBe('completed');
-  return id;
-}
+import { expect, test } from '@playwright/test';
+import { createBuiltProject, expectNoSeriousA11yViolations, registerViaApi } from './helpers';
 
 test('creates a version, follows its build log to success, downloads its artifact, archives, restores and deletes it', async ({ page }) => {
   test.setTimeout(300_000);

@@ -3,6 +3,7 @@
 export * from './accounts.js';
 export * from './command-catalog.js';
 export * from './masking.js';
+export * from './deployments.js';
 export * from './projects.js';
 export * from './pipelines.js';
 export * from './versions.js';

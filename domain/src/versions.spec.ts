@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canArchiveVersion, canDeployVersion, generateVersionTag, gitBranchError, versionDescriptionError, versionTagError } from './versions.js';
+import { isVersionSettling, canArchiveVersion, canDeployVersion, generateVersionTag, gitBranchError, versionDescriptionError, versionTagError } from './versions.js';
 
 describe('version rules', () => {
   it('requires a vX.Y.Z tag, trimmed', () => {
@@ -40,5 +40,19 @@ describe('generateVersionTag', () => {
     const tag = generateVersionTag(new Date(2026, 10, 23));
     expect(tag).toBe('v6.11.23');
     expect(versionTagError(tag)).toBeUndefined();
+  });
+});
+
+describe('isVersionSettling', () => {
+  it('is true while the build runs and while a built version waits to be made ready', () => {
+    expect(isVersionSettling({ status: 'building', buildStatus: 'running' })).toBe(true);
+    expect(isVersionSettling({ status: 'pending', buildStatus: 'pending' })).toBe(true);
+    expect(isVersionSettling({ status: 'build_success', buildStatus: 'success' })).toBe(true);
+  });
+  it('is false once the version is ready, failed, cancelled or archived', () => {
+    expect(isVersionSettling({ status: 'ready', buildStatus: 'success' })).toBe(false);
+    expect(isVersionSettling({ status: 'build_failed', buildStatus: 'failed' })).toBe(false);
+    expect(isVersionSettling({ status: 'build_failed', buildStatus: 'cancelled' })).toBe(false);
+    expect(isVersionSettling({ status: 'archived', buildStatus: 'success' })).toBe(false);
   });
 });

@@ -57,6 +57,14 @@ export function isBuildInProgress(buildStatus: string | null): boolean {
   return buildStatus === 'pending' || buildStatus === 'running';
 }
 
+/**
+ * A version still on its way to a settled state: its build runs, or it built and its artifact is being checked
+ * (build_success until the run makes it ready). Views that show it keep asking for it until this is false.
+ */
+export function isVersionSettling(version: { status: string; buildStatus: string | null }): boolean {
+  return isBuildInProgress(version.buildStatus) || version.status === 'building' || version.status === 'build_success';
+}
+
 /** Spec section 5: the Generate button's tag, v{year minus 2020}.{month}.{day} (local date). */
 export function generateVersionTag(date: Date = new Date()): string {
   return `v${date.getFullYear() - 2020}.${date.getMonth() + 1}.${date.getDate()}`;

@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs/job-queue.js';
 import type { StepDefinition } from './pipelines/steps.js';
 import { authModule, createAuthentication } from './modules/auth/auth.module.js';
 import { commandsModule } from './modules/commands/commands.module.js';
+import { deploymentObservabilityModule } from './modules/deployments/observability/observability.module.js';
 import type { Feature } from './modules/feature.js';
 import { pipelinesModule } from './modules/pipelines/pipelines.module.js';
 import { ProjectRuns, projectRunSteps } from './pipelines/runs/project-runs.js';
@@ -17,6 +18,7 @@ import { createLocalProviders } from './providers/local.js';
 import { projectsModule } from './modules/projects/projects.module.js';
 import { BuildLogs } from './modules/versions/build-logs.js';
 import { versionsModule } from './modules/versions/versions.module.js';
+import { deploymentsModule } from './modules/deployments/deployments.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { systemModule } from './modules/system/system.module.js';
 import { templatesModule } from './modules/templates/templates.module.js';
@@ -47,22 +49,24 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
   const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs, signedIn });
   const local = createLocalProviders({ dataDir: config.dataDir, secretBox });
-  const outside = { ...local, cluster: new LocalCluster({ dataDir: config.dataDir, registry: local.registry, secretBox }) };
+  const outside = { ...local, cluster: new LocalCluster({ dataDir: config.dataDir, registry: local.registry, secretBox, stablePorts: config.appPorts }) };
   const buildLogs = new BuildLogs(config.dataDir);
   const versions = versionsModule({ dataSource, bus, projects: projects.service, runs, sourceHost: outside.sourceHost, registry: outside.registry, buildLogs, signedIn });
+  const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, runs, secretBox, signedIn });
   const pipelines = pipelinesModule<RunProviders>({
     dataSource,
     queue,
     bus,
     steps: projectRunSteps,
     extraSteps: extraPipelineSteps,
-    providers: projectRunProviders({ ...outside, buildLogs }, { dataSource, bus, projects: projects.service, templates: templates.service, settings: settings.service }),
+    providers: projectRunProviders({ ...outside, buildLogs }, { dataSource, bus, projects: projects.service, templates: templates.service, settings: settings.service, secretBox }),
     jobExpireSeconds: config.stepExpirySeconds,
     projects: projects.service,
     onCancelled: async (run) => {
       await runs.cleanUpAfterCancel(run);
       await versions.service.buildCancelled(run);
     },
+    onRunFailed: (failure) => versions.service.buildGivenUp(failure),
     signedIn,
   });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
@@ -75,9 +79,19 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     build: config.build,
     signedIn,
   });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature, versions.feature];
+  // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
+  const observability = deploymentObservabilityModule({ dataSource, bus, cluster: outside.cluster, signedIn });
+  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature, versions.feature, deployments.feature, observability.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
-  return { features, authenticate: authentication.authenticate, bus, workers: system.workers, pipelines: pipelines.engine, cluster: outside.cluster };
+  return {
+    features,
+    authenticate: authentication.authenticate,
+    bus,
+    workers: system.workers,
+    pipelines: pipelines.engine,
+    cluster: outside.cluster,
+    builder: outside.builder,
+  };
 }
 
 export type App = ReturnType<typeof createFeatures>;

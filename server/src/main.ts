@@ -1,11 +1,12 @@
 import { ConfigError, loadConfig } from './config/env.js';
 import { EmbeddedPostgresError } from './db/embedded-postgres.js';
+import { ClientBuildError, watchClientBuild } from './http/client-build.js';
 import { TemplateCatalogError } from './modules/templates/template-catalog.js';
 import { startSlipway } from './server.js';
 
 async function main() {
   const config = loadConfig();
-  const slipway = await startSlipway(config);
+  const slipway = await startSlipway(config, { clientBuilt: watchClientBuild(config.awaitClientBuild) });
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
@@ -27,6 +28,7 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
   else if (error instanceof TemplateCatalogError) console.error(`Template catalog error: ${error.message}`);
+  else if (error instanceof ClientBuildError) console.error(`Not started: ${error.message}`);
   else console.error(error instanceof EmbeddedPostgresError ? `Embedded PostgreSQL: ${error.message}` : error);
   process.exit(1);
 });

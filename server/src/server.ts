@@ -17,12 +17,17 @@ export interface RunningSlipway {
   stop(): Promise<void>;
 }
 
+export interface StartOptions extends Pick<CoreDependencies, 'extraPipelineSteps'> {
+  /** Settles when the client is built, for `npm start`, which builds it while the server boots (see watchClientBuild). */
+  clientBuilt?: Promise<void>;
+}
+
 /** The core, then the roles this process plays (SLIPWAY_ROLE): api, worker, or both (all). */
-export async function startSlipway(config: AppConfig, options: Pick<CoreDependencies, 'extraPipelineSteps'> = {}): Promise<RunningSlipway> {
+export async function startSlipway(config: AppConfig, options: StartOptions = {}): Promise<RunningSlipway> {
   const core = await startCore(config, options);
   try {
     const worker = config.role === 'api' ? undefined : await startWorker(core);
-    const api = config.role === 'worker' ? undefined : await startApi(core);
+    const api = config.role === 'worker' ? undefined : await startApi(core, options.clientBuilt);
     return { url: api?.url, workerId: worker?.workerId, dataSource: core.dataSource, pipelines: core.app.pipelines, stop: core.stop };
   } catch (error) {
     await core.stop();

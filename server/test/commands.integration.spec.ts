@@ -85,7 +85,7 @@ describe('executing a command', () => {
     await run(fresh, 'echo two');
     expect((await run(fresh, 'status')).body).toEqual({
       type: 'output',
-      output: 'Database      up (PostgreSQL server)\nJob queue     up\nProjects      0\nCommand logs  2\nLatest run    none',
+      output: 'Database      up (PostgreSQL server)\nJob queue     up\nProjects      0\nVersions      0\nCommand logs  2\nLatest run    none',
     });
   });
 
@@ -133,9 +133,9 @@ describe("the user's own projects and settings", () => {
     expect((await run(dave, 'projects')).body).toEqual({
       type: 'output',
       output: [
-        'NAME     STATUS    LAST UPDATE',
-        `web app  inactive  ${stamp(created['web app'].updated_at)}`,
-        `api      active    ${stamp(created.api.updated_at)}`,
+        'NAME     STATUS    VERSION  LAST UPDATE',
+        `web app  inactive  -        ${stamp(created['web app'].updated_at)}`,
+        `api      active    -        ${stamp(created.api.updated_at)}`,
         '',
         '2 projects',
       ].join('\n'),
@@ -143,7 +143,7 @@ describe("the user's own projects and settings", () => {
   });
 
   it('filters them by name or description, and never shows another user\'s', async () => {
-    expect((await run(dave, 'projects payments')).body.output).toBe(`NAME  STATUS  LAST UPDATE\napi   active  ${stamp(created.api.updated_at)}\n\n1 project`);
+    expect((await run(dave, 'projects payments')).body.output).toBe(`NAME  STATUS  VERSION  LAST UPDATE\napi   active  -        ${stamp(created.api.updated_at)}\n\n1 project`);
     expect((await run(dave, 'projects bobs')).body).toEqual({ type: 'info', output: "No projects match 'bobs'." });
     expect((await run(bob, 'projects')).body.output).not.toContain('api ');
   });
@@ -179,6 +179,23 @@ describe("the user's own projects and settings", () => {
   it('counts them in status', async () => {
     expect((await run(dave, 'status')).body.output).toContain('\nProjects      2\n');
   });
+
+  it('shows each project\'s newest version in projects and counts versions in status, the user\'s own only', async () => {
+    expect((await run(dave, 'status')).body.output).toContain('\nVersions      0\n');
+    await waitForRun(app, dave.token, created.api.id, { stream: 'project_creation' });
+    const version = await app.api('POST', `/projects/${created.api.id}/versions`, { token: dave.token, body: { version_tag: 'v1.0.0', git_branch: 'main' } });
+    expect(version.status, JSON.stringify(version.body)).toBe(201);
+    let output = '';
+    await eventually(async () => {
+      output = (await run(dave, 'projects')).body.output;
+      return /^api +active +v1\.0\.0 ready +/m.test(output);
+    }, 60_000);
+    expect(output.split('\n')[0]).toMatch(/^NAME +STATUS +VERSION +LAST UPDATE$/);
+    expect(output).toMatch(/^web app +inactive +- +\d{4}-/m);
+    expect((await run(dave, 'status')).body.output).toContain('\nVersions      1\n');
+    expect((await run(bob, 'status')).body.output).toContain('\nVersions      0\n');
+    expect((await run(bob, 'projects')).body.output).not.toContain('v1.0.0');
+  }, 120_000);
 
   it('lists which settings are configured and never a value, in the answer or the log', async () => {
     const expected = [

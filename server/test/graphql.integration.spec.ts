@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getIntrospectionQuery } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { MAX_QUERY_COST, MAX_QUERY_DEPTH } from '../src/graphql/limits.js';
+import { MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_DIRECTIVES } from '../src/graphql/limits.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -97,6 +97,21 @@ describe('query limits over HTTP', () => {
     expect(tooDeep.data).toBeUndefined();
     const atLimit = await app.graphql(AT_LIMIT, {}, token);
     expect(atLimit.errors).toBeUndefined();
+  });
+
+  it(`rejects documents with more than ${MAX_QUERY_DIRECTIVES} directives (graphql-armor's rule), over HTTP and the socket`, async () => {
+    const { token } = await registerUser(app);
+    // Distinct directives on distinct fields: graphql-js itself refuses one directive repeated on a field.
+    const directives = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `f${i}: me { id @include(if: true) }`).join(' ')} }`;
+    const message = `Query has too many directives: more than the limit of ${MAX_QUERY_DIRECTIVES}`;
+    const tooMany = await app.graphql(directives(MAX_QUERY_DIRECTIVES + 1), {}, token);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.errors).toEqual([expect.objectContaining({ message, extensions: expect.objectContaining({ code: 'GRAPHQL_VALIDATION_FAILED' }) })]);
+    expect((await app.graphql(directives(MAX_QUERY_DIRECTIVES), {}, token)).errors).toBeUndefined();
+    const client = wsClient(token);
+    const { error } = await take(client, directives(MAX_QUERY_DIRECTIVES + 1), 1);
+    await client.dispose();
+    expect(error).toEqual(expect.arrayContaining([expect.objectContaining({ message })]));
   });
 
   it('answers the standard introspection query that GraphiQL and codegen send', async () => {

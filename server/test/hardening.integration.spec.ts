@@ -406,6 +406,35 @@ describe('graphql-ws limits (item 10)', () => {
     expect(again?.type).toBe('next');
     for (const socket of sockets) socket.close();
   });
+
+  it('takes its per-user limits from SLIPWAY_WS_SOCKETS_PER_USER and SLIPWAY_WS_SUBSCRIPTIONS_PER_USER', async () => {
+    const limited = await startTestApp({ env: { SLIPWAY_WS_SOCKETS_PER_USER: '2', SLIPWAY_WS_SUBSCRIPTIONS_PER_USER: '3' } });
+    const raised = await startTestApp({ env: { SLIPWAY_WS_SOCKETS_PER_USER: '12', SLIPWAY_WS_SUBSCRIPTIONS_PER_USER: '120' } });
+    try {
+      const { token } = await registerUser(limited);
+      const sockets = await Promise.all([RawSocket.open(limited.url, token), RawSocket.open(limited.url, token)]);
+      for (const socket of sockets) expect(await socket.acknowledged()).toBe(true);
+      expect((await (await RawSocket.open(limited.url, token)).closed).code).toBe(4429);
+      for (let i = 0; i < 3; i += 1) expect((await sockets[i % 2].run(`s${i}`, 'subscription { serverTime }'))?.type).toBe('next');
+      const tooMany = await sockets[1].run('extra', 'subscription { serverTime }');
+      expect(tooMany?.payload[0]).toMatchObject({ message: 'Too many subscriptions', extensions: { code: 'TOO_MANY_REQUESTS' } });
+      for (const socket of sockets) socket.close();
+
+      // Above the defaults: more sockets and subscriptions than 10 and 50 for one user.
+      const other = await registerUser(raised);
+      const many = await Promise.all(Array.from({ length: 12 }, () => RawSocket.open(raised.url, other.token)));
+      for (const socket of many) expect(await socket.acknowledged()).toBe(true);
+      expect((await (await RawSocket.open(raised.url, other.token)).closed).code).toBe(4429);
+      for (let i = 0; i < 120; i += 1) many[i % many.length].send({ type: 'subscribe', id: `m${i}`, payload: { query: 'subscription { serverTime }' } });
+      for (let i = 0; i < 120; i += 1) expect((await many[i % many.length].next((frame) => frame.id === `m${i}`))?.type).toBe('next');
+      const over = await many[0].run('over', 'subscription { serverTime }');
+      expect(over?.payload[0]).toMatchObject({ message: 'Too many subscriptions', extensions: { code: 'TOO_MANY_REQUESTS' } });
+      for (const socket of many) socket.close();
+    } finally {
+      await limited.stop();
+      await raised.stop();
+    }
+  });
 });
 
 describe('security headers (item 11)', () => {

@@ -49,6 +49,7 @@ function startWorker(dataDir: string, embedded = false): { child: ChildProcess; 
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH,
+      SLIPWAY_APP_PORTS: process.env.SLIPWAY_APP_PORTS,
       SLIPWAY_ROLE: 'worker',
       ...(embedded ? {} : { DATABASE_URL: api.databaseUrl }),
       SLIPWAY_DATA_DIR: dataDir,

@@ -236,11 +236,12 @@ describe('runs on separate worker processes', () => {
   let api: TestApp;
   const workers: ChildProcess[] = [];
 
-  function startWorker(): { child: ChildProcess; started: Promise<void> } {
+  function startWorker(): { child: ChildProcess; started: Promise<void>; output: () => string } {
     const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
       cwd: SERVER_DIR,
       env: {
         PATH: process.env.PATH,
+        SLIPWAY_APP_PORTS: process.env.SLIPWAY_APP_PORTS,
         SLIPWAY_ROLE: 'worker',
         DATABASE_URL: api.databaseUrl,
         SLIPWAY_DATA_DIR: api.dataDir,
@@ -254,7 +255,7 @@ describe('runs on separate worker processes', () => {
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     workers.push(child);
-    return { child, started: eventually(async () => output.includes('Slipway worker'), 60_000) };
+    return { child, started: eventually(async () => output.includes('Slipway worker'), 60_000), output: () => output };
   }
 
   beforeAll(async () => {
@@ -338,9 +339,13 @@ describe('runs on separate worker processes', () => {
     // Killed while it builds the version (the longest step): its effects so far must not be repeated.
     await eventually(async () => {
       const { body } = await api.api('GET', `/projects/${projectId}/status`, { token: owner.token });
-      return body.processors.find((step: any) => step.processor_name === 'check-github-version-build').status === 'running';
+      if (body.processors.find((step: any) => step.processor_name === 'check-github-version-build').status !== 'running') return false;
+      // ... and its build command runs in its scratch directory.
+      const scratch = existsSync(path.join(api.dataDir, 'builds')) ? readdirSync(path.join(api.dataDir, 'builds')) : [];
+      return scratch.some((name) => existsSync(path.join(api.dataDir, 'builds', name, 'build-process.json')));
     }, 120_000);
     await stopWorker(first.child, 'SIGKILL');
+    expect(readdirSync(path.join(api.dataDir, 'builds'))).toHaveLength(1);
 
     const second = startWorker();
     await second.started;
@@ -349,6 +354,10 @@ describe('runs on separate worker processes', () => {
     const interrupted = (await latestSteps(projectId)).find((step) => step.step_id === 'check-github-version-build');
     expect(interrupted.attempts).toBe(2);
     expect(interrupted.log).toContain('attempt 1 was interrupted');
+    // The killed worker's scratch directory went when the second one started (its build, left running, killed
+    // with it); the retried build's own went when it ended.
+    expect(readdirSync(path.join(api.dataDir, 'builds'))).toEqual([]);
+    expect(second.output()).toMatch(/Removed 1 scratch directory of interrupted builds/);
 
     const project = (await api.api('GET', `/projects/${projectId}`, { token: owner.token })).body;
     expect(await cloneSummary(project.repository_url)).toMatchObject({ commits: [project.build_commit], tags: ['v0.1.0'] });

@@ -1,8 +1,11 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { createClient } from 'graphql-ws';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eventually, git, waitForRun } from './helpers/project-runs.js';
@@ -13,6 +16,7 @@ import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js'
  * in its real git repository, built by real child processes into artifacts in the local registry. Branches that
  * break or stall the build are pushed with the git CLI. Real PostgreSQL, real HTTP and WebSocket.
  */
+const execFileAsync = promisify(execFile);
 const MARKER = `marker-${randomBytes(6).toString('hex')}`;
 let app: TestApp;
 let dataDir: string;
@@ -49,6 +53,19 @@ async function pushBranch(branch: string, files: Record<string, string>): Promis
     await git(['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', `On ${branch}`], dir);
     await git(['push', '--quiet', 'origin', branch], dir);
     return await git(['rev-parse', 'HEAD'], dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The paths in a gzipped tar (an artifact). */
+async function artifactFiles(bytes: Buffer): Promise<string[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'slipway-artifact-'));
+  try {
+    const file = path.join(dir, 'artifact.tar.gz');
+    writeFileSync(file, bytes);
+    const { stdout } = await execFileAsync('tar', ['-tzf', file]);
+    return stdout.split('\n').filter(Boolean);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -334,6 +351,104 @@ describe('another user', () => {
     expect(graphql.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await versionsOf(owner.token)).body.versions[0]).toMatchObject({ id: version.id, description: version.description, status: version.status });
   });
+});
+
+describe('two versions built at once', () => {
+  it('each ends with its own artifact and its own log, nothing of the other', async () => {
+    const sides = ['left', 'right'] as const;
+    const shas: Record<string, string> = {};
+    for (const side of sides) {
+      shas[side] = await pushBranch(`concurrent-${side}`, {
+        [`test/${side}-only.test.js`]: `import test from 'node:test';\ntest('${side}', async () => {\n  for (let i = 0; i < 20; i += 1) { console.log('line ' + i + ' of the ${side} build'); await new Promise((r) => setTimeout(r, 100)); }\n});\n`,
+      });
+    }
+    const created = await Promise.all(sides.map((side, index) => createVersion({ version_tag: `v4.${index}.0`, git_branch: `concurrent-${side}` })));
+    expect(created.map((res) => res.status)).toEqual([201, 201]);
+    const built = await Promise.all(created.map((res) => builtVersion(res.body.id)));
+    // They ran side by side: each started before the other ended.
+    const [left, right] = built;
+    expect(new Date(left.build_started_at).getTime()).toBeLessThan(new Date(right.build_completed_at).getTime());
+    expect(new Date(right.build_started_at).getTime()).toBeLessThan(new Date(left.build_completed_at).getTime());
+    expect(left.artifacts[0].id).not.toBe(right.artifacts[0].id);
+
+    for (const [index, side] of sides.entries()) {
+      const other = sides[1 - index];
+      const version = built[index];
+      expect(version).toMatchObject({ status: 'ready', build_status: 'success', git_commit_sha: shas[side], docker_image_url: expect.stringContaining(`:v4.${index}.0`) });
+      const log = (await versionCall('GET', version.id, '/build/logs?tail=10000')).body.logs as string;
+      expect(log.match(new RegExp(`of the ${side} build`, 'g'))).toHaveLength(20);
+      expect(log).not.toContain(`of the ${other} build`);
+      expect(log).toContain(`:v4.${index}.0`);
+      expect(log).not.toContain(`:v4.${1 - index}.0`);
+      expect(version.build_log).not.toContain(other);
+
+      const download = await fetch(`${app.url}/api/projects/${project.id}/versions/${version.id}/artifacts/${version.artifacts[0].id}/download`, {
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(download.status).toBe(200);
+      const bytes = Buffer.from(await download.arrayBuffer());
+      expect(`sha256:${createHash('sha256').update(bytes).digest('hex')}`).toBe(version.artifacts[0].id);
+      const files = await artifactFiles(bytes);
+      expect(files).toContain(`./test/${side}-only.test.js`);
+      expect(files).not.toContain(`./test/${other}-only.test.js`);
+    }
+  }, 240_000);
+});
+
+describe('a version whose creation fails after its tag was made', () => {
+  it('leaves no tag behind (a retry makes it afresh), and a tag left at the branch head is reused', async () => {
+    const db = new pg.Client({ connectionString: app.databaseUrl });
+    await db.connect();
+    const count = async (table: string) => (await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE project_id = $1`, [project.id])).rows[0].n as number;
+    const tags = async () => (await git(['ls-remote', '--tags', project.repository_url])).split('\n').map((line) => line.split('refs/tags/')[1]);
+    try {
+      // The insert's commit fails (a deferred check at COMMIT, after the tag was made): a real failure of the transaction.
+      await db.query(`CREATE FUNCTION refuse_doomed_version() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.version_tag = 'v5.0.0' THEN RAISE EXCEPTION 'doomed version'; END IF; RETURN NEW; END $$`);
+      await db.query(`CREATE CONSTRAINT TRIGGER refuse_doomed AFTER INSERT ON versions DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_doomed_version()`);
+      const [versionsBefore, runsBefore] = [await count('versions'), await count('pipeline_runs')];
+      const failed = await createVersion({ version_tag: 'v5.0.0', git_branch: 'main' });
+      expect(failed.status).toBe(500);
+      expect(JSON.stringify(failed.body)).not.toMatch(/doomed|SELECT|INSERT|at .*\.ts/);
+      expect([await count('versions'), await count('pipeline_runs')]).toEqual([versionsBefore, runsBefore]);
+      expect(await tags()).not.toContain('v5.0.0');
+
+      // Once the commit can succeed, the same tag is made afresh and built.
+      await db.query('DROP TRIGGER refuse_doomed ON versions');
+      const retried = await createVersion({ version_tag: 'v5.0.0', git_branch: 'main' });
+      expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+      expect(await tags()).toContain('v5.0.0');
+      expect(await builtVersion(retried.body.id)).toMatchObject({ status: 'ready', build_status: 'success' });
+
+      // A tag left at the branch head with no version (a create that died between its tag and its commit) is reused;
+      // one on another commit is someone else's: refused, nothing changed.
+      const head = await git(['ls-remote', project.repository_url, 'refs/heads/main']).then((line) => line.split('\t')[0]);
+      const brokenSha = await git(['ls-remote', project.repository_url, 'refs/heads/broken']).then((line) => line.split('\t')[0]);
+      const dir = mkdtempSync(path.join(tmpdir(), 'slipway-tags-'));
+      try {
+        await git(['clone', '--quiet', project.repository_url, dir]);
+        await git(['tag', 'v5.1.0', head], dir);
+        await git(['tag', 'v5.2.0', brokenSha], dir);
+        await git(['push', '--quiet', 'origin', 'v5.1.0', 'v5.2.0'], dir);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      const reused = await createVersion({ version_tag: 'v5.1.0', git_branch: 'main' });
+      expect(reused.status, JSON.stringify(reused.body)).toBe(201);
+      expect(reused.body.git_commit_sha).toBe(head);
+      expect(await builtVersion(reused.body.id)).toMatchObject({ status: 'ready', build_status: 'success' });
+      const before = await count('versions');
+      const elsewhere = await createVersion({ version_tag: 'v5.2.0', git_branch: 'main' });
+      expect(elsewhere.status).toBe(409);
+      expect(elsewhere.body.error).toBe('Version v5.2.0 already exists in this project');
+      expect(await count('versions')).toBe(before);
+      expect((await git(['ls-remote', project.repository_url, 'refs/tags/v5.2.0'])).split('\t')[0]).toBe(brokenSha);
+    } finally {
+      await db.query('DROP TRIGGER IF EXISTS refuse_doomed ON versions');
+      await db.query('DROP FUNCTION IF EXISTS refuse_doomed_version()');
+      await db.end();
+    }
+  }, 240_000);
 });
 
 describe('the project deletion', () => {

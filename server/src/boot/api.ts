@@ -3,32 +3,42 @@ import type { AddressInfo } from 'node:net';
 import { createApolloServer } from '../graphql/apollo.js';
 import { buildAppSchema, printAppSchema } from '../graphql/build-schema.js';
 import { createAppPubSub } from '../graphql/pubsub.js';
+import { TrustedDocuments } from '../graphql/trusted-documents.js';
 import { startWebSocketServer } from '../graphql/websocket.js';
+import { ConfigError } from '../config/env.js';
 import { createExpressApp } from '../http/app.js';
 import { compileTrustProxy } from '../http/client-address.js';
 import { HTTP_SERVER_OPTIONS } from '../http/security.js';
 import type { Core } from './core.js';
 
 /** The api role on top of the core: Express (REST, GraphQL over HTTP, the client) and graphql-ws on one port. */
-export async function startApi(core: Core): Promise<{ url: string }> {
+export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.resolve()): Promise<{ url: string }> {
   const { config, app } = core;
   const schema = await buildAppSchema(
     createAppPubSub(),
     app.features.flatMap((feature) => feature.resolvers ?? []),
   );
+  const documents = TrustedDocuments.load(config.trustedDocumentsFile, !config.trustedDocumentsOnly);
+  if (config.trustedDocumentsOnly && documents.size === 0) {
+    throw new ConfigError(`SLIPWAY_TRUSTED_DOCUMENTS_ONLY is set but ${config.trustedDocumentsFile} lists no documents: run npm run codegen`);
+  }
   const httpServer = createServer(HTTP_SERVER_OPTIONS);
   const ws = startWebSocketServer(httpServer, schema, {
+    documents,
     authenticate: app.authenticate,
     bus: app.bus,
     trust: compileTrustProxy(config.trustProxy),
+    limits: config.wsLimits,
   });
-  const apollo = createApolloServer(schema, httpServer, [
+  const apollo = createApolloServer(schema, httpServer, documents, [
     { async serverWillStart() { return { drainServer: () => ws.stop() }; } },
   ]);
   // Apollo's drain plugin closes the HTTP server (and, through drainServer, the WebSocket server) on stop.
   await apollo.start();
   core.onStop(() => apollo.stop());
 
+  // Under `npm start` the client may still be building (scripts/start.mjs): the app serves it, so it waits.
+  await clientBuilt;
   const routes = app.features.flatMap((feature) => (feature.routes ? [feature.routes] : []));
   httpServer.on('request', createExpressApp(config, { routes, authenticate: app.authenticate, schemaSdl: printAppSchema(schema) }, apollo));
   await new Promise<void>((resolve, reject) => {

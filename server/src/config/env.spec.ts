@@ -20,6 +20,22 @@ describe('loadConfig', () => {
     expect(config.role).toBe('all');
   });
 
+  it('accepts any GraphQL document unless SLIPWAY_TRUSTED_DOCUMENTS_ONLY is true', () => {
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir() }).trustedDocumentsOnly).toBe(false);
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_TRUSTED_DOCUMENTS_ONLY: 'true' }).trustedDocumentsOnly).toBe(true);
+    expect(() => loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_TRUSTED_DOCUMENTS_ONLY: 'yes' })).toThrow(
+      'SLIPWAY_TRUSTED_DOCUMENTS_ONLY must be true or false, got "yes"',
+    );
+  });
+
+  it('gives deployed apps the stable ports of SLIPWAY_APP_PORTS (default 27000-27999)', () => {
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir() }).appPorts).toEqual({ from: 27_000, to: 27_999 });
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_APP_PORTS: '30000-30099' }).appPorts).toEqual({ from: 30_000, to: 30_099 });
+    expect(() => loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_APP_PORTS: '30100-30000' })).toThrow(
+      'SLIPWAY_APP_PORTS must be a port range such as 27000-27999 (1024 to 65535), got "30100-30000"',
+    );
+  });
+
   it('reads the process role from SLIPWAY_ROLE', () => {
     expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_ROLE: 'worker' }).role).toBe('worker');
     expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_ROLE: 'api' }).role).toBe('api');
@@ -35,12 +51,26 @@ describe('loadConfig', () => {
     expect(readFileSync(file, 'utf8').length).toBeGreaterThanOrEqual(32);
   });
 
+  it('limits graphql-ws per user to 10 sockets and 50 subscriptions unless told otherwise', () => {
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir() }).wsLimits).toEqual({ socketsPerUser: 10, subscriptionsPerUser: 50 });
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_WS_SOCKETS_PER_USER: '', SLIPWAY_WS_SUBSCRIPTIONS_PER_USER: '' }).wsLimits).toEqual({ socketsPerUser: 10, subscriptionsPerUser: 50 });
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_WS_SOCKETS_PER_USER: '20', SLIPWAY_WS_SUBSCRIPTIONS_PER_USER: ' 1000 ' }).wsLimits).toEqual({
+      socketsPerUser: 20,
+      subscriptionsPerUser: 1000,
+    });
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT must be an integer between 0 and 65535, got "abc"'],
     [{ PORT: '70000' }, 'PORT must be an integer between 0 and 65535, got "70000"'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
     [{ SLIPWAY_ROLE: 'workers' }, 'SLIPWAY_ROLE must be one of all, api, worker, got "workers"'],
     [{ SLIPWAY_SECRET_KEY: 'short' }, 'SLIPWAY_SECRET_KEY must be at least 32 characters'],
+    [{ SLIPWAY_WS_SOCKETS_PER_USER: '0' }, 'SLIPWAY_WS_SOCKETS_PER_USER must be a whole number from 1 to 100000, got "0"'],
+    [{ SLIPWAY_WS_SOCKETS_PER_USER: '2.5' }, 'SLIPWAY_WS_SOCKETS_PER_USER must be a whole number from 1 to 100000, got "2.5"'],
+    [{ SLIPWAY_WS_SUBSCRIPTIONS_PER_USER: 'many' }, 'SLIPWAY_WS_SUBSCRIPTIONS_PER_USER must be a whole number from 1 to 100000, got "many"'],
+    [{ SLIPWAY_WS_SUBSCRIPTIONS_PER_USER: '1e3' }, 'SLIPWAY_WS_SUBSCRIPTIONS_PER_USER must be a whole number from 1 to 100000, got "1e3"'],
+    [{ SLIPWAY_WS_SUBSCRIPTIONS_PER_USER: '100001' }, 'SLIPWAY_WS_SUBSCRIPTIONS_PER_USER must be a whole number from 1 to 100000, got "100001"'],
   ])('rejects %o with a clear message', (env, message) => {
     expect(() => loadConfig({ SLIPWAY_DATA_DIR: dataDir(), ...env })).toThrow(message);
   });

@@ -5,6 +5,19 @@ import { fileURLToPath } from 'node:url';
 import proxyaddr from 'proxy-addr';
 import { type BuildInfo, readBuildInfo } from './build-info.js';
 
+/** graphql-ws sockets one signed-in user may hold open at once (SLIPWAY_WS_SOCKETS_PER_USER). */
+export const DEFAULT_WS_SOCKETS_PER_USER = 10;
+/** graphql-ws subscriptions one signed-in user may have running at once, over all their sockets (SLIPWAY_WS_SUBSCRIPTIONS_PER_USER). */
+export const DEFAULT_WS_SUBSCRIPTIONS_PER_USER = 50;
+/** The most either may be set to: each socket and subscription costs the server memory. */
+export const MAX_WS_LIMIT = 100_000;
+
+/** The per-user graphql-ws limits (ws-limits' SocketGuard enforces them). */
+export interface WsLimits {
+  socketsPerUser: number;
+  subscriptionsPerUser: number;
+}
+
 /** all: HTTP, GraphQL, WebSocket and job handlers; api: the first three; worker: job handlers only. */
 export const ROLES = ['all', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -25,6 +38,20 @@ export interface AppConfig {
   secretKey: Buffer;
   /** Built client to serve, if present. */
   clientDistDir: string;
+  /** The client's trusted documents ('sha256:<hex>' -> text), written by codegen. */
+  trustedDocumentsFile: string;
+  /**
+   * SLIPWAY_TRUSTED_DOCUMENTS_ONLY=true: GraphQL runs only the client's own documents (hardening; GraphiQL and
+   * other tools then cannot send their own). Default false: any document is accepted.
+   */
+  trustedDocumentsOnly: boolean;
+  /**
+   * Set by `npm start` (scripts/start.mjs, SLIPWAY_AWAIT_CLIENT_BUILD=1), which boots the server while the client
+   * still builds: the server opens its port only once the script says, over the IPC channel, that the client is built.
+   */
+  awaitClientBuild?: boolean;
+  /** Loopback ports the local cluster gives deployed apps' stable URLs (SLIPWAY_APP_PORTS, default 27000-27999). */
+  appPorts: { from: number; to: number };
   /** The project template catalog (templates/ at the repository root). */
   templatesDir: string;
   tokenTtlSeconds: number;
@@ -36,6 +63,8 @@ export interface AppConfig {
    * known to be quick (tests): a step still running past it would run twice.
    */
   stepExpirySeconds?: number;
+  /** Per-user graphql-ws limits (SLIPWAY_WS_SOCKETS_PER_USER, default 10; SLIPWAY_WS_SUBSCRIPTIONS_PER_USER, default 50). */
+  wsLimits: WsLimits;
   /** Version, git commit (SLIPWAY_COMMIT, else read from .git) and Node.js version, for the console's `version`. */
   build: BuildInfo;
 }
@@ -81,6 +110,30 @@ function parsePositiveInteger(name: string, raw: string | undefined, fallback: n
   return value;
 }
 
+function parseBoolean(name: string, raw: string | undefined): boolean {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function parseWsLimit(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw.trim());
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < 1 || value > MAX_WS_LIMIT) {
+    throw new ConfigError(`${name} must be a whole number from 1 to ${MAX_WS_LIMIT}, got "${raw}"`);
+  }
+  return value;
+}
+
+function parsePortRange(name: string, raw: string | undefined, fallback: { from: number; to: number }): { from: number; to: number } {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const match = /^(\d+)-(\d+)$/.exec(raw.trim());
+  const [from, to] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+  if (!(from >= 1024 && to <= 65535 && from <= to)) throw new ConfigError(`${name} must be a port range such as 27000-27999 (1024 to 65535), got "${raw}"`);
+  return { from, to };
+}
+
 function parseTrustProxy(raw: string | undefined): TrustProxy {
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false') return false;
@@ -123,10 +176,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl,
     secretKey: loadSecretKey(env.SLIPWAY_SECRET_KEY, dataDir),
     clientDistDir: path.join(REPO_ROOT, 'client', 'dist'),
+    trustedDocumentsFile: path.join(REPO_ROOT, 'client', 'src', 'generated', 'persisted-documents.json'),
+    trustedDocumentsOnly: parseBoolean('SLIPWAY_TRUSTED_DOCUMENTS_ONLY', env.SLIPWAY_TRUSTED_DOCUMENTS_ONLY),
+    awaitClientBuild: env.SLIPWAY_AWAIT_CLIENT_BUILD === '1',
+    appPorts: parsePortRange('SLIPWAY_APP_PORTS', env.SLIPWAY_APP_PORTS, { from: 27_000, to: 27_999 }),
     templatesDir: path.join(REPO_ROOT, 'templates'),
     tokenTtlSeconds: 7 * 24 * 3600,
     registrationsPerAddress: parsePositiveInteger('REGISTRATION_LIMIT', env.REGISTRATION_LIMIT, 20),
     stepExpirySeconds: env.SLIPWAY_STEP_EXPIRY_SECONDS ? parsePositiveInteger('SLIPWAY_STEP_EXPIRY_SECONDS', env.SLIPWAY_STEP_EXPIRY_SECONDS, 1) : undefined,
+    wsLimits: {
+      socketsPerUser: parseWsLimit('SLIPWAY_WS_SOCKETS_PER_USER', env.SLIPWAY_WS_SOCKETS_PER_USER, DEFAULT_WS_SOCKETS_PER_USER),
+      subscriptionsPerUser: parseWsLimit('SLIPWAY_WS_SUBSCRIPTIONS_PER_USER', env.SLIPWAY_WS_SUBSCRIPTIONS_PER_USER, DEFAULT_WS_SUBSCRIPTIONS_PER_USER),
+    },
     build: readBuildInfo(REPO_ROOT, env.SLIPWAY_COMMIT),
   };
 }

@@ -6,10 +6,11 @@ import { User } from '../modules/users/user.entity.js';
 import { Project } from '../modules/projects/project.entity.js';
 import { Version } from '../modules/versions/version.entity.js';
 import { Deployment } from '../modules/deployments/deployment.entity.js';
+import { DeploymentEvent } from '../modules/deployments/deployment-event.entity.js';
 import { UserSetting } from '../modules/settings/user-setting.entity.js';
 import { WorkerHeartbeat } from '../modules/system/worker-heartbeat.entity.js';
 import { PipelineRun } from '../pipelines/pipeline-run.entity.js';
 import { PipelineStep } from '../pipelines/pipeline-step.entity.js';
 
 /** Every TypeORM entity; features add theirs here. */
-export const entities = [User, Session, LoginFailure, CommandLog, WorkingDirectory, UserSetting, Project, Version, Deployment, WorkerHeartbeat, PipelineRun, PipelineStep];
+export const entities = [User, Session, LoginFailure, CommandLog, WorkingDirectory, UserSetting, Project, Version, Deployment, DeploymentEvent, WorkerHeartbeat, PipelineRun, PipelineStep];

@@ -7,9 +7,11 @@ import { WorkerHeartbeats1795422644166 } from './migrations/1795422644166-Worker
 import { PipelineRuns1795424381866 } from './migrations/1795424381866-PipelineRuns.js';
 import { VersionsDeployments1795430000042 } from './migrations/1795430000042-VersionsDeployments.js';
 import { VersionBuildRuns1795430000071 } from './migrations/1795430000071-VersionBuildRuns.js';
+import { DeploymentRollouts1795430000120 } from './migrations/1795430000120-DeploymentRollouts.js';
+import { DeploymentMetrics1795430000300 } from './migrations/1795430000300-DeploymentMetrics.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so that tsx, vitest and the
  * TypeORM CLI all load them the same way; add each newly generated migration here.
  */
-export const migrations = [Init1795355495488, CommandLogs1795369736315, ProjectsSettings1795369898043, ProjectsOwnerTagsIndex1795370423383, ProjectsOwnerTagsNoPendingList1795371278872, WorkerHeartbeats1795422644166, PipelineRuns1795424381866, VersionsDeployments1795430000042, VersionBuildRuns1795430000071];
+export const migrations = [Init1795355495488, CommandLogs1795369736315, ProjectsSettings1795369898043, ProjectsOwnerTagsIndex1795370423383, ProjectsOwnerTagsNoPendingList1795371278872, WorkerHeartbeats1795422644166, PipelineRuns1795424381866, VersionsDeployments1795430000042, VersionBuildRuns1795430000071, DeploymentRollouts1795430000120, DeploymentMetrics1795430000300];

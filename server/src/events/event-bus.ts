@@ -11,6 +11,8 @@ export interface AppEvents {
   'pipeline.updated': { runId: string; projectId: string | null; seq: number; status: RunStatus; stepId?: string; stepStatus?: StepStatus };
   /** A version's row changed (its build's status or log tail): live followers of the version load it again. */
   'version.updated': { versionId: string; ownerId: string };
+  /** A deployment of the project changed (status, traffic, health checks, events) or was deleted: live views load it again. */
+  'deployment.updated': { deploymentId: string; projectId: string; ownerId: string };
 }
 
 export type AppEventTopic = keyof AppEvents;

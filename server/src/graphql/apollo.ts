@@ -7,7 +7,8 @@ import { ErrorCode } from '../common/app-error.js';
 import { NUL_BYTE_MESSAGE, NoNulBytesRule, containsNulByte } from '../common/nul-bytes.js';
 import type { GraphQLContext } from './context.js';
 import { formatGraphQLError } from './format-error.js';
-import { assertWithinLimits } from './limits.js';
+import { MaxDirectivesRule, assertWithinLimits } from './limits.js';
+import type { TrustedDocuments } from './trusted-documents.js';
 import { GRAPHQL_PATH } from './websocket.js';
 
 /** Limits every document; subscriptions need a socket to stream over, so HTTP refuses them up front. */
@@ -29,11 +30,18 @@ const operationRules: ApolloServerPlugin<GraphQLContext> = {
   },
 };
 
-export function createApolloServer(schema: GraphQLSchema, httpServer: Server, extraPlugins: ApolloServerPlugin<GraphQLContext>[]) {
+export function createApolloServer(
+  schema: GraphQLSchema,
+  httpServer: Server,
+  documents: TrustedDocuments,
+  extraPlugins: ApolloServerPlugin<GraphQLContext>[],
+) {
   return new ApolloServer<GraphQLContext>({
     schema,
+    // The client sends its documents' hashes; the trusted documents answer them (see trusted-documents.ts).
+    persistedQueries: { cache: documents.cache() },
     formatError: formatGraphQLError,
-    validationRules: [NoNulBytesRule],
+    validationRules: [NoNulBytesRule, MaxDirectivesRule],
     includeStacktraceInErrorResponses: false,
     // Tool builders introspect the API (GraphiQL, codegen) in production too; the query limits still apply.
     introspection: true,
@@ -45,6 +53,7 @@ export function createApolloServer(schema: GraphQLSchema, httpServer: Server, ex
       // Nothing here sets cache hints, and the default cache-control plugin would still time every field.
       ApolloServerPluginCacheControlDisabled(),
       operationRules,
+      documents.plugin(),
       ...extraPlugins,
     ],
   });

@@ -10,10 +10,12 @@ import { ProjectPipelineResolver } from '../modules/pipelines/project-pipeline.r
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import { TemplatesResolver } from '../modules/templates/templates.resolver.js';
 import { ProjectVersionsResolver, VersionsResolver } from '../modules/versions/versions.resolver.js';
+import { DeploymentsResolver, ProjectDeploymentsResolver } from '../modules/deployments/deployments.resolver.js';
+import { DeploymentObservabilityResolver } from '../modules/deployments/observability/observability.resolver.js';
 import { authChecker } from './auth-checker.js';
 import type { AppPubSub } from './pubsub.js';
 
-export const resolvers = [AuthResolver, UsersResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver] as const;
+export const resolvers = [AuthResolver, UsersResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver] as const;
 
 /**
  * Built once per process; features register their resolver classes above. The feature modules build the

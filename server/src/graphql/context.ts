@@ -15,13 +15,22 @@ export interface GraphQLContext {
  */
 export async function createContext(
   authenticate: Authenticate,
-  request: { authorization: unknown; clientAddress: string },
+  request: { authorization: unknown; clientAddress: () => string },
 ): Promise<GraphQLContext> {
   const auth = await authenticate(request.authorization).catch((error: unknown) => {
     if (error instanceof AppError && error.code === ErrorCode.Unauthenticated) return null;
     throw error;
   });
-  return { user: auth?.user ?? null, sessionId: auth?.sessionId ?? null, clientAddress: request.clientAddress };
+  // Only sign-in and registration read the address (their throttles): worked out (trust rule, X-Forwarded-For) once, when read.
+  let clientAddress: string | undefined;
+  return {
+    user: auth?.user ?? null,
+    sessionId: auth?.sessionId ?? null,
+    get clientAddress() {
+      clientAddress ??= request.clientAddress();
+      return clientAddress;
+    },
+  };
 }
 
 /** The signed-in user, or the 'not signed in' error: for resolvers guarded by @Authorized. */

@@ -14,17 +14,19 @@ import { WebSocketServer } from 'ws';
 import { AppError, ErrorCode, GENERIC_ERROR_MESSAGE } from '../common/app-error.js';
 import { logUnexpected } from '../common/log.js';
 import { NoNulBytesRule, assertNoNulBytes } from '../common/nul-bytes.js';
+import type { WsLimits } from '../config/env.js';
 import type { EventBus } from '../events/event-bus.js';
 import { type Authenticate, bearerToken } from '../http/auth-middleware.js';
 import { type TrustFunction, clientAddressOf } from '../http/client-address.js';
 import { type GraphQLContext, createContext } from './context.js';
 import { formatGraphQLError } from './format-error.js';
-import { assertWithinLimits } from './limits.js';
+import { MaxDirectivesRule, assertWithinLimits } from './limits.js';
+import type { TrustedDocuments } from './trusted-documents.js';
 import { CLOSE_TOO_MANY, SocketGuard, WS_MAX_PAYLOAD_BYTES } from './ws-limits.js';
 
 export const GRAPHQL_PATH = '/api/graphql';
 
-const VALIDATION_RULES = [...specifiedRules, NoNulBytesRule];
+const VALIDATION_RULES = [...specifiedRules, NoNulBytesRule, MaxDirectivesRule];
 
 function badUserInput(error: GraphQLError | AppError): GraphQLError {
   return new GraphQLError(error.message, {
@@ -37,10 +39,16 @@ function badUserInput(error: GraphQLError | AppError): GraphQLError {
 export function startWebSocketServer(
   httpServer: Server,
   schema: GraphQLSchema,
-  { authenticate, bus, trust }: { authenticate: Authenticate; bus: EventBus; trust: TrustFunction },
+  {
+    authenticate,
+    bus,
+    trust,
+    documents,
+    limits,
+  }: { authenticate: Authenticate; bus: EventBus; trust: TrustFunction; documents: TrustedDocuments; limits?: WsLimits },
 ) {
   const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH, maxPayload: WS_MAX_PAYLOAD_BYTES });
-  const guard = new SocketGuard(authenticate, bus);
+  const guard = new SocketGuard(authenticate, bus, limits);
   wsServer.on('connection', (socket, request) => guard.opened(socket, clientAddressOf(request, trust)));
 
   const cleanup = useServer<Record<string, unknown> | undefined, { context?: GraphQLContext }>(
@@ -49,8 +57,10 @@ export function startWebSocketServer(
       async onConnect(ctx) {
         const { socket, request } = ctx.extra;
         const authorization = ctx.connectionParams?.authorization;
+        // Once per connection, while its socket is surely open.
+        const address = clientAddressOf(request, trust);
         try {
-          ctx.extra.context = await createContext(authenticate, { authorization, clientAddress: clientAddressOf(request, trust) });
+          ctx.extra.context = await createContext(authenticate, { authorization, clientAddress: () => address });
         } catch (error) {
           // graphql-ws would close with the error's own message as the reason: log it, close with a generic one.
           logUnexpected('graphql-ws', error);
@@ -74,7 +84,7 @@ export function startWebSocketServer(
         if (auth && ctx.extra.context) ctx.extra.context = { ...ctx.extra.context, user: auth.user };
         let args: ExecutionArgs;
         try {
-          const document = parse(payload.query);
+          const document = parse(documents.resolveSubscribe(payload));
           const errors = validate(schema, document, VALIDATION_RULES);
           if (errors.length) return errors;
           const operation = getOperationAST(document, payload.operationName);

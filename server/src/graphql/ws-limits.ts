@@ -1,13 +1,15 @@
 import type { WebSocket } from 'ws';
 import { AppError, ErrorCode } from '../common/app-error.js';
+import { DEFAULT_WS_SOCKETS_PER_USER, DEFAULT_WS_SUBSCRIPTIONS_PER_USER, type WsLimits } from '../config/env.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Authenticate } from '../http/auth-middleware.js';
 import type { Authenticated } from '../modules/auth/token.service.js';
 
 /** The same limit as an HTTP body (JSON_BODY_LIMIT): a bigger message closes the socket with 1009. */
 export const WS_MAX_PAYLOAD_BYTES = 100 * 1024;
-export const MAX_SOCKETS_PER_USER = 10;
-export const MAX_SUBSCRIPTIONS_PER_USER = 50;
+/** The defaults of the per-user limits; SLIPWAY_WS_SOCKETS_PER_USER and SLIPWAY_WS_SUBSCRIPTIONS_PER_USER change them. */
+export const MAX_SOCKETS_PER_USER = DEFAULT_WS_SOCKETS_PER_USER;
+export const MAX_SUBSCRIPTIONS_PER_USER = DEFAULT_WS_SUBSCRIPTIONS_PER_USER;
 /** Sockets not (yet) signed in, per client address: each costs memory and an init timer. */
 export const MAX_ANONYMOUS_SOCKETS_PER_ADDRESS = 20;
 
@@ -33,6 +35,7 @@ export class SocketGuard {
   constructor(
     private readonly authenticate: Authenticate,
     bus: EventBus,
+    private readonly limits: WsLimits = { socketsPerUser: MAX_SOCKETS_PER_USER, subscriptionsPerUser: MAX_SUBSCRIPTIONS_PER_USER },
   ) {
     bus.subscribe('session.revoked', ({ sessionId }) => {
       for (const [socket, tracked] of this.sockets) if (tracked.auth?.sessionId === sessionId) this.end(socket);
@@ -62,7 +65,7 @@ export class SocketGuard {
   signedIn(socket: WebSocket, authorization: string, auth: Authenticated): boolean {
     const tracked = this.sockets.get(socket);
     if (!tracked) return false;
-    if (this.ofUser(auth.user.id).length >= MAX_SOCKETS_PER_USER) return false;
+    if (this.ofUser(auth.user.id).length >= this.limits.socketsPerUser) return false;
     Object.assign(tracked, { token: authorization, auth });
     return true;
   }
@@ -84,7 +87,7 @@ export class SocketGuard {
     if (!tracked) return false;
     const peers = tracked.auth ? this.ofUser(tracked.auth.user.id) : [tracked];
     const open = peers.reduce((sum, peer) => sum + peer.subscriptions.size, 0);
-    if (open >= MAX_SUBSCRIPTIONS_PER_USER) return false;
+    if (open >= this.limits.subscriptionsPerUser) return false;
     tracked.subscriptions.add(id);
     return true;
   }

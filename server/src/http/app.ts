@@ -35,7 +35,7 @@ export function createExpressApp(
     GRAPHQL_PATH,
     express.json({ limit: JSON_BODY_LIMIT }),
     expressMiddleware(apollo, {
-      context: ({ req }) => createContext(authenticate, { authorization: req.headers.authorization, clientAddress: clientAddress(req) }),
+      context: ({ req }) => createContext(authenticate, { authorization: req.headers.authorization, clientAddress: () => clientAddress(req) }),
     }),
   );
 

@@ -34,6 +34,26 @@ export interface PipelineEngineOptions<P> {
   providers: (run: RunInfo) => P | Promise<P>;
   /** How long a step job may stay active before the queue gives it to another worker; default: longest step timeout + 30 s. */
   jobExpireSeconds?: number;
+  /**
+   * Called in the transaction that fails a run for good (a step out of attempts, a final failure, a dead worker's
+   * last attempt): what the run was making (a version's build) reaches a final state with the run, never later.
+   */
+  onRunFailed?: (failure: RunFailure) => Promise<void>;
+}
+
+/** A run that failed for good, for PipelineEngineOptions.onRunFailed. */
+export interface RunFailure {
+  manager: EntityManager;
+  run: RunInfo;
+  stepId: string;
+  /** The failed step's message, safe to show the owner. */
+  message: string;
+}
+
+/** A failed attempt's message (safe to show), and whether it is final (no retry). */
+interface AttemptError {
+  message: string;
+  final: boolean;
 }
 
 export interface StepView {
@@ -235,7 +255,7 @@ export class PipelineEngine<P> {
   }
 
   /** Runs the step under its timeout; returns null on success, else a message safe to show. */
-  private async execute(claim: Claim<P>): Promise<string | null> {
+  private async execute(claim: Claim<P>): Promise<AttemptError | null> {
     const { run, definition } = claim;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new StepFailure(`Timed out after ${definition.timeoutSeconds} s`)), definition.timeoutSeconds * 1000);
@@ -249,7 +269,8 @@ export class PipelineEngine<P> {
       await Promise.race([work, stopped]);
       return null;
     } catch (error) {
-      return safeMessage(controller.signal.aborted ? controller.signal.reason : error, definition.id);
+      const reason = controller.signal.aborted ? controller.signal.reason : error;
+      return { message: safeMessage(reason, definition.id), final: reason instanceof StepFailure && reason.final };
     } finally {
       clearTimeout(timer);
       controllers.delete(controller);
@@ -258,7 +279,8 @@ export class PipelineEngine<P> {
   }
 
   /** Records the attempt's result if it is still current, and moves the run on in the same transaction. */
-  private async finish({ run: { id: runId }, step: { id: stepRowId, position }, definition, attempt }: Claim<P>, error: string | null): Promise<void> {
+  private async finish({ run: { id: runId }, step: { id: stepRowId, position }, definition, attempt }: Claim<P>, failure: AttemptError | null): Promise<void> {
+    const error = failure?.message ?? null;
     await this.locked(runId, null, async (locked) => {
       const { manager, run, changed } = locked;
       // The step and the one after it in one query: this transaction is on the way from one step to the next.
@@ -269,7 +291,7 @@ export class PipelineEngine<P> {
         if (next) await this.enqueue(manager, next);
         else run.status = RunStatus.completed;
         await changed({ stepId: step.stepId, status: StepStatus.completed });
-      } else if (attempt < maxAttempts(definition)) {
+      } else if (attempt < maxAttempts(definition) && !failure?.final) {
         await appendLog(manager, step.id, `attempt ${attempt} failed: ${error}`);
         await manager.update(PipelineStep, step.id, { status: StepStatus.pending, errorMessage: error, updatedAt: now });
         await this.enqueue(manager, step);
@@ -286,6 +308,7 @@ export class PipelineEngine<P> {
     await manager.update(PipelineStep, step.id, { status: StepStatus.failed, errorMessage: message, completedAt: now, updatedAt: now });
     await manager.update(PipelineStep, { runId: run.id, status: StepStatus.pending }, { status: StepStatus.skipped, updatedAt: now });
     run.status = RunStatus.failed;
+    await this.options.onRunFailed?.({ manager, run: runInfo(run), stepId: step.stepId, message });
     await changed({ stepId: step.stepId, status: StepStatus.failed });
   }
 

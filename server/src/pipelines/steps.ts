@@ -44,18 +44,25 @@ export interface StepDefinition<P = Record<string, never>> {
   description: string;
   icon: StepIcon;
   timeoutSeconds: number;
-  /** Further attempts after a failure, a timeout or a dead worker (default 2). */
+  /** Further attempts after a failure (unless final), a timeout or a dead worker (default 2). */
   retries?: number;
   /** Substeps shown as pending from the start. */
   substeps?: Array<{ name: string; description: string }>;
   run(ctx: StepContext<P>): Promise<void>;
 }
 
-/** A step's failure with a message safe to show its owner; any other error is stored as a generic message. */
+/**
+ * A step's failure with a message safe to show its owner; any other error is stored as a generic message. A `final`
+ * failure is not retried (another attempt would fail the same way, e.g. a build that broke); the step's other
+ * attempts stay for what is not the step's own fault (a dead worker, a hiccup).
+ */
 export class StepFailure extends Error {
-  constructor(message: string) {
+  readonly final: boolean;
+
+  constructor(message: string, { final = false }: { final?: boolean } = {}) {
     super(message);
     this.name = 'StepFailure';
+    this.final = final;
   }
 }
 

@@ -12,7 +12,8 @@ export interface LocalProviders {
 
 /**
  * The local adapters, all in the data directory: `repos/` (bare git repositories and their sealed secrets),
- * `registry/` (artifacts), `builds/` (one scratch directory per running build, removed when it ends).
+ * `registry/` (artifacts), `builds/` (one scratch directory per running build, removed when it ends; one a killed worker left is removed
+ * when a worker starts and before every build).
  */
 export function createLocalProviders(options: { dataDir: string; secretBox: SecretBox }): LocalProviders {
   const sourceHost = new LocalSourceHost(options.dataDir, options.secretBox);

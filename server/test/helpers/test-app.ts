@@ -9,6 +9,14 @@ import { createTestDatabase } from './test-database.js';
 
 export { createTestDatabase, type TestDatabase } from './test-database.js';
 
+/**
+ * Test files run side by side (one vitest worker each); each worker's Slipways, and the worker processes they
+ * start (which inherit this environment), give apps their own 100 stable ports, so an app of one file never takes
+ * a port another file's app just left (a deleted app's URL must stay closed; a restarted one gets its port back).
+ */
+const poolId = Number(process.env.VITEST_POOL_ID ?? 1);
+process.env.SLIPWAY_APP_PORTS ??= `${27_000 + ((poolId - 1) % 10) * 100}-${27_099 + ((poolId - 1) % 10) * 100}`;
+
 /** The root secret every test app runs with, for tests that check encryption from outside. */
 export const TEST_SECRET_KEY = 'test-secret-key-that-is-long-enough-0123456789';
 
@@ -73,6 +81,7 @@ export async function startTestApp(
     SLIPWAY_ROLE: options.role,
     // Every test account comes from 127.0.0.1; the registration throttle has its own test.
     REGISTRATION_LIMIT: '1000',
+    SLIPWAY_APP_PORTS: process.env.SLIPWAY_APP_PORTS,
     ...options.env,
   });
   const slipway = await startSlipway(config, { extraPipelineSteps: options.extraPipelineSteps });

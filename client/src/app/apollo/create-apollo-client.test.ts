@@ -34,6 +34,29 @@ describe('createApolloClient', () => {
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer abc');
   });
 
+  it('sends the operation\'s trusted-document hash instead of its text', async () => {
+    const fetch = fakeFetch(200, { data: { me: TEST_USER } });
+    const { apollo } = setup(fetch);
+    await apollo.client.query({ query: MeDocument });
+    const body = JSON.parse(String(fetch.mock.calls[0][1]?.body));
+    expect(body.query).toBeUndefined();
+    expect(body.extensions.persistedQuery.sha256Hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(`sha256:${body.extensions.persistedQuery.sha256Hash}`).toBe((MeDocument as unknown as { __meta__: { hash: string } }).__meta__.hash);
+  });
+
+  it('sends the whole document when the server does not know the hash, and from then on', async () => {
+    const notFound = { errors: [{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] };
+    const fetch = vi
+      .fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify({ data: { me: TEST_USER } }), { headers: { 'content-type': 'application/json' } }))
+      .mockImplementationOnce(async () => new Response(JSON.stringify(notFound), { headers: { 'content-type': 'application/json' } }));
+    const { apollo } = setup(fetch as unknown as ReturnType<typeof fakeFetch>);
+    const { data } = await apollo.client.query({ query: MeDocument });
+    expect(data?.me.email).toBe(TEST_USER.email);
+    expect(JSON.parse(String(fetch.mock.calls[1][1]?.body)).query).toContain('query Me');
+    await apollo.client.query({ query: MeDocument, fetchPolicy: 'network-only' });
+    expect(JSON.parse(String(fetch.mock.calls[2][1]?.body)).query).toContain('query Me');
+  });
+
   it('sends no authorization header without a token', async () => {
     const fetch = fakeFetch(200, { data: { me: TEST_USER } });
     const { apollo } = setup(fetch);

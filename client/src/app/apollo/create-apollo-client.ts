@@ -8,6 +8,7 @@ import { authToken, bearer } from '../auth/auth-token';
 import { isUnauthenticated } from './error-message';
 import { createSocketStatus, type SocketStatusStore } from './socket-status';
 import { retryLink } from './retry-link';
+import { trustedDocumentsLink } from './trusted-documents-link';
 import { typePolicies } from './type-policies';
 import type { WebSocketTransport } from './websocket-link';
 
@@ -41,7 +42,8 @@ function isSubscription({ query }: ApolloLink.Operation): boolean {
 }
 
 /**
- * Apollo Client with the link chain: session expiry detection -> retries an operation asks for -> bearer token -> subscriptions over
+ * Apollo Client with the link chain: session expiry detection -> retries an operation asks for -> bearer token -> the
+ * operation's trusted-document hash instead of its text -> subscriptions over
  * graphql-ws (token in connectionParams.authorization), everything else over HTTP.
  */
 export function createApolloClient(options: AppApolloOptions = {}): AppApollo {
@@ -76,7 +78,7 @@ export function createApolloClient(options: AppApolloOptions = {}): AppApollo {
     ApolloLink.split(isSubscription, subscriptionLink, new HttpLink({ uri: GRAPHQL_PATH, fetch: options.fetch }));
 
   const client = new ApolloClient({
-    link: ApolloLink.from([errorLink, retryLink, authLink, transport]),
+    link: ApolloLink.from([errorLink, retryLink, authLink, trustedDocumentsLink(), transport]),
     cache: new InMemoryCache({ typePolicies }),
   });
 

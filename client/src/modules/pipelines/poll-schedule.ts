@@ -31,3 +31,12 @@ export function nextPollDelay(previousDelay: number, { callMs, running, error }:
   if (!running) return Math.min(previousDelay * POLL_IDLE_FACTOR, POLL_IDLE_MAX_MS);
   return POLL_BASE_MS;
 }
+
+/** A polling schedule: the first wait, and each next wait from the previous one and how the last call went. */
+export interface PollSchedule {
+  baseMs: number;
+  next: (previousDelay: number, outcome: PollOutcome) => number;
+}
+
+/** The project stream's schedule (above). */
+export const PIPELINE_POLL_SCHEDULE: PollSchedule = { baseMs: POLL_BASE_MS, next: nextPollDelay };

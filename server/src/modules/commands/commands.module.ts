@@ -9,7 +9,7 @@ import { CommandsResolver } from './commands.resolver.js';
 import { commandsRoutes } from './commands.routes.js';
 import { CommandsService } from './commands.service.js';
 import type { PipelineEngine } from '../../pipelines/engine.js';
-import { pipelinesPort, projectsPort, settingsPort } from './console-adapters.js';
+import { pipelinesPort, projectsPort, settingsPort, versionsPort } from './console-adapters.js';
 
 export function commandsModule(deps: {
   dataSource: DataSource;
@@ -21,10 +21,11 @@ export function commandsModule(deps: {
   signedIn: RequestHandler;
 }) {
   const service = new CommandsService(deps.dataSource, {
-    projects: projectsPort(deps.projects),
+    projects: projectsPort(deps.projects, deps.dataSource),
     settings: settingsPort(deps.settings),
     health: deps.health,
     pipelines: pipelinesPort(deps.dataSource, deps.pipelines),
+    versions: versionsPort(deps.dataSource),
     build: deps.build,
   });
   const feature: Feature = { routes: commandsRoutes(service, deps.signedIn), resolvers: [new CommandsResolver(service)] };

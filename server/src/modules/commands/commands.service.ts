@@ -16,7 +16,7 @@ export const MAX_PAGE_SIZE = 100;
 const MAX_PAGE = 2_147_483_647;
 
 /** The features the console reads; the command log and working directory are this service's own. */
-export type CommandsDependencies = Pick<ConsolePorts, 'projects' | 'settings' | 'health' | 'build' | 'pipelines'>;
+export type CommandsDependencies = Pick<ConsolePorts, 'projects' | 'settings' | 'health' | 'build' | 'pipelines' | 'versions'>;
 
 /** Filters as they arrive from REST (strings) or GraphQL (typed); parsed and validated here for both. */
 export interface CommandLogQuery {

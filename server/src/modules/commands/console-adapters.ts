@@ -8,7 +8,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { ConsolePorts, ConsoleProject } from './interpreter/console-ports.js';
 
 
-const toConsoleProject = (project: Project): ConsoleProject => ({
+const toConsoleProject = (project: Project, latestVersion: ConsoleProject['latestVersion']): ConsoleProject => ({
   name: project.name,
   description: project.description,
   status: project.status,
@@ -16,20 +16,49 @@ const toConsoleProject = (project: Project): ConsoleProject => ({
   repositoryUrl: project.repositoryUrl,
   createdAt: project.createdAt,
   updatedAt: project.updatedAt,
+  latestVersion,
 });
 
+/** Each project's newest version, by project id (the owner's only). */
+async function latestVersions(dataSource: DataSource, ownerId: string, projectIds: string[]): Promise<Map<string, { tag: string; status: string }>> {
+  if (!projectIds.length) return new Map();
+  const rows: Array<{ project_id: string; version_tag: string; status: string }> = await dataSource.query(
+    `SELECT DISTINCT ON (project_id) project_id, version_tag, status FROM versions
+      WHERE owner_id = $1 AND project_id = ANY($2::uuid[]) ORDER BY project_id, created_at DESC, version_number DESC`,
+    [ownerId, projectIds],
+  );
+  return new Map(rows.map((row) => [row.project_id, { tag: row.version_tag, status: row.status }]));
+}
+
 /** `projects`, `ls /projects` and `cd /projects/<name>` read through the projects feature, so its rules apply. */
-export function projectsPort(projects: Pick<ProjectsService, 'list' | 'findByName'>): ConsolePorts['projects'] {
+export function projectsPort(projects: Pick<ProjectsService, 'list' | 'findByName'>, dataSource: DataSource): ConsolePorts['projects'] {
   return {
     async list(user, { search, limit }) {
       const page = await projects.list(user, { search, limit, sortBy: 'updated_at', sortOrder: 'DESC' });
-      return { projects: page.projects.map(toConsoleProject), total: page.total };
+      const versions = await latestVersions(dataSource, user.id, page.projects.map((project) => project.id));
+      return { projects: page.projects.map((project) => toConsoleProject(project, versions.get(project.id) ?? null)), total: page.total };
     },
     /** Exact (case-sensitive) name. */
     async findByName(user, name) {
       if (!name.trim() || name.length > MAX_PROJECT_NAME_LENGTH) return null;
       const project = await projects.findByName(user, name);
-      return project && toConsoleProject(project);
+      return project && toConsoleProject(project, (await latestVersions(dataSource, user.id, [project.id])).get(project.id) ?? null);
+    },
+  };
+}
+
+/** `status`'s version counts: the user's versions, their builds running now and those whose last build failed. */
+export function versionsPort(dataSource: DataSource): ConsolePorts['versions'] {
+  return {
+    async counts(user) {
+      const [row]: Array<{ total: number; building: number; failed: number }> = await dataSource.query(
+        `SELECT count(*)::int AS total,
+                count(*) FILTER (WHERE build_status IN ('pending', 'running'))::int AS building,
+                count(*) FILTER (WHERE build_status = 'failed')::int AS failed
+           FROM versions WHERE owner_id = $1`,
+        [user.id],
+      );
+      return row;
     },
   };
 }

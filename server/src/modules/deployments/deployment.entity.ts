@@ -29,6 +29,8 @@ export class HealthCheck {
 @Entity({ name: 'deployments' })
 @Index('IDX_deployments_project_created', ['projectId', 'createdAt'])
 @Index('IDX_deployments_owner', ['ownerId'])
+@Index('IDX_deployments_run', ['runId'])
+@Index('IDX_deployments_project_environment', ['projectId', 'environment', 'status'])
 @ObjectType({ description: 'A rollout of a version to an environment' })
 export class Deployment {
   @PrimaryGeneratedColumn('uuid')
@@ -96,6 +98,18 @@ export class Deployment {
   @Column({ name: 'deployed_url', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'Where the deployed app answers' })
   deployedUrl!: string | null;
+
+  @Column({ name: 'rollback_reason', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: "Why it was rolled back: the manual rollback's reason or the automatic rollback's cause" })
+  rollbackReason!: string | null;
+
+  /** The project's environment variables it runs with, sealed with the secret box (context 'deployment:{id}'); never a GraphQL field. */
+  @Column({ name: 'environment_snapshot', type: 'text', nullable: true })
+  environmentSnapshot!: string | null;
+
+  /** Its latest 'Deployment Pipeline' run (rollout, rollback or stop); null for a creation run's first deployment. */
+  @Column({ name: 'run_id', type: 'uuid', nullable: true })
+  runId!: string | null;
 
   @Column({ name: 'rollback_target_id', type: 'uuid', nullable: true })
   @Field(() => ID, { nullable: true, description: 'The deployment a rollback returned to' })

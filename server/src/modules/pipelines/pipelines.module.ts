@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../../events/event-bus.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { PipelineEngine, type RunView } from '../../pipelines/engine.js';
+import { PipelineEngine, type RunFailure, type RunView } from '../../pipelines/engine.js';
 import { type RunInfo, type StepDefinition, StepRegistry } from '../../pipelines/steps.js';
 import type { Feature } from '../feature.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -30,10 +30,12 @@ export function pipelinesModule<P>(deps: {
   projects: ProjectsService;
   /** See ProjectPipelinesService. */
   onCancelled?: (run: RunView) => Promise<void>;
+  /** See PipelineEngineOptions.onRunFailed. */
+  onRunFailed?: (failure: RunFailure) => Promise<void>;
   signedIn: RequestHandler;
 }) {
   const registry = new StepRegistry([...deps.steps, ...(deps.extraSteps ?? [])]);
-  const engine = new PipelineEngine({ dataSource: deps.dataSource, queue: deps.queue, bus: deps.bus, registry, providers: deps.providers, jobExpireSeconds: deps.jobExpireSeconds });
+  const engine = new PipelineEngine({ dataSource: deps.dataSource, queue: deps.queue, bus: deps.bus, registry, providers: deps.providers, jobExpireSeconds: deps.jobExpireSeconds, onRunFailed: deps.onRunFailed });
   const pipelines = new ProjectPipelinesService(engine, deps.projects, deps.onCancelled);
   const feed = new PipelineFeed(deps.bus, async (projectId, ownerId) => {
     const run = await engine.latestRun(projectId, ownerId);

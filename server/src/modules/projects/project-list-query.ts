@@ -1,3 +1,4 @@
+import { StreamName } from '@slipway/domain';
 import { registerEnumType } from 'type-graphql';
 import { containsPattern } from '../../common/like-pattern.js';
 import { invalidInput } from '../../common/validation.js';
@@ -80,6 +81,30 @@ export function integer(value: unknown, name: string, fallback: number, max: num
   return number;
 }
 
+/** One of the enum's values (else a 400 naming them), or null when blank. */
+export function oneOf<T extends string>(value: unknown, name: string, values: Record<string, T>): T | null {
+  value = single(value, name);
+  if (blank(value)) return null;
+  const allowed = Object.values(values);
+  if (!allowed.includes(value as T)) throw invalidInput(`${name} must be one of ${allowed.join(', ')}`, name);
+  return value as T;
+}
+
+/** sort_order in any case, as ASC or DESC (else a 400 naming them), or null when blank. */
+export function sortOrderOf(value: unknown): SortOrder | null {
+  const order = single(value, 'sort_order');
+  return oneOf(typeof order === 'string' ? order.trim().toUpperCase() : order, 'sort_order', SortOrder);
+}
+
+/** The search text trimmed, or null when blank; text of at most MAX_SEARCH_LENGTH characters (else a 400). */
+export function searchText(value: unknown): string | null {
+  const search = single(value, 'search');
+  if (!blank(search) && typeof search !== 'string') throw invalidInput('search must be text', 'search');
+  const text = typeof search === 'string' ? search.trim() : '';
+  if (text.length > MAX_SEARCH_LENGTH) throw invalidInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`, 'search');
+  return text || null;
+}
+
 /** Comma-separated and/or repeated values; blanks skipped, duplicates dropped. */
 function tagList(value: unknown): string[] {
   if (blank(value)) return [];
@@ -100,10 +125,6 @@ export function parseProjectListQuery(query: ProjectListQuery = {}): ParsedProje
   if (!blank(order) && order !== SortOrder.ASC && order !== SortOrder.DESC) {
     throw invalidInput('sort_order must be ASC or DESC', 'sort_order');
   }
-  const search = single(query.search, 'search');
-  if (!blank(search) && typeof search !== 'string') throw invalidInput('search must be text', 'search');
-  const searchText = typeof search === 'string' ? search.trim() : '';
-  if (searchText.length > MAX_SEARCH_LENGTH) throw invalidInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`, 'search');
   const status = single(query.status, 'status');
   if (!blank(status) && !isProjectStatus(status)) throw invalidInput('status must be active or inactive', 'status');
 
@@ -112,7 +133,7 @@ export function parseProjectListQuery(query: ProjectListQuery = {}): ParsedProje
     limit: integer(query.limit, 'limit', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
     sortBy: blank(sortBy) ? ProjectSortField.updated_at : (sortBy as ProjectSortField),
     sortOrder: blank(order) ? SortOrder.DESC : (order as SortOrder),
-    search: searchText || null,
+    search: searchText(query.search),
     status: blank(status) ? null : (status as ProjectStatus),
     tags: tagList(query.tags),
   };
@@ -139,6 +160,17 @@ export const PROJECT_COLUMNS = [
   'created_at',
   'updated_at',
 ].join(', ');
+
+/**
+ * Whether the project (the row of `table`) is being deleted: its deletion run is running. One probe of the
+ * runs' (project_id, created_at) index per row, inside the query that reads the project: no query per project.
+ */
+export function beingDeletedSql(table: string): string {
+  return (
+    `EXISTS (SELECT 1 FROM pipeline_runs r WHERE r.project_id = ${table}.id ` +
+    `AND r.stream_name = '${StreamName.projectDeletion}' AND r.status = 'running') AS being_deleted`
+  );
+}
 
 /** Ties broken by id so pages never overlap; names are unique per owner, so they need no tie-breaker. */
 function orderBy(sortBy: ProjectSortField, order: SortOrder): string {
@@ -181,9 +213,12 @@ function whereClause(ownerId: string, query: ParsedProjectListQuery): { where: s
 export function buildProjectListSql(ownerId: string, query: ParsedProjectListQuery): { text: string; values: unknown[] } {
   const { where, values } = whereClause(ownerId, query);
   values.push(query.limit, (query.page - 1) * query.limit);
+  const order = orderBy(query.sortBy, query.sortOrder);
+  // Whether each is being deleted is asked for the page's rows only, after LIMIT (then sorted again, as asked).
   const text =
+    `SELECT page.*, ${beingDeletedSql('page')} FROM (` +
     `SELECT ${PROJECT_COLUMNS}, count(*) OVER () AS total_count FROM projects WHERE ${where} ` +
-    `ORDER BY ${orderBy(query.sortBy, query.sortOrder)} LIMIT $${values.length - 1} OFFSET $${values.length}`;
+    `ORDER BY ${order} LIMIT $${values.length - 1} OFFSET $${values.length}) AS page ORDER BY ${order}`;
   return { text, values };
 }
 

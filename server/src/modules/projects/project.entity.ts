@@ -110,6 +110,12 @@ export class Project {
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   @Field(() => Date, { description: 'When the project last changed (ISO 8601, UTC)' })
   updatedAt!: Date;
+
+  /** Not a column: read with the row (beingDeletedSql) by ProjectsService, the only source of GraphQL's projects. */
+  @Field(() => Boolean, {
+    description: 'True while the project\'s deletion run is going (it can no longer be changed; then it is NOT_FOUND)',
+  })
+  beingDeleted!: boolean;
 }
 
 /** What one project's answers add to a list item: its decrypted environment and its active version and deployment. */

@@ -2,6 +2,9 @@ import { AppError, ErrorCode } from '../../common/app-error.js';
 
 export const projectNotFound = () => new AppError(ErrorCode.NotFound, 'Project not found', { reason: 'PROJECT_NOT_FOUND' });
 
+export const projectBeingDeleted = (name: string) =>
+  new AppError(ErrorCode.Conflict, `Project "${name}" is being deleted and can no longer be changed`, { reason: 'PROJECT_BEING_DELETED' });
+
 export const projectNameTaken = (name: string) =>
   new AppError(ErrorCode.Conflict, `A project named "${name}" already exists`, { reason: 'PROJECT_NAME_TAKEN', field: 'name' });
 

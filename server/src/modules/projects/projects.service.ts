@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager, Repository } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { SecretBox } from '../../common/secret-box.js';
 import { isSensitiveName } from '@slipway/domain';
 import { invalidInput, isUuid } from '../../common/validation.js';
+import { type PoolQuery, poolQuery } from '../../db/pool-query.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { SettingKey } from '../settings/setting-key.js';
 import type { Template } from '../templates/template.model.js';
@@ -13,9 +14,10 @@ import { EnvironmentVariable, ProjectPage, ProjectStats } from './dtos/project.m
 import { Project, type ProjectDetails } from './project.entity.js';
 import { Deployment } from '../deployments/deployment.entity.js';
 import { Version } from '../versions/version.entity.js';
-import { githubOrganizationInvalid, githubOrganizationMissing, projectNameTaken, projectNotFound, unknownTemplate } from './projects.errors.js';
+import { githubOrganizationInvalid, githubOrganizationMissing, projectBeingDeleted, projectNameTaken, projectNotFound, unknownTemplate } from './projects.errors.js';
 import {
   PROJECT_COLUMNS,
+  beingDeletedSql,
   buildProjectCountSql,
   buildProjectListSql,
   parseProjectListQuery,
@@ -82,6 +84,7 @@ function fromRow(row: ProjectRow, ownerId: string): Project {
     sourceRepository: row.source_repository,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    beingDeleted: row.being_deleted === true,
   });
 }
 
@@ -102,7 +105,8 @@ function withTemplateDefaults(template: Template, given: Record<string, string>)
 
 /** Projects of one owner; the only place their rules live, shared by REST and GraphQL. */
 export class ProjectsService {
-  private readonly projects: Repository<Project>;
+  /** The projects page's queries, run on every list view. */
+  private readonly pool: PoolQuery;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -111,18 +115,18 @@ export class ProjectsService {
     private readonly settings: SettingsService,
     private readonly runs: ProjectRunStarter,
   ) {
-    this.projects = dataSource.getRepository(Project);
+    this.pool = poolQuery(dataSource);
   }
 
   /** One page of the owner's projects, filtered and sorted in SQL; every query argument is optional. */
   async list(owner: Owner, query: ProjectListQuery = {}): Promise<ProjectPage> {
     const parsed = parseProjectListQuery(query);
     const { text, values } = buildProjectListSql(owner.id, parsed);
-    const rows: ProjectRow[] = await this.dataSource.query(text, values);
+    const rows = await this.pool<ProjectRow>(text, values);
     let total = rows.length ? Number(rows[0].total_count) : 0;
     if (!rows.length && parsed.page > 1) {
       const count = buildProjectCountSql(owner.id, parsed);
-      total = (await this.dataSource.query(count.text, count.values))[0].total;
+      total = (await this.pool<{ total: number }>(count.text, count.values))[0].total;
     }
     return Object.assign(new ProjectPage(), {
       projects: rows.map((row) => fromRow(row, owner.id)),
@@ -137,7 +141,7 @@ export class ProjectsService {
   async get(owner: Owner, id: unknown): Promise<Project> {
     if (!isUuid(id)) throw projectNotFound();
     const rows: ProjectRow[] = await this.dataSource.query(
-      `SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = $1 AND owner_id = $2`,
+      `SELECT ${PROJECT_COLUMNS}, ${beingDeletedSql('projects')} FROM projects WHERE id = $1 AND owner_id = $2`,
       [id, owner.id],
     );
     if (!rows.length) throw projectNotFound();
@@ -150,7 +154,7 @@ export class ProjectsService {
    */
   async findByName(owner: Owner, name: string): Promise<Project | null> {
     const rows: ProjectRow[] = await this.dataSource.query(
-      `SELECT ${PROJECT_COLUMNS} FROM projects WHERE owner_id = $1 AND lower(name) = lower($2) AND name = $2`,
+      `SELECT ${PROJECT_COLUMNS}, ${beingDeletedSql('projects')} FROM projects WHERE owner_id = $1 AND lower(name) = lower($2) AND name = $2`,
       [owner.id, name],
     );
     return rows.length ? fromRow(rows[0], owner.id) : null;
@@ -202,9 +206,28 @@ export class ProjectsService {
     throw new Error('No free repository name');
   }
 
-  /** Changes only the fields given; repositoryUrl null (or blank) clears it. */
+  /**
+   * For a change to the owner's project or to what belongs to it (versions, ...): 'Project not found' for anyone
+   * else's, 409 while the project is being deleted. In `transaction`, the project's row stays locked (FOR SHARE)
+   * until it ends, so a deletion (which locks it FOR UPDATE) cannot start under the change; the deletion check
+   * runs after the lock, so it sees a deletion that committed while this waited.
+   */
+  async assertChangeable(owner: Owner, id: unknown, transaction?: EntityManager): Promise<void> {
+    if (!isUuid(id)) throw projectNotFound();
+    const manager = transaction ?? this.dataSource.manager;
+    const rows: Array<{ name: string }> = await manager.query(
+      `SELECT name FROM projects WHERE id = $1 AND owner_id = $2${transaction ? ' FOR SHARE' : ''}`,
+      [id, owner.id],
+    );
+    if (!rows.length) throw projectNotFound();
+    const [{ being_deleted: deleting }] = await manager.query(`SELECT ${beingDeletedSql('p')} FROM (SELECT $1::uuid AS id) AS p`, [id]);
+    if (deleting) throw projectBeingDeleted(rows[0].name);
+  }
+
+  /** Changes only the fields given; repositoryUrl null (or blank) clears it. Refused (409) while the project is being deleted. */
   async update(owner: Owner, id: unknown, input: ProjectInput): Promise<Project> {
     const project = await this.get(owner, id);
+    if (project.beingDeleted) throw projectBeingDeleted(project.name);
     const changes: Partial<Project> = {};
     if (input.name !== undefined) changes.name = validateProjectName(input.name);
     if (input.description !== undefined) changes.description = validateDescription(input.description);
@@ -216,7 +239,10 @@ export class ProjectsService {
     }
     if (!Object.keys(changes).length) return project;
     try {
-      await this.projects.update({ id: project.id, ownerId: owner.id }, changes);
+      await this.dataSource.transaction(async (manager) => {
+        await this.assertChangeable(owner, project.id, manager);
+        await manager.update(Project, { id: project.id, ownerId: owner.id }, changes);
+      });
     } catch (error) {
       if (isNameTaken(error)) throw projectNameTaken(changes.name ?? project.name);
       throw error;

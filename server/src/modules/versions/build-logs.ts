@@ -1,5 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { appendFile, mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isUuid } from '../../common/validation.js';
 
@@ -53,6 +53,13 @@ export class BuildLogs {
     const stream = createWriteStream(file, { flags: 'w', mode: 0o600 });
     await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
     return new BuildLogWriter(stream);
+  }
+
+  /** Adds a line to the end of the version's log (starting one if it has none). */
+  async append(version: LogOwner, line: string): Promise<void> {
+    const file = this.file(version);
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await appendFile(file, `${line}\n`, { mode: 0o600 });
   }
 
   /** The last `lines` lines of the version's log ('' when it has none). */

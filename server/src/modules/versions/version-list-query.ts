@@ -1,8 +1,7 @@
 import { VERSIONS_PAGE_SIZE } from '@slipway/domain';
 import { registerEnumType } from 'type-graphql';
 import { containsPattern } from '../../common/like-pattern.js';
-import { invalidInput } from '../../common/validation.js';
-import { MAX_PAGE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, SortOrder, blank, integer, single } from '../projects/project-list-query.js';
+import { MAX_PAGE, MAX_PAGE_SIZE, SortOrder, integer, oneOf, searchText, sortOrderOf } from '../projects/project-list-query.js';
 import { BuildStatus, VersionStatus } from './version-status.js';
 
 export enum VersionSortField {
@@ -42,28 +41,14 @@ export interface ParsedVersionListQuery {
   buildStatus: BuildStatus | null;
 }
 
-function oneOf<T extends string>(value: unknown, name: string, values: Record<string, T>): T | null {
-  value = single(value, name);
-  if (blank(value)) return null;
-  const allowed = Object.values(values);
-  if (!allowed.includes(value as T)) throw invalidInput(`${name} must be one of ${allowed.join(', ')}`, name);
-  return value as T;
-}
-
 /** Spec section 9: 20 to a page, newest first. */
 export function parseVersionListQuery(query: VersionListQuery = {}): ParsedVersionListQuery {
-  const order = single(query.sortOrder, 'sort_order');
-  const sortOrder = oneOf(typeof order === 'string' ? order.trim().toUpperCase() : order, 'sort_order', SortOrder);
-  const search = single(query.search, 'search');
-  if (!blank(search) && typeof search !== 'string') throw invalidInput('search must be text', 'search');
-  const searchText = typeof search === 'string' ? search.trim() : '';
-  if (searchText.length > MAX_SEARCH_LENGTH) throw invalidInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`, 'search');
   return {
     page: integer(query.page, 'page', 1, MAX_PAGE),
     limit: integer(query.limit, 'limit', VERSIONS_PAGE_SIZE, MAX_PAGE_SIZE),
     sortBy: oneOf(query.sortBy, 'sort_by', VersionSortField) ?? VersionSortField.created_at,
-    sortOrder: sortOrder ?? SortOrder.DESC,
-    search: searchText || null,
+    sortOrder: sortOrderOf(query.sortOrder) ?? SortOrder.DESC,
+    search: searchText(query.search),
     status: oneOf(query.status, 'status', VersionStatus),
     buildStatus: oneOf(query.buildStatus, 'build_status', BuildStatus),
   };

@@ -4,7 +4,7 @@ import { AppError, ErrorCode } from '../../common/app-error.js';
 import { logUnexpected } from '../../common/log.js';
 import { invalidInput, isUuid, requireObject } from '../../common/validation.js';
 import type { EventBus } from '../../events/event-bus.js';
-import type { RunView } from '../../pipelines/engine.js';
+import type { RunFailure, RunView } from '../../pipelines/engine.js';
 import { imageRepositoryOf } from '../../pipelines/runs/run-names.js';
 import type { RepositoryRef, SourceHost } from '../../providers/source-host/source-host.port.js';
 import type { Artifact, Registry } from '../../providers/registry/registry.port.js';
@@ -83,7 +83,7 @@ function check(error: string | undefined, field: string): void {
 export class VersionsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly projects: Pick<ProjectsService, 'get'>,
+    private readonly projects: Pick<ProjectsService, 'get' | 'assertChangeable'>,
     private readonly runs: VersionBuildRuns,
     private readonly sourceHost: SourceHost,
     private readonly registry: Registry,
@@ -120,7 +120,10 @@ export class VersionsService {
     return version;
   }
 
-  /** Tags the branch head in the project's repository, records the version and starts its build. */
+  /**
+   * Tags the branch head in the project's repository, records the version and starts its build, all or nothing: a
+   * failure after the tag was made removes it again, and a tag left by a create that died midway is reused.
+   */
   async create(owner: Owner, projectId: string, input: CreateVersionFields): Promise<Version> {
     const versionTag = text(input.versionTag, 'version_tag');
     const description = text(input.description, 'description');
@@ -131,23 +134,35 @@ export class VersionsService {
     const number = versionNumber(versionTag);
     if (number === null) throw invalidInput('Version numbers go up to v999.999.999', 'version_tag');
     const project = await this.projects.get(owner, projectId);
+    // Before the repository (a deletion run may have removed it already): a project being deleted is a 409.
+    await this.projects.assertChangeable(owner, project.id);
     const repository = await this.repositoryOf(project);
     if (await this.dataSource.getRepository(Version).existsBy({ projectId: project.id, versionTag })) throw versionTagTaken(versionTag);
     const sha = await this.sourceHost.headCommit(repository, gitBranch);
     if (!sha) throw unknownBranch(gitBranch);
-    if (await this.sourceHost.tagCommit(repository, versionTag)) throw versionTagTaken(versionTag);
+    // A tag of this name on another commit is someone else's. On the branch head with no version recorded, it is
+    // what a create that died between the tag and its commit left (or the same tag made by hand): it is reused.
+    const existingTag = await this.sourceHost.tagCommit(repository, versionTag);
+    if (existingTag && existingTag !== sha) throw versionTagTaken(versionTag);
+    let tagged = false;
     const id = await this.dataSource
       .transaction(async (manager) => {
+        await this.projects.assertChangeable(owner, project.id, manager);
         const version = await manager.save(
           manager.create(Version, { ownerId: owner.id, projectId: project.id, versionTag, versionNumber: number, description, gitBranch, gitCommitSha: sha }),
         );
         const runId = await this.runs.startVersionBuild(manager, { ownerId: owner.id, projectId: project.id });
         await manager.update(Version, version.id, { buildRunId: runId });
         // Last: the tag exists only if the version does (a failure here rolls the version back).
-        await this.sourceHost.createTag(repository, { name: versionTag, sha, message: description || `Version ${versionTag}` });
+        if (!existingTag) {
+          await this.sourceHost.createTag(repository, { name: versionTag, sha, message: description || `Version ${versionTag}` });
+          tagged = true;
+        }
         return version.id;
       })
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
+        // The commit failed after the tag was made: the tag goes too, so that nothing is left of this call.
+        if (tagged) await this.sourceHost.deleteTag(repository, { name: versionTag, sha }).catch((cleanup) => logUnexpected('version tag cleanup', cleanup));
         const driverError = (error as { driverError?: { code?: string } }).driverError;
         throw driverError?.code === UNIQUE_VIOLATION ? versionTagTaken(versionTag) : error;
       });
@@ -160,7 +175,10 @@ export class VersionsService {
     for (const key of Object.keys(fields)) if (key !== 'description') throw invalidInput(`Only the description of a version can change ("${key.slice(0, 100)}")`, key);
     const description = text(fields.description, 'description');
     check(versionDescriptionError(description), 'description');
-    await this.dataSource.getRepository(Version).update(version.id, { description });
+    await this.dataSource.transaction(async (manager) => {
+      await this.projects.assertChangeable(owner, version.projectId, manager);
+      await manager.update(Version, version.id, { description });
+    });
     return this.changed(owner, version.id);
   }
 
@@ -171,7 +189,10 @@ export class VersionsService {
     if (isBuildInProgress(version.buildStatus)) throw buildInProgress(version.versionTag);
     if (await this.dataSource.getRepository(Deployment).existsBy({ versionId: version.id })) throw versionIsDeployed(version.versionTag);
     const project = await this.projects.get(owner, version.projectId);
-    await this.dataSource.getRepository(Version).delete({ id: version.id, ownerId: owner.id });
+    await this.dataSource.transaction(async (manager) => {
+      await this.projects.assertChangeable(owner, project.id, manager);
+      await manager.delete(Version, { id: version.id, ownerId: owner.id });
+    });
     await this.buildLogs.remove(version);
     const image = this.imageOf(project, version);
     if (image) await this.registry.deleteTag(image);
@@ -182,6 +203,7 @@ export class VersionsService {
     const version = await this.get(owner, versionId, projectId);
     if (version.status === VersionStatus.archived) throw versionArchived(version.versionTag);
     await this.dataSource.transaction(async (manager) => {
+      await this.projects.assertChangeable(owner, version.projectId, manager);
       const locked = await manager.findOne(Version, { where: { id: version.id, ownerId: owner.id }, lock: { mode: 'pessimistic_write' } });
       if (!locked) throw versionNotFound();
       if (isBuildInProgress(locked.buildStatus)) throw buildInProgress(locked.versionTag);
@@ -214,6 +236,32 @@ export class VersionsService {
     if (await this.markCancelled(run.ownerId, run.id)) {
       const version = await this.dataSource.getRepository(Version).findOneBy({ ownerId: run.ownerId, buildRunId: run.id });
       if (version) await this.publish(run.ownerId, version.id);
+    }
+  }
+
+  /**
+   * In the transaction that fails a build run for good (its step broke, or its worker died on its last attempt): a
+   * version whose build still shows pending or running ends build_failed/failed, with the reason as the last line of
+   * its log, so no build is left 'building' behind a run that is over.
+   */
+  async buildGivenUp({ manager, run, message }: RunFailure): Promise<void> {
+    const line = `Build failed: ${message}`;
+    const { raw } = await manager
+      .createQueryBuilder()
+      .update(Version)
+      .set({
+        status: VersionStatus.build_failed,
+        buildStatus: BuildStatus.failed,
+        buildCompletedAt: () => 'now()',
+        buildLog: () => "CASE WHEN build_log = '' THEN :line ELSE build_log || chr(10) || :line END",
+      })
+      .where({ ownerId: run.ownerId, buildRunId: run.id, buildStatus: In([BuildStatus.pending, BuildStatus.running]) })
+      .setParameters({ line })
+      .returning('id, project_id')
+      .execute();
+    // The file is the log's whole copy; the row (committed with the run's failure) is what must not be lost.
+    for (const row of raw as Array<{ id: string; project_id: string }>) {
+      await this.buildLogs.append({ id: row.id, projectId: row.project_id }, line).catch((error) => logUnexpected('build log', error));
     }
   }
 
@@ -275,7 +323,10 @@ export class VersionsService {
     if (version.status === VersionStatus.archived) throw versionArchived(version.versionTag);
     if (version.active) throw versionIsActive(version.versionTag);
     if (isBuildInProgress(version.buildStatus)) throw buildInProgress(version.versionTag);
-    await this.dataSource.getRepository(Version).update(version.id, { status: VersionStatus.archived });
+    await this.dataSource.transaction(async (manager) => {
+      await this.projects.assertChangeable(owner, version.projectId, manager);
+      await manager.update(Version, version.id, { status: VersionStatus.archived });
+    });
     return this.changed(owner, version.id);
   }
 
@@ -284,7 +335,10 @@ export class VersionsService {
     const version = await this.get(owner, versionId, projectId);
     if (version.status !== VersionStatus.archived) throw versionNotArchived(version.versionTag);
     const status = version.buildStatus === BuildStatus.success ? VersionStatus.ready : version.buildStatus === BuildStatus.pending ? VersionStatus.pending : VersionStatus.build_failed;
-    await this.dataSource.getRepository(Version).update(version.id, { status });
+    await this.dataSource.transaction(async (manager) => {
+      await this.projects.assertChangeable(owner, version.projectId, manager);
+      await manager.update(Version, version.id, { status });
+    });
     return this.changed(owner, version.id);
   }
 

@@ -14,7 +14,7 @@ import { StepStatus } from '../pipeline-step.entity.js';
 import { defineStep, type StepDefinition, StepFailure, StepRegistry } from '../steps.js';
 
 /** What the test steps did, as the outside world would see it. */
-const world = { order: [] as string[], flakyAttempts: 0, sawAbort: false, gateOpen: false, preparations: 0, effects: 0, crashyAttempts: 0 };
+const world = { order: [] as string[], brokenAttempts: 0, flakyAttempts: 0, sawAbort: false, gateOpen: false, preparations: 0, effects: 0, crashyAttempts: 0 };
 let crashReached = () => undefined as void;
 let releaseZombie = () => undefined as void;
 
@@ -43,6 +43,18 @@ const flaky = defineStep({
   async run() {
     world.flakyAttempts += 1;
     throw new StepFailure('Repository already exists');
+  },
+});
+const broken = defineStep({
+  id: 'broken',
+  label: 'Broken',
+  description: 'Fails for good: another attempt would fail the same way',
+  icon: 'server',
+  timeoutSeconds: 10,
+  retries: 2,
+  async run() {
+    world.brokenAttempts += 1;
+    throw new StepFailure('Build exited with code 1', { final: true });
   },
 });
 const slow = defineStep({
@@ -100,7 +112,7 @@ const crashy = defineStep({
     }
   },
 });
-const steps: Array<StepDefinition> = [first, second, third, flaky, slow, waits, gated, crashy];
+const steps: Array<StepDefinition> = [first, second, third, flaky, broken, slow, waits, gated, crashy];
 
 describe('pipeline engine (PostgreSQL, pg-boss)', () => {
   let database: TestDatabase;
@@ -110,11 +122,19 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
   let queue: PgBossQueue;
   let engine: PipelineEngine<Record<string, never>>;
   let owner: string;
+  /** Runs failed for good, as onRunFailed saw them (with the run's status inside its transaction). */
+  const failures: Array<{ runId: string; stepId: string; message: string; statusInTransaction: string }> = [];
 
   /** A worker process: its own queue connection and engine on the shared database. Jobs expire after 3 s. */
   async function startWorker() {
     queue = await PgBossQueue.start(database.url, { works: true, pollingIntervalSeconds: 0.5 });
-    engine = new PipelineEngine({ dataSource, queue, bus, registry: new StepRegistry(steps), providers: () => ({}), jobExpireSeconds: 3 });
+    engine = new PipelineEngine({ dataSource, queue, bus, registry: new StepRegistry(steps), providers: () => ({}),
+      jobExpireSeconds: 3,
+      onRunFailed: async ({ manager, run, stepId, message }) => {
+        const [row] = await manager.query('SELECT status FROM pipeline_runs WHERE id = $1', [run.id]);
+        failures.push({ runId: run.id, stepId, message, statusInTransaction: row.status });
+      },
+    });
     await engine.defineJobs();
   }
 
@@ -215,6 +235,20 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
     expect(run.steps[1].completedAt).not.toBeNull();
     expect(run.steps[1].log).toContain('attempt 1 failed: Repository already exists');
     expect(events.filter((event) => event.runId === runId).at(-1)).toMatchObject({ status: RunStatus.failed, stepId: 'flaky' });
+  });
+
+  it('fails a step at once on a final failure, whatever its retries, and tells onRunFailed in the failing transaction', async () => {
+    const runId = await engine.start('Project Creation', [first, broken, third], { ownerId: owner });
+    const run = await waitForRun(runId, (r) => r.status === RunStatus.failed);
+    expect(world.brokenAttempts).toBe(1);
+    expect(statuses(run)).toEqual(['completed', 'failed', 'skipped']);
+    expect(run.steps[1]).toMatchObject({ attempts: 1, errorMessage: 'Build exited with code 1' });
+    // Inside the transaction the run is still 'running' on disk: the hook's writes commit with the failure, or not at all.
+    expect(failures.filter((failure) => failure.runId === runId)).toEqual([{ runId, stepId: 'broken', message: 'Build exited with code 1', statusInTransaction: 'running' }]);
+    // A failure that is not final keeps its retries (and the hook hears of the run once, at its end).
+    const flakyRun = await engine.start('Project Creation', [flaky], { ownerId: owner });
+    await waitForRun(flakyRun, (r) => r.status === RunStatus.failed);
+    expect(failures.filter((failure) => failure.runId === flakyRun)).toEqual([{ runId: flakyRun, stepId: 'flaky', message: 'Repository already exists', statusInTransaction: 'running' }]);
   });
 
   it('fails a step that runs over its timeout with a timeout message', async () => {

@@ -5,13 +5,12 @@ import { ORGANIZATION_NAME, validateDescription, validateProjectName } from '../
 import { DeploymentStatus } from '../../modules/deployments/deployment-status.js';
 import { defineStep, type StepContext, type StepDefinition, StepFailure, type StepIcon } from '../steps.js';
 import { StepStatus } from '../pipeline-step.entity.js';
-import { ENVIRONMENT, FIRST_VERSION_TAG, MAIN_BRANCH, SLIPWAY_AUTHOR, image, namesOf, requireProject, type RunNames } from './run-names.js';
+import { HEALTH_TIMEOUT_SECONDS, rollOut, rolloutFailure } from './deployment-rollout.js';
+import { ENVIRONMENT, FIRST_VERSION_TAG, MAIN_BRANCH, SLIPWAY_AUTHOR, namesOf, requireProject, type RunNames } from './run-names.js';
 import type { RunProviders } from './run-ports.js';
 import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact, runBuild } from './version-build.js';
 
 type Ctx = StepContext<RunProviders>;
-
-const HEALTH_TIMEOUT_SECONDS = 60;
 
 function step(id: string, icon: StepIcon, description: string, timeoutSeconds: number, run: (ctx: Ctx) => Promise<void>, extra: Partial<StepDefinition<RunProviders>> = {}) {
   return defineStep<RunProviders>({ id, label: stepLabel(id), description, icon, timeoutSeconds, run, ...extra });
@@ -175,44 +174,30 @@ const deploy = step(
   `Deploys ${FIRST_VERSION_TAG} to the cluster and waits for its health check`,
   HEALTH_TIMEOUT_SECONDS + 120,
   async (ctx) => {
-    const { records, registry, cluster } = ctx.providers;
+    const { records, cluster } = ctx.providers;
     const names = await runNames(ctx);
     const template = await requireTemplate(ctx);
     const version = await records.version(FIRST_VERSION_TAG);
-    const artifact = await registry.find(image(names, FIRST_VERSION_TAG));
-    if (!version || !artifact) throw new StepFailure(`The ${FIRST_VERSION_TAG} artifact is missing`);
+    if (!version) throw new StepFailure(`Version ${FIRST_VERSION_TAG} is missing`);
+    // The same kind of row as a deployment run's: strategy initial, a sealed environment snapshot, events.
     const deployment = await records.ensureInitialDeployment(version.id, ENVIRONMENT);
+    if (deployment.status === DeploymentStatus.active) {
+      await ctx.logger.info(`${FIRST_VERSION_TAG} is deployed already`);
+      return;
+    }
     await records.updateDeployment(deployment.id, { status: DeploymentStatus.deploying, errorMessage: null });
     await ctx.substep('start', StepStatus.running);
     try {
-      const status = await cluster.deploy(
-        {
-          name: names.appName,
-          projectId: names.project.id,
-          ownerId: ctx.run.ownerId,
-          artifact,
-          runtime: { start: template.runtime.start, healthPath: template.runtime.healthPath, portEnv: template.runtime.portEnv },
-          environment: await records.environment(),
-          replicas: 1,
-          healthTimeoutSeconds: HEALTH_TIMEOUT_SECONDS,
-        },
-        { signal: ctx.signal, onLog: () => undefined },
-      );
+      const status = await rollOut(ctx, names, deployment, template, FIRST_VERSION_TAG);
       if (!status.url) throw new StepFailure('The cluster gave the app no URL');
       await ctx.substep('start', StepStatus.completed);
       await ctx.substep('health', StepStatus.completed);
-      await records.updateDeployment(deployment.id, {
-        status: DeploymentStatus.active,
-        trafficPercent: 100,
-        deployedUrl: status.url,
-        replicas: status.replicas,
-        activatedAt: new Date(),
-        healthChecks: [{ name: 'http', status: 'healthy', path: template.runtime.healthPath, checkedAt: new Date() }],
-      });
       await ctx.logger.info(`${cluster.kind} cluster: ${names.appName} revision ${status.revision} at ${status.url}`);
     } catch (error) {
-      const message = error instanceof StepFailure ? error.message : 'The app did not start or failed its health check';
+      const message = rolloutFailure(error, ctx.signal);
+      // Pending again, not rolled back: the creation run's Retry deploys it once more.
       await records.updateDeployment(deployment.id, { status: DeploymentStatus.pending, errorMessage: message });
+      await records.addDeploymentEvent(deployment.id, 'failed', message);
       throw error instanceof StepFailure ? error : new StepFailure(message);
     }
   },
@@ -227,11 +212,12 @@ const deploy = step(
 const finalize = step('finalize-deployment', 'deploy', 'Makes the version and deployment the active ones and publishes the URL', 60, async (ctx) => {
   const { records, cluster } = ctx.providers;
   const names = await runNames(ctx);
+  const template = await requireTemplate(ctx);
   const version = await records.version(FIRST_VERSION_TAG);
   const deployment = (await records.deployments()).find((row) => version && row.versionId === version.id && row.environment === ENVIRONMENT);
   const status = await cluster.status(names.appName);
   if (!version || !deployment || status?.state !== 'running' || !status.url) throw new StepFailure('The app is not running');
-  await records.activate(version.id, deployment.id, status.url);
+  await records.activateDeployment(deployment.id, { url: status.url, replicas: status.replicas, healthPath: template.runtime.healthPath });
   await ctx.logger.info(`live at ${status.url}`);
 });
 

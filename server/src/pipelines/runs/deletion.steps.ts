@@ -1,6 +1,7 @@
 import { stepLabel } from '@slipway/domain';
 import { DeploymentStatus } from '../../modules/deployments/deployment-status.js';
 import { defineStep, type StepContext, type StepIcon } from '../steps.js';
+import { appNameOf } from './deployment-rollout.js';
 import { namesOf, type RunNames } from './run-names.js';
 import type { RunProviders } from './run-ports.js';
 
@@ -37,11 +38,14 @@ const validateDeletion = step('validate-deletion', 'config', 'Lists what the del
 
 const stopDeployments = step('stop-deployments', 'server', "Stops the project's running apps", 120, async (ctx, names) => {
   const { records, cluster } = ctx.providers;
-  for (const deployment of await records.deployments()) {
+  const deployments = await records.deployments();
+  for (const deployment of deployments) {
     await records.updateDeployment(deployment.id, { status: DeploymentStatus.cleaning_up, isActive: false, trafficPercent: 0 });
   }
   // Also when no deployment row was written: a creation may have died between starting the app and recording it.
   if (names) await cluster.remove(names.appName);
+  // Apps of the other environments.
+  if (names) for (const environment of new Set(deployments.map((row) => row.environment))) await cluster.remove(appNameOf(names, environment));
   await ctx.logger.info(names ? `${cluster.kind} cluster: ${names.appName} stopped` : 'no app');
 });
 

@@ -1,4 +1,9 @@
-import { In, type DataSource } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import type { DeploymentEventType } from '@slipway/domain';
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import type { SecretBox } from '../../common/secret-box.js';
+import { recordDeploymentEvent } from '../../modules/deployments/deployment-event.entity.js';
+import { lockProject, markActive, markRolledBackAutomatically, markStopped, openSnapshot, sealSnapshot } from '../../modules/deployments/deployment-transitions.js';
 import type { EventBus } from '../../events/event-bus.js';
 import { logUnexpected } from '../../common/log.js';
 import { AppError, ErrorCode } from '../../common/app-error.js';
@@ -20,6 +25,8 @@ export interface ProjectRecordsDeps {
   projects: ProjectsService;
   templates: TemplatesService;
   settings: SettingsService;
+  /** Seals and opens deployments' environment snapshots. */
+  secretBox: SecretBox;
 }
 
 /** ProjectRecords on the database and the feature services, bound to one owner's project. */
@@ -102,34 +109,73 @@ export class DatabaseProjectRecords implements ProjectRecords {
   }
 
   /** Under the project's row lock, so that two attempts of a step never both insert. */
-  ensureInitialDeployment(versionId: string, environment: string): Promise<Deployment> {
-    return this.deps.dataSource.transaction(async (manager) => {
-      await manager.findOne(Project, { where: this.where(), lock: { mode: 'pessimistic_write' } });
+  async ensureInitialDeployment(versionId: string, environment: string): Promise<Deployment> {
+    const project = await this.find();
+    const snapshot = project ? this.deps.projects.environmentOf(project) : {};
+    const row = await this.deps.dataSource.transaction(async (manager) => {
+      await lockProject(manager, this.projectId, this.owner.id);
       const where = { ...this.children(), versionId, environment, strategy: DeploymentStrategy.initial };
       const existing = await manager.findOneBy(Deployment, where);
-      return existing ?? manager.save(manager.create(Deployment, { ...where, status: DeploymentStatus.pending }));
+      if (existing) return existing;
+      const id = randomUUID();
+      const deployment = manager.create(Deployment, { ...where, id, status: DeploymentStatus.pending, environmentSnapshot: sealSnapshot(this.deps.secretBox, id, snapshot) });
+      await manager.insert(Deployment, deployment);
+      await recordDeploymentEvent(manager, deployment, 'scheduled', `First deployment of the project to ${environment} scheduled`);
+      return deployment;
     });
+    await this.publishDeployment(row.id);
+    return row;
+  }
+
+  deploymentOfRun(runId: string): Promise<Deployment | null> {
+    return this.deps.dataSource.getRepository(Deployment).findOne({ where: { ...this.children(), runId }, relations: { version: true } });
+  }
+
+  async deploymentEnvironment(deployment: Deployment): Promise<Record<string, string>> {
+    // Rows written before snapshots existed run with the project's environment as it is now.
+    return openSnapshot(this.deps.secretBox, deployment) ?? (await this.environment());
   }
 
   async updateDeployment(id: string, fields: DeploymentFields): Promise<void> {
     await this.deps.dataSource.getRepository(Deployment).update({ ...this.children(), id }, fields);
+    await this.publishDeployment(id);
   }
 
-  async activate(versionId: string, deploymentId: string, deployedUrl: string): Promise<void> {
-    await this.deps.dataSource.transaction(async (manager) => {
-      const version = await manager.findOneByOrFail(Version, { ...this.children(), id: versionId });
-      const deployment = await manager.findOneByOrFail(Deployment, { ...this.children(), id: deploymentId });
-      await manager.update(Version, this.children(), { active: false });
-      await manager.update(Version, version.id, { active: true });
-      await manager.update(Deployment, { ...this.children(), environment: deployment.environment }, { isActive: false });
-      await manager.update(Deployment, deployment.id, { isActive: true });
-      await manager.update(Project, this.where(), {
-        activeVersionId: version.id,
-        activeDeploymentId: deployment.id,
-        deployedUrl,
-        version: version.versionTag,
-      });
+  async addDeploymentEvent(id: string, type: DeploymentEventType, message: string): Promise<void> {
+    await recordDeploymentEvent(this.deps.dataSource.manager, { id, ownerId: this.owner.id }, type, message);
+    await this.publishDeployment(id);
+  }
+
+  async activateDeployment(id: string, serving: { url: string; replicas: number; healthPath: string | null }): Promise<void> {
+    await this.transition(id, (manager, deployment) => markActive(manager, deployment, serving));
+  }
+
+  async rollBackDeployment(id: string, why: string): Promise<void> {
+    await this.transition(id, (manager, deployment) => markRolledBackAutomatically(manager, deployment, why));
+  }
+
+  async stopDeployment(id: string): Promise<void> {
+    await this.transition(id, (manager, deployment) => markStopped(manager, deployment));
+  }
+
+  /** One transition under the project's row lock, then live followers hear of every deployment of the project it touched. */
+  private async transition(id: string, work: (manager: EntityManager, deployment: Deployment) => Promise<unknown>): Promise<void> {
+    const touched = await this.deps.dataSource.transaction(async (manager) => {
+      await lockProject(manager, this.projectId, this.owner.id);
+      const deployment = await manager.findOneBy(Deployment, { ...this.children(), id });
+      if (!deployment) throw new StepFailure('The deployment no longer exists');
+      const before = await manager.find(Deployment, { where: { ...this.children(), environment: deployment.environment }, select: { id: true, status: true } });
+      await work(manager, deployment);
+      const after = await manager.find(Deployment, { where: { ...this.children(), environment: deployment.environment }, select: { id: true, status: true } });
+      return after.filter((row) => row.id === id || before.find((old) => old.id === row.id)?.status !== row.status).map((row) => row.id);
     });
+    for (const deploymentId of touched) await this.publishDeployment(deploymentId);
+  }
+
+  private async publishDeployment(deploymentId: string): Promise<void> {
+    await this.deps.bus
+      .publish('deployment.updated', { deploymentId, projectId: this.projectId, ownerId: this.owner.id })
+      .catch((error) => logUnexpected('deployment event', error));
   }
 
   async deleteProject(): Promise<boolean> {

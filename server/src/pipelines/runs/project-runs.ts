@@ -5,11 +5,12 @@ import type { PipelineEngine, RunView } from '../engine.js';
 import { RunStatus } from '../pipeline-run.entity.js';
 import { blankProjectSteps, creationSteps } from './creation.steps.js';
 import { deletionSteps } from './deletion.steps.js';
+import { deploymentSteps, deploymentStopSteps } from './deployment.steps.js';
 import type { RunProviders } from './run-ports.js';
 import { versionBuildSteps } from './version-build.steps.js';
 
 /** Every step a project run may use, for the engine's registry. */
-export const projectRunSteps = [...creationSteps, ...deletionSteps, ...versionBuildSteps];
+export const projectRunSteps = [...creationSteps, ...deletionSteps, ...versionBuildSteps, ...deploymentSteps, ...deploymentStopSteps];
 
 interface ProjectRef {
   ownerId: string;
@@ -51,6 +52,20 @@ export class ProjectRuns {
       if (error instanceof AppError && error.code === ErrorCode.Conflict) return false;
       throw error;
     }
+  }
+
+  /** A deployment's rollout, rollback or scale, in the caller's transaction (the one that records the run on the deployment row). */
+  startDeployment(transaction: EntityManager, { ownerId, projectId }: ProjectRef): Promise<string> {
+    return this.engine().start(StreamName.deployment, deploymentSteps, { ownerId, projectId, transaction });
+  }
+
+  /** A deployment's stop, likewise. */
+  startDeploymentStop(transaction: EntityManager, { ownerId, projectId }: ProjectRef): Promise<string> {
+    return this.engine().start(StreamName.deployment, deploymentStopSteps, { ownerId, projectId, transaction });
+  }
+
+  deploymentRun(runId: string, ownerId: string): Promise<RunView> {
+    return this.engine().getRun(runId, ownerId);
   }
 
   buildRun(runId: string, ownerId: string): Promise<RunView> {

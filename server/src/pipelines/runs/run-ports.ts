@@ -3,6 +3,7 @@ import type { Providers } from '../../providers/providers.js';
 import type { Deployment } from '../../modules/deployments/deployment.entity.js';
 import type { Template } from '../../modules/templates/template.model.js';
 import type { Version } from '../../modules/versions/version.entity.js';
+import type { DeploymentEventType } from '@slipway/domain';
 
 /** What a creation or deletion step reads of its project. */
 export interface ProjectRecord {
@@ -53,11 +54,27 @@ export interface ProjectRecords {
    */
   updateBuild(versionId: string, runId: string, fields: VersionFields): Promise<boolean>;
   deployments(): Promise<Deployment[]>;
-  /** Creates the version's first deployment to the environment unless it has one; answers the row either way. */
+  /**
+   * Creates the version's first deployment to the environment unless it has one (with a sealed snapshot of the
+   * project's environment as it is now); answers the row either way.
+   */
   ensureInitialDeployment(versionId: string, environment: string): Promise<Deployment>;
+  /** The deployment this 'deployment' run works on (its run_id), with its version, or null. */
+  deploymentOfRun(runId: string): Promise<Deployment | null>;
+  /** The environment variables the deployment runs with: its snapshot (never log them). */
+  deploymentEnvironment(deployment: Deployment): Promise<Record<string, string>>;
+  /** Changes the deployment's row and tells live followers. */
   updateDeployment(id: string, fields: DeploymentFields): Promise<void>;
-  /** Makes the version and deployment the project's active ones (and only them), with the app's URL, in one transaction. */
-  activate(versionId: string, deploymentId: string, deployedUrl: string): Promise<void>;
+  addDeploymentEvent(id: string, type: DeploymentEventType, message: string): Promise<void>;
+  /**
+   * The deployment serves its environment: active with all the traffic, the one it replaced rolled_back (its
+   * rollback target), and for production the project's active version, deployment and URL; one transaction.
+   */
+  activateDeployment(id: string, serving: { url: string; replicas: number; healthPath: string | null }): Promise<void>;
+  /** It never became healthy: rolled_back with why; the one it was replacing keeps (or goes back to) serving. */
+  rollBackDeployment(id: string, why: string): Promise<void>;
+  /** Its app was removed: archived, and production's project no longer names it. */
+  stopDeployment(id: string): Promise<void>;
   /** Deletes the project row (its versions and deployments go with it); false when it was already gone. */
   deleteProject(): Promise<boolean>;
 }

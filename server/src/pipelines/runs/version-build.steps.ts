@@ -1,36 +1,9 @@
-import { stepLabel } from '@slipway/domain';
-import type { Version } from '../../modules/versions/version.entity.js';
-import { defineStep, type StepContext, type StepDefinition, StepFailure, type StepIcon } from '../steps.js';
+import { StepFailure } from '../steps.js';
 import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact } from './version-build.js';
-import { namesOf, requireProject, type RunNames } from './run-names.js';
-import type { RunProviders } from './run-ports.js';
-
-type Ctx = StepContext<RunProviders>;
+import { runStepOf } from './run-step.js';
 
 /** Each step finds its version by the run (the version row names its build run) and the project's names. */
-function step(
-  id: string,
-  icon: StepIcon,
-  description: string,
-  timeoutSeconds: number,
-  run: (ctx: Ctx, names: RunNames, version: Version) => Promise<void>,
-  extra: Partial<StepDefinition<RunProviders>> = {},
-) {
-  return defineStep<RunProviders>({
-    id,
-    label: stepLabel(id),
-    description,
-    icon,
-    timeoutSeconds,
-    ...extra,
-    async run(ctx) {
-      const names = namesOf(await requireProject(ctx.providers.records));
-      const version = await ctx.providers.records.versionOfRun(ctx.run.id);
-      if (!version) throw new StepFailure('The version of this build no longer exists');
-      await run(ctx, names, version);
-    },
-  });
-}
+const step = runStepOf((records, runId) => records.versionOfRun(runId), 'The version of this build no longer exists');
 
 const checkout = step('checkout-version', 'code', "Finds the version's tagged commit in the project's repository", 60, async (ctx, names, version) => {
   const sha = await ctx.providers.sourceHost.tagCommit(names.repository, version.versionTag);
@@ -48,8 +21,9 @@ const build = step(
     const template = await ctx.providers.records.template();
     await buildVersion(ctx, names, version, template?.runtime.build ?? null);
   },
-  // A failed build fails for good: Rebuild starts a new run.
-  { retries: 0 },
+  // A failed build fails for good (a final StepFailure: Rebuild starts a new run); one more attempt is for a worker
+  // that died mid-build, after which the version ends build_failed (VersionsService.buildGivenUp).
+  { retries: 1 },
 );
 
 const publish = step('publish-artifact', 'cloud', 'Checks that the registry holds the artifact and makes the version ready', 60, async (ctx, names, version) => {

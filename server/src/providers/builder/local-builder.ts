@@ -9,6 +9,7 @@ import type { LocalRegistry } from '../registry/local-registry.js';
 import { SerialQueue } from '../serial-queue.js';
 import type { LocalSourceHost } from '../source-host/local-source-host.js';
 import type { BuildHooks, BuildRequest, BuildResult, Builder } from './builder.port.js';
+import { ownScratchPrefix, recordBuildProcess, removeStaleScratch } from './scratch-dirs.js';
 
 /** Longest build output line passed on (longer lines are cut); a line never grows memory beyond this. */
 export const MAX_LOG_LINE = 2000;
@@ -31,9 +32,12 @@ interface BuildUser {
 const NOBODY: BuildUser = { uid: 65534, gid: 65534 };
 
 /**
- * Builds a commit on this machine. Each build gets a fresh scratch directory under scratchRoot:
+ * Builds a commit on this machine. Each build gets a fresh scratch directory under scratchRoot, named after the
+ * process that runs it (see scratch-dirs.ts); a build first removes the directories of processes that are gone
+ * (a worker killed mid-build, whose step is now retried), killing what still runs there, as a worker does when
+ * it starts:
  *
- *     <scratchRoot>/build-XXXXXX/   owned by Slipway, 0711: the build cannot list or write here
+ *     <scratchRoot>/build-<pid>-<start>-XXXXXX/   owned by Slipway, 0711: the build cannot list or write here
  *       src/                        the commit's tree; the working directory of the build command
  *       home/, tmp/                 HOME and TMPDIR (Go's caches live in home/)
  *       artifact.tar.gz             src/ packed (without .git), pushed to the registry
@@ -64,6 +68,11 @@ export class LocalBuilder implements Builder {
     return this.images.run(`${request.image.repository}:${request.image.tag}`, () => this.buildOnce(request, hooks));
   }
 
+  /** Removes the scratch directories no running process owns, killing builds left running in them; answers their names. */
+  removeStaleScratch(): Promise<string[]> {
+    return removeStaleScratch(this.scratchRoot);
+  }
+
   private async buildOnce(request: BuildRequest, hooks: BuildHooks): Promise<BuildResult> {
     const started = Date.now();
     const result = (status: BuildResult['status'], fields: Partial<BuildResult>): BuildResult => ({
@@ -84,7 +93,9 @@ export class LocalBuilder implements Builder {
 
     await mkdir(this.scratchRoot, { recursive: true });
     await chmod(this.scratchRoot, 0o711);
-    const dir = await mkdtemp(path.join(this.scratchRoot, 'build-'));
+    const stale = await this.removeStaleScratch();
+    if (stale.length) hooks.onLog(`Removed ${stale.length === 1 ? 'the scratch directory' : `${stale.length} scratch directories`} of an interrupted build`);
+    const dir = await mkdtemp(path.join(this.scratchRoot, ownScratchPrefix()));
     try {
       await chmod(dir, 0o711);
       const src = path.join(dir, 'src');
@@ -98,7 +109,12 @@ export class LocalBuilder implements Builder {
         if (user) await letOthersPassThrough(path.dirname(this.scratchRoot));
         if (user) for (const sub of [src, home, tmp]) await chownTree(sub, user);
         const env = buildEnvironment(request.environment, { home, tmp });
-        const failure = await runBuild(request.buildCommand, { cwd: src, env, user, timeoutSeconds: request.timeoutSeconds }, hooks, request.environment);
+        const failure = await runBuild(
+          request.buildCommand,
+          { cwd: src, env, user, timeoutSeconds: request.timeoutSeconds, onSpawn: (pid) => recordBuildProcess(dir, pid) },
+          hooks,
+          request.environment,
+        );
         if (failure) return result('failed', { error: failure });
       }
 
@@ -134,6 +150,8 @@ interface RunOptions {
   env: Record<string, string>;
   user: BuildUser | null;
   timeoutSeconds: number;
+  /** Called with the build's pid (its process group's id) once it runs. */
+  onSpawn(pid: number): void;
 }
 
 /** Runs the build command; answers null on success, else the short reason the build failed. */
@@ -150,6 +168,13 @@ function runBuild(argv: string[], options: RunOptions, hooks: BuildHooks, enviro
       ...(options.user ?? {}),
     });
     let reason: string | null = null;
+    if (child.pid) {
+      try {
+        options.onSpawn(child.pid);
+      } catch {
+        // Not recorded: only a later clean-up after a killed worker needs it.
+      }
+    }
     const killGroup = () => {
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL');

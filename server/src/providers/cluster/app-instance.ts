@@ -34,7 +34,9 @@ export interface InstanceOptions {
   env: Record<string, string>;
   port: number;
   user: AppUser | null;
-  onLine(line: string): void;
+  /** How its output and health checks name it, e.g. 'r3-1' (default 'r{revision}'). */
+  label?: string;
+  onLine(line: string, stream: 'stdout' | 'stderr'): void;
 }
 
 export interface Exit {
@@ -74,8 +76,8 @@ export class AppInstance {
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(options.user ?? {}),
     });
-    for (const stream of [this.child.stdout, this.child.stderr]) {
-      const lines = lineSplitter(options.onLine);
+    for (const [name, stream] of [['stdout', this.child.stdout], ['stderr', this.child.stderr]] as const) {
+      const lines = lineSplitter((line) => options.onLine(line, name));
       stream?.on('data', (chunk: Buffer) => lines.push(chunk));
       stream?.on('end', () => lines.end());
     }
@@ -99,6 +101,10 @@ export class AppInstance {
 
   get revision(): number {
     return this.options.revision;
+  }
+
+  get label(): string {
+    return this.options.label ?? `r${this.options.revision}`;
   }
 
   get running(): boolean {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { createProxyServer } from 'http-proxy-3';
+import { TrafficRecorder } from './app-traffic.js';
 
 /** Errors of a process that is gone or going, before it answered. */
 const RETRIED = new Set(['ECONNREFUSED', 'ECONNRESET']);
@@ -27,13 +28,20 @@ export class AppProxy {
   private readonly proxy = createProxyServer({ xfwd: true });
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
+  /** Every HTTP request's status and duration (WebSocket upgrades are not counted). */
+  readonly traffic = new TrafficRecorder();
 
   constructor(private readonly appName: string) {
     this.proxy.on('error', (_error, _req, res) => {
       if ('writeHead' in res) answer(res, 502, `${this.appName} did not answer\n`);
       else res.destroy();
     });
-    this.server = createServer((req, res) => this.forward(req, res, 0));
+    this.server = createServer((req, res) => {
+      const started = performance.now();
+      // A response closed before it finished was cut off (its process went away mid-answer): a failed request.
+      res.once('close', () => this.traffic.record(res.writableFinished ? res.statusCode : 502, performance.now() - started));
+      this.forward(req, res, 0);
+    });
     this.server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));

@@ -42,9 +42,14 @@ export interface AppStatus {
   replicas: number;
 }
 
+/** Milestones of a rolling update, in order: the deployment's events. */
+export type RolloutEvent = 'started' | 'healthy' | 'unhealthy' | 'traffic_shifted' | 'drained' | 'stopped';
+
 export interface DeployHooks {
   signal: AbortSignal;
   onLog(line: string): void;
+  /** Told each milestone as it happens (optional). */
+  onEvent?(event: RolloutEvent, message: string): void;
 }
 
 export interface Cluster {
@@ -63,4 +68,67 @@ export interface Cluster {
    * output; cloud: its pods' logs). The app's own output: show it to the project's owner only.
    */
   logs(name: string, tail: number): Promise<string[]>;
+}
+
+/** One instance's answer to its health check. */
+export interface InstanceHealth {
+  /** 'r{revision}-{replica}', e.g. 'r3-1'. */
+  instance: string;
+  status: 'healthy' | 'unhealthy';
+  /** The path checked (the app's health path). */
+  path: string;
+  checkedAt: Date;
+  /** Why it counts as unhealthy ('GET /health answered 503'), null when healthy. */
+  message: string | null;
+}
+
+/** One line of an app's output. */
+export interface AppLogEntry {
+  /** The instance that printed it ('r3-1'), or 'slipway' for the cluster's own notes about the app. */
+  instance: string;
+  stream: 'stdout' | 'stderr' | 'system';
+  line: string;
+  /** When it was printed; null for lines of logs written before lines carried a time. */
+  at: Date | null;
+}
+
+/** One instance's CPU and memory when sampled. */
+export interface InstanceUsage {
+  instance: string;
+  /** Share of one core, 0..100 per core, since the previous sample. */
+  cpuPercent: number;
+  /** Resident memory. */
+  memoryBytes: number;
+}
+
+/** Requests through an app's stable URL since the previous drain, and its instances' usage now. */
+export interface AppTraffic {
+  name: string;
+  projectId: string;
+  /** Answered requests (any status). */
+  requests: number;
+  /** 5xx answers and requests the proxy could not forward. */
+  errors: number;
+  /** Request counts per latency bucket (see LATENCY_BOUNDS_MS in app-traffic.ts). */
+  latencyBuckets: number[];
+  /** The instances serving when drained (empty when none runs). */
+  instances: InstanceUsage[];
+}
+
+/**
+ * What Slipway observes of the apps a cluster runs: health per instance, output per instance, traffic and
+ * resource usage. Health and logs answer in any Slipway process of the machine; traffic only in the process
+ * that runs the apps (runsApps()), which persists it for the others.
+ */
+export interface ClusterObservability {
+  /** Checks every serving instance's health path now; null when the app is absent, [] when no instance serves. */
+  checkHealth(name: string): Promise<InstanceHealth[] | null>;
+  /** The last `tail` lines the app's instances and its supervision printed, oldest first; [] when absent. */
+  logEntries(name: string, tail: number): Promise<AppLogEntry[]>;
+  /** The last `tail` lines, then each line printed after them, until `signal` aborts (the iteration then ends). */
+  followLogs(name: string, tail: number, signal: AbortSignal): AsyncIterable<AppLogEntry>;
+  /** True in the process that runs this machine's apps. */
+  runsApps(): boolean;
+  /** Each running app's requests since the previous drain and its instances' CPU and memory; [] unless runsApps(). */
+  drainTraffic(): Promise<AppTraffic[]>;
 }

@@ -6,6 +6,8 @@ import type { Registry } from '../registry/registry.port.js';
 import { appPaths, appUser, type AppPaths, type AppUser, extractRelease, isDedicated, prepareAppDirs, SLOTS } from './app-files.js';
 import { APP_PATH, AppInstance, describeExit, freePort, HealthCheckFailed, STOP_GRACE_MS } from './app-instance.js';
 import { AppLog } from './app-log.js';
+import { followAppLog } from './app-log-follow.js';
+import { checkInstances, type ObservedApp, readObservedApp, usageOf, writeObservedApp } from './app-observation.js';
 import { AppProxy, LOOPBACK } from './app-proxy.js';
 import {
   artifactNotStored,
@@ -19,7 +21,17 @@ import {
   stablePortTaken,
   tooManyApps,
 } from './cluster.errors.js';
-import type { AppRuntime, AppStatus, Cluster, DeployHooks, DeploySpec } from './cluster.port.js';
+import type {
+  AppLogEntry,
+  AppRuntime,
+  AppStatus,
+  AppTraffic,
+  Cluster,
+  ClusterObservability,
+  DeployHooks,
+  DeploySpec,
+  InstanceHealth,
+} from './cluster.port.js';
 import { type AppRecord, ClusterState, type RevisionRecord } from './cluster-state.js';
 import { killGroup, killUser, runsInside } from './processes.js';
 
@@ -64,6 +76,8 @@ interface LiveApp {
   instances: Set<AppInstance>;
   crashes: number[];
   restartTimer: NodeJS.Timeout | null;
+  /** Writes of its serving instances for the other processes (see publishInstances), in order. */
+  published: Promise<void>;
 }
 
 function sortedEntries(environment: Record<string, string>): string {
@@ -102,7 +116,7 @@ function checkSpec(spec: DeploySpec): void {
  * boot (restarts every app that was serving) and shutdown() when it stops (stops every app and proxy; they
  * come back with the next restore()).
  */
-export class LocalCluster implements Cluster {
+export class LocalCluster implements Cluster, ClusterObservability {
   readonly kind = 'local' as const;
   private readonly clusterDir: string;
   private readonly state: ClusterState;
@@ -113,6 +127,8 @@ export class LocalCluster implements Cluster {
   private stopping: Promise<void> | null = null;
   /** Set while another process owns the cluster and this one waits to take it over. */
   private takeOver: NodeJS.Timeout | null = null;
+  /** True once this process has loaded the state: it runs the apps (until shutdown). */
+  private owned = false;
 
   constructor(private readonly options: LocalClusterOptions) {
     this.clusterDir = path.join(options.dataDir, 'cluster');
@@ -153,6 +169,7 @@ export class LocalCluster implements Cluster {
 
   private async stop(): Promise<void> {
     this.closed = true;
+    this.owned = false;
     if (this.takeOver) clearTimeout(this.takeOver);
     // A process that never loaded the state (or was refused it) has nothing to stop and must not write it.
     if (!(await this.loading?.then(() => true, () => false))) return;
@@ -244,6 +261,7 @@ export class LocalCluster implements Cluster {
         this.apps.set(record.name, this.liveApp(record, user));
       }
       await this.save();
+      this.owned = true;
     })();
     return this.loading;
   }
@@ -261,6 +279,7 @@ export class LocalCluster implements Cluster {
       instances: new Set(),
       crashes: [],
       restartTimer: null,
+      published: Promise.resolve(),
     };
   }
 
@@ -345,6 +364,7 @@ export class LocalCluster implements Cluster {
     }
     const ports = instances.map((instance) => instance.port).join(', ');
     hooks.onLog(`Revision ${revision.revision} started on port ${ports}; waiting for GET ${revision.runtime.healthPath}`);
+    hooks.onEvent?.('started', `Revision ${revision.revision}: ${instances.length} instance(s) started`);
     try {
       await Promise.all(instances.map((instance) => instance.waitHealthy(revision.runtime.healthPath, revision.healthTimeoutSeconds * 1000, hooks.signal)));
     } catch (error) {
@@ -353,10 +373,12 @@ export class LocalCluster implements Cluster {
       if (app.serving.length === 0 && !app.restartTimer) app.state = 'failed';
       await rm(path.join(app.paths.releases, revision.release), { recursive: true, force: true });
       const reason = error instanceof HealthCheckFailed ? error.message : 'its health check failed';
+      hooks.onEvent?.('unhealthy', `Revision ${revision.revision} did not become healthy: ${reason}`);
       const fallback = previous && app.serving.length > 0 ? `revision ${previous.revision} keeps serving` : 'nothing is serving';
       throw revisionUnhealthy(revision.revision, reason, fallback);
     }
     deploying = false;
+    hooks.onEvent?.('healthy', `Revision ${revision.revision} passed GET ${revision.runtime.healthPath}`);
 
     const old = app.serving;
     app.serving = [];
@@ -364,9 +386,13 @@ export class LocalCluster implements Cluster {
     app.record.current = revision;
     await this.save();
     hooks.onLog(`Revision ${revision.revision} serves ${this.statusOf(app).url}`);
+    hooks.onEvent?.('traffic_shifted', `Revision ${revision.revision} takes all new requests`);
     if (old.length > 0) {
       await Promise.all(old.map((instance) => this.stopInstance(instance)));
       hooks.onLog(`Revision ${old[0].revision} stopped`);
+      // stop() returns once the process exited, and it exits after finishing its open requests (SIGTERM, then the grace period).
+      hooks.onEvent?.('drained', `Revision ${old[0].revision} finished its open requests`);
+      hooks.onEvent?.('stopped', `Revision ${old[0].revision} stopped`);
     }
     await this.pruneReleases(app, [revision.release, previous?.release]);
   }
@@ -390,6 +416,7 @@ export class LocalCluster implements Cluster {
   private serve(app: LiveApp, instances: AppInstance[]): void {
     app.serving = [...app.serving, ...instances.filter((instance) => instance.running)];
     app.proxy.setTargets(app.serving.map((instance) => instance.port));
+    this.publishInstances(app);
     if (app.serving.length === 0) return;
     app.state = 'running';
     if (app.serving.length >= (app.record.current?.replicas ?? instances.length) && app.restartTimer) {
@@ -405,14 +432,15 @@ export class LocalCluster implements Cluster {
     if (this.closed) throw clusterShuttingDown();
     const instance = new AppInstance({
       revision: revision.revision,
+      label: this.nextLabel(app, revision.revision),
       cwd: path.join(app.paths.releases, revision.release),
       argv: revision.runtime.start,
       // Only the project's environment, its port, a scrubbed PATH and its own HOME: never Slipway's variables.
       env: { ...environment, [revision.runtime.portEnv]: String(port), PATH: APP_PATH, HOME: app.paths.home },
       port,
       user: app.user,
-      onLine: (line) => {
-        app.log.append(`[r${revision.revision}] ${line}`);
+      onLine: (line, stream) => {
+        app.log.appendEntry({ instance: instance.label, stream, line });
         onLine?.(line);
       },
     });
@@ -430,6 +458,7 @@ export class LocalCluster implements Cluster {
     if (instance.stopping || !app.serving.includes(instance)) return;
     app.serving = app.serving.filter((other) => other !== instance);
     app.proxy.setTargets(app.serving.map((other) => other.port));
+    this.publishInstances(app);
     this.crashed(app, `Revision ${instance.revision} ${describeExit(exit)}`);
   }
 
@@ -491,8 +520,69 @@ export class LocalCluster implements Cluster {
     app.restartTimer = null;
     app.serving = [];
     app.proxy.setTargets([]);
+    this.publishInstances(app);
     await Promise.all([...app.instances].map((instance) => this.stopInstance(instance)));
     await app.proxy.close();
     await app.log.flush();
+  }
+
+  // Observability (ClusterObservability): health, output and traffic of the apps, for any process of the machine.
+
+  /** 'r{revision}-{n}' with the lowest n no live instance of the revision has (a restarted replica takes its place). */
+  private nextLabel(app: LiveApp, revision: number): string {
+    const taken = new Set([...app.instances].filter((instance) => instance.revision === revision).map((instance) => instance.label));
+    let replica = 1;
+    while (taken.has(`r${revision}-${replica}`)) replica++;
+    return `r${revision}-${replica}`;
+  }
+
+  private observed(app: LiveApp): ObservedApp {
+    return {
+      healthPath: app.record.current?.runtime.healthPath ?? '/',
+      instances: app.serving.map((instance) => ({ instance: instance.label, port: instance.port, pid: instance.pid ?? null })),
+    };
+  }
+
+  /** Writes the serving instances where Slipway's other processes read them (health checks from the API role). */
+  private publishInstances(app: LiveApp): void {
+    const snapshot = this.observed(app);
+    app.published = app.published
+      .then(() => (this.apps.get(app.record.name) === app ? writeObservedApp(app.paths.dir, snapshot) : undefined))
+      .catch(() => undefined);
+  }
+
+  runsApps(): boolean {
+    return this.owned;
+  }
+
+  async checkHealth(name: string): Promise<InstanceHealth[] | null> {
+    if (!APP_NAME.test(name)) return null;
+    const live = this.owned ? this.apps.get(name) : undefined;
+    if (this.owned && !live) return null;
+    const observed = live ? this.observed(live) : await readObservedApp(appPaths(this.clusterDir, name).dir);
+    return observed && checkInstances(observed);
+  }
+
+  async logEntries(name: string, tail: number): Promise<AppLogEntry[]> {
+    if (!APP_NAME.test(name)) return [];
+    const live = this.owned ? this.apps.get(name) : undefined;
+    return (live?.log ?? new AppLog(appPaths(this.clusterDir, name).log)).entries(tail);
+  }
+
+  followLogs(name: string, tail: number, signal: AbortSignal): AsyncIterable<AppLogEntry> {
+    if (!APP_NAME.test(name)) throw invalidDeploySpec(name, 'the app name must be lower-case letters, digits and dashes (at most 63)');
+    return followAppLog(appPaths(this.clusterDir, name).log, tail, signal);
+  }
+
+  async drainTraffic(): Promise<AppTraffic[]> {
+    if (!this.owned) return [];
+    return Promise.all(
+      [...this.apps.values()].map(async (app) => ({
+        name: app.record.name,
+        projectId: app.record.projectId,
+        ...app.proxy.traffic.drain(),
+        instances: await usageOf(this.observed(app).instances),
+      })),
+    );
   }
 }

@@ -124,6 +124,15 @@ export class LocalSourceHost implements SourceHost {
     });
   }
 
+  async deleteTag(ref: RepositoryRef, tag: { name: string; sha: string }): Promise<void> {
+    const repository = await this.existing(ref);
+    const name = safeSegment(tag.name, 'tag name');
+    await this.changes.run(repository.label, async () => {
+      if ((await this.tagCommit(ref, name)) !== tag.sha) return;
+      await git.deleteRef({ fs, gitdir: repository.gitdir, ref: `refs/tags/${name}` });
+    });
+  }
+
   async tagCommit(ref: RepositoryRef, tag: string): Promise<string | null> {
     const { gitdir } = await this.existing(ref);
     let oid = await resolve(gitdir, `refs/tags/${safeSegment(tag, 'tag name')}`);

@@ -50,6 +50,11 @@ export interface SourceHost {
   headCommit(ref: RepositoryRef, branch: string): Promise<string | null>;
   /** Creates an annotated tag on sha; answers quietly when the tag already points at sha, fails if it points elsewhere. */
   createTag(ref: RepositoryRef, tag: { name: string; sha: string; message: string }): Promise<void>;
+  /**
+   * Removes the tag if it still points at sha (a tag made for a version that was then not recorded); answers
+   * quietly when it is gone or points elsewhere (someone else's tag stays).
+   */
+  deleteTag(ref: RepositoryRef, tag: { name: string; sha: string }): Promise<void>;
   /** The commit sha a tag points at, or null. */
   tagCommit(ref: RepositoryRef, tag: string): Promise<string | null>;
   /** Replaces the repository's secrets with these (local: encrypted at rest; never logged). */

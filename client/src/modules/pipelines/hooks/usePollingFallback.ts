@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { nextPollDelay, POLL_BASE_MS } from '../poll-schedule';
+import { PIPELINE_POLL_SCHEDULE, type PollSchedule } from '../poll-schedule';
 
 /** What one poll learned: whether a processor runs, and whether the stream has reached a terminal state. */
 export interface PollAnswer {
@@ -8,20 +8,22 @@ export interface PollAnswer {
 }
 
 /**
- * While `enabled`, calls `poll` on spec section 9's schedule (see nextPollDelay): the first call after the 3 s
- * base, each next one after a wait computed from how the last went. Stops when an answer is terminal, when
- * `enabled` turns false, or on unmount.
+ * While `enabled`, calls `poll` on one of spec section 9's schedules (the project stream's by default, see
+ * nextPollDelay): the first call after the schedule's base wait, each next one after a wait computed from how the
+ * last went. Stops when an answer is terminal, when `enabled` turns false, or on unmount.
  */
-export function usePollingFallback(enabled: boolean, poll: () => Promise<PollAnswer>) {
+export function usePollingFallback(enabled: boolean, poll: () => Promise<PollAnswer>, schedule: PollSchedule = PIPELINE_POLL_SCHEDULE) {
+  const scheduleRef = useRef(schedule);
   const pollRef = useRef(poll);
   useEffect(() => {
     pollRef.current = poll;
+    scheduleRef.current = schedule;
   });
 
   useEffect(() => {
     if (!enabled) return undefined;
     let stopped = false;
-    let delay = POLL_BASE_MS;
+    let delay = scheduleRef.current.baseMs;
     let timer: ReturnType<typeof setTimeout>;
     const tick = async () => {
       const started = Date.now();
@@ -32,7 +34,7 @@ export function usePollingFallback(enabled: boolean, poll: () => Promise<PollAns
         answer = undefined;
       }
       if (stopped || answer?.terminal) return;
-      delay = nextPollDelay(delay, { callMs: Date.now() - started, running: answer?.running ?? false, error: !answer });
+      delay = scheduleRef.current.next(delay, { callMs: Date.now() - started, running: answer?.running ?? false, error: !answer });
       timer = setTimeout(() => void tick(), delay);
     };
     timer = setTimeout(() => void tick(), delay);

@@ -1,3 +1,4 @@
+import { StreamName } from '@slipway/domain';
 import { screen, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { describe, expect, it } from 'vitest';
@@ -11,13 +12,29 @@ import {
 } from '../components/detail/project-detail.fixtures';
 import { pipelineActionMock, pipelineMock, pipelineUpdatesMock, testPipeline } from '../../pipelines/pipeline.fixtures';
 import { versionsMock } from '../../versions/components/versions.fixtures';
+import {
+  activeDeploymentMock,
+  activeMock,
+  historyMock,
+  testDeployment,
+  updatesMock,
+} from '../../deployments/components/deployments.fixtures';
 import { ProjectDetailPage } from './ProjectDetailPage';
 
-/** The page against `mocks`; without pipeline mocks of its own the project has no run and no updates come. */
-const renderPage = (mocks: MockLink.MockedResponse[], id = PROJECT_ID, pipelineMocks = [pipelineMock(id, null), pipelineUpdatesMock(id)]) =>
+/**
+ * The page against `mocks`; without pipeline mocks of its own the project has no run and no updates come, and
+ * without an active deployment mock of its own it has none.
+ */
+const renderPage = (
+  mocks: MockLink.MockedResponse[],
+  id = PROJECT_ID,
+  pipelineMocks = [pipelineMock(id, null), pipelineUpdatesMock(id)],
+  // Asked again when the pipeline run changes (a deployment run ends with a new active deployment).
+  deploymentMocks = [activeDeploymentMock(null, id), activeDeploymentMock(null, id)],
+) =>
   renderWithProviders(<ProjectDetailPage />, {
     auth: signedIn(),
-    mocks: [...mocks, ...pipelineMocks],
+    mocks: [...mocks, ...pipelineMocks, ...deploymentMocks],
     route: `/dashboard/projects/${id}`,
     path: '/dashboard/projects/:projectId',
     routes: [{ path: '/dashboard/projects', element: <p>projects list</p> }],
@@ -46,6 +63,25 @@ describe('ProjectDetailPage', { timeout: 15_000 }, () => {
     const header = await screen.findByTestId('project-header');
     expect(within(header).getByText('v6.3.1')).toBeInTheDocument();
     expect(within(header).getByText('Live')).toBeInTheDocument();
+  });
+
+  it("shows the active deployment's version and status instead of Live", async () => {
+    renderPage([projectMock(testProject({ version: 'v6.3.1' }))], PROJECT_ID, undefined, [activeDeploymentMock(testDeployment())]);
+    const header = await screen.findByTestId('project-header');
+    expect(await within(header).findByText('Deployment: Active')).toBeInTheDocument();
+    expect(within(header).getByText('v2.0.0')).toBeInTheDocument();
+    expect(within(header).queryByText('v6.3.1')).not.toBeInTheDocument();
+    expect(within(header).queryByText('Live')).not.toBeInTheDocument();
+  });
+
+  it("shows the project's latest run, a deployment, as 'Deployment Pipeline' on the Overview", async () => {
+    renderPage([projectMock()], PROJECT_ID, [
+      pipelineMock(PROJECT_ID, testPipeline({ completed: 15 })),
+      pipelineUpdatesMock(PROJECT_ID, testPipeline({ id: 'run-3', streamName: StreamName.deployment, completed: 2, running: true }), 50),
+    ]);
+    expect(await screen.findByRole('region', { name: 'Project Creation' })).toBeInTheDocument();
+    const timeline = await screen.findByRole('region', { name: 'Deployment Pipeline' });
+    expect(within(timeline).getByRole('status')).toHaveTextContent('Running');
   });
 
   it('shows the Overview: pipeline empty state, summary, description, tags and environment variables', async () => {
@@ -77,14 +113,16 @@ describe('ProjectDetailPage', { timeout: 15_000 }, () => {
   });
 
   it('switches to the Versions and Deployments empty states by keyboard', async () => {
-    const { user } = renderPage([projectMock(), versionsMock([])]);
+    const { user } = renderPage([projectMock(), versionsMock([]), activeMock([]), historyMock([]), updatesMock()]);
     await user.click(await screen.findByRole('tab', { name: 'Overview' }));
     await user.keyboard('{ArrowRight}');
     expect(await within(screen.getByRole('tabpanel', { name: 'Versions' })).findByText('No versions found')).toBeInTheDocument();
     await user.keyboard('{End}');
     const deployments = screen.getByRole('tabpanel', { name: 'Deployments' });
     expect(within(deployments).getByRole('region', { name: 'Active Deployments' })).toBeInTheDocument();
-    expect(within(deployments).getByRole('region', { name: 'Deployment History' })).toBeInTheDocument();
+    expect(within(deployments).getByRole('region', { name: /^Deployment History/ })).toBeInTheDocument();
+    expect(await within(deployments).findByText('No active deployments')).toBeInTheDocument();
+    expect(await within(deployments).findByText('No deployments yet')).toBeInTheDocument();
     await user.keyboard('{Home}');
     expect(screen.getByRole('tabpanel', { name: 'Overview' })).toBeInTheDocument();
   });

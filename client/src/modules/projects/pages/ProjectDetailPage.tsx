@@ -6,7 +6,6 @@ import type { PipelineStatusFieldsFragment, ProjectDetailFragment } from '../../
 import { ProjectPipelinePanel } from '../../pipelines/components/ProjectPipelinePanel';
 import { usePipelineStatus } from '../../pipelines/hooks/usePipelineStatus';
 import { DeleteProjectDialog } from '../components/detail/DeleteProjectDialog';
-import { DeploymentsTab } from '../components/detail/EmptyTabs';
 import { DescriptionCard, ProjectSummaryCard, TagsCard } from '../components/detail/OverviewCards';
 import { ProjectHeader } from '../components/detail/ProjectHeader';
 import { ProjectLoadFallback } from '../components/detail/ProjectLoadFallback';
@@ -15,6 +14,10 @@ import { ProjectTabs, type ProjectTab } from '../components/detail/ProjectTabs';
 import { useProject } from '../components/detail/useProject';
 import { ProjectEnvironmentCard } from '../components/environment/ProjectEnvironmentCard';
 import { VersionsTab } from '../../versions/components/VersionsTab';
+import { DeploymentsTab } from '../../deployments/components/DeploymentsTab';
+import { DeployStrategyModal } from '../../deployments/components/DeployStrategyModal';
+import { useDeployFlow } from '../../deployments/hooks/useDeployFlow';
+import { useProjectActiveDeployment } from '../../deployments/hooks/useDeploymentLists';
 
 type TabKey = 'overview' | 'versions' | 'deployments';
 
@@ -69,26 +72,47 @@ function useLeaveWhenDeleted(projectId: string, deleted: boolean) {
 
 function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
   const [tab, setTab] = useState<TabKey>('overview');
+  // Set when the page itself switched to Deployments after a deploy: the tab then takes focus.
+  const [deployedSwitch, setDeployedSwitch] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { pipeline, gone } = usePipelineStatus(project.id);
   useLeaveWhenDeleted(project.id, gone);
+  const { deployment: activeDeployment } = useProjectActiveDeployment(project.id, pipeline && `${pipeline.id}:${pipeline.overallStatus}`);
+  const deployFlow = useDeployFlow(() => {
+    setTab('deployments');
+    setDeployedSwitch(true);
+  });
+  const selectTab = (key: TabKey) => {
+    setTab(key);
+    setDeployedSwitch(false);
+  };
 
   return (
     <>
-      <ProjectHeader project={project} pipeline={pipeline} onDelete={() => setConfirmingDelete(true)} />
-      <ProjectTabs label="Project sections" tabs={TABS} selected={tab} onSelect={setTab}>
+      <ProjectHeader project={project} pipeline={pipeline} activeDeployment={activeDeployment} onDelete={() => setConfirmingDelete(true)} />
+      <ProjectTabs label="Project sections" tabs={TABS} selected={tab} onSelect={selectTab}>
         {tab === 'overview' && <Overview project={project} pipeline={pipeline} />}
-        {tab === 'versions' && <VersionsTab projectId={project.id} />}
-        {tab === 'deployments' && <DeploymentsTab />}
+        {tab === 'versions' && <VersionsTab projectId={project.id} onDeploy={deployFlow.open} />}
+        {tab === 'deployments' && <DeploymentsTab projectId={project.id} focusOnOpen={deployedSwitch} />}
       </ProjectTabs>
+      {deployFlow.version && (
+        <DeployStrategyModal
+          projectId={project.id}
+          version={deployFlow.version}
+          hasActiveDeployment={Boolean(activeDeployment)}
+          onClose={deployFlow.close}
+          onDeployed={deployFlow.deployed}
+        />
+      )}
       {confirmingDelete && <DeleteProjectDialog project={project} onClose={() => setConfirmingDelete(false)} />}
     </>
   );
 }
 
 /**
- * /dashboard/projects/:projectId: header (with the latest pipeline run's status), then Overview (the pipeline
- * timeline first), Versions and Deployments tabs. A project being deleted shows its deletion run with Edit and
+ * /dashboard/projects/:projectId: header (with the latest pipeline run's status and the active deployment's
+ * version and status), then Overview (the pipeline timeline first), Versions (whose Deploy opens the strategy
+ * modal) and Deployments tabs. A project being deleted shows its deletion run with Edit and
  * Delete off, and the page leaves for the list once the deletion completes.
  */
 export function ProjectDetailPage() {

@@ -144,6 +144,17 @@ describe('ProjectsPage', () => {
     expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
   });
 
+  it('marks the card of a project being deleted, from the projects query', async () => {
+    const projects = [makeProject(1, { name: 'Going away', beingDeleted: true }), makeProject(2, { name: 'Staying' })];
+    renderPage({ mocks: [projectsMock(projects), projectTagsMock([])] });
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    // Newest first: 'Staying' (updated later) comes first.
+    const going = cards().find((card) => within(card).queryByText('Going away'))!;
+    const staying = cards().find((card) => within(card).queryByText('Staying'))!;
+    expect(within(going).getByText('Being deleted')).toBeInTheDocument();
+    expect(within(staying).queryByText('Being deleted')).not.toBeInTheDocument();
+  });
+
   it('shows the tag checkbox list only when the user has tags', async () => {
     renderPage({ mocks: [projectsMock(THIRTY), projectTagsMock([])] });
     await waitFor(() => expect(cards()).toHaveLength(12));

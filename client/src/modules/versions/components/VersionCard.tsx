@@ -55,7 +55,7 @@ export interface VersionCardProps {
   copied: boolean;
   onCopyCommit: (version: VersionCardFragment) => void;
   onDownloadArtifact: (version: VersionCardFragment, artifactId: string) => void;
-  /** Absent until deployments exist: the Deploy button then shows (per spec section 4) but is disabled. */
+  /** Opens the deployment strategy modal; without it the Deploy button shows (per spec section 4) but is disabled. */
   onDeploy?: (version: VersionCardFragment) => void;
   onViewLogs: (version: VersionCardFragment) => void;
   onArchive: (version: VersionCardFragment) => void;

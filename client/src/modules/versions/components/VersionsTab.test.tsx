@@ -28,7 +28,7 @@ describe('VersionsTab', { timeout: 15_000 }, () => {
       'https://registry.example/analytical-engine:v1.2.0',
     );
     expect(within(version).getByRole('button', { name: 'Download image artifact of version v1.2.0' })).toBeInTheDocument();
-    // Ready, built and not active: Deploy is offered (its strategy dialog comes with deployments).
+    // Ready, built and not active: Deploy is offered (disabled here: no onDeploy, the project page gives one).
     expect(within(version).getByRole('button', { name: 'Deploy version v1.2.0' })).toBeDisabled();
     expect(within(version).getByRole('button', { name: 'View build logs of version v1.2.0' })).toBeInTheDocument();
     expect(within(version).getByRole('button', { name: 'Archive version v1.2.0' })).toBeInTheDocument();

@@ -51,7 +51,7 @@ type Dialog = { kind: 'create' } | { kind: 'logs'; version: VersionCardFragment 
 
 export interface VersionsTabProps {
   projectId: string;
-  /** Opens the deployment strategy choice; absent until deployments exist (Deploy then shows disabled). */
+  /** Opens the deployment strategy modal (the project page passes it); without it Deploy shows disabled. */
   onDeploy?: (version: VersionCardFragment) => void;
 }
 

@@ -1,4 +1,4 @@
-import { isBuildInProgress } from '@slipway/domain';
+import { isVersionSettling } from '@slipway/domain';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { BuildStatus, VersionStatus } from '../../../generated/graphql';
@@ -6,7 +6,7 @@ import { useProjectVersionsQuery } from '../../../generated/hooks';
 import { VERSION_SORT_OPTIONS, parseVersionParams, toVersionsFilter, withVersionParams, type VersionListParams } from '../version-list-params';
 import { versionLoadRetryDelay } from '../version-format';
 
-/** While a build on the page runs, the list is asked again this often, so its card follows the build. */
+/** While a version on the page builds or waits to be made ready, the list is asked again this often, so its card follows. */
 export const BUILDING_POLL_MS = 3000;
 
 /**
@@ -23,7 +23,7 @@ export function useVersionList(projectId: string) {
   });
   // While another page or filter loads, the previous results stay in place instead of flashing a loading text.
   const page = (query.data ?? query.previousData)?.project.versions;
-  const anyBuilding = Boolean(page?.versions.some((version) => isBuildInProgress(version.buildStatus)));
+  const anyBuilding = Boolean(page?.versions.some(isVersionSettling));
   const { startPolling, stopPolling } = query;
   useEffect(() => {
     if (!anyBuilding) return;

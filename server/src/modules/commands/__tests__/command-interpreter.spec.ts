@@ -271,7 +271,7 @@ describe('the virtual tree: pwd, cd, ls', () => {
 
 describe('projects', () => {
   const projects = [
-    project('api', { updatedAt: new Date('2026-03-01T10:00:00Z') }),
+    project('api', { updatedAt: new Date('2026-03-01T10:00:00Z'), latestVersion: { tag: 'v1.3.0', status: 'ready' } }),
     project('customer-portal', { status: 'inactive', description: 'Billing web app', updatedAt: new Date('2026-02-28T09:30:00Z') }),
   ];
 
@@ -279,13 +279,13 @@ describe('projects', () => {
     expect(await run('projects')).toMatchObject({ type: CommandResultType.info, output: NO_PROJECTS_YET });
   });
 
-  it('prints an aligned table of name, status and last update', async () => {
+  it('prints an aligned table of name, status, newest version and last update', async () => {
     expect(await run('projects', { projects })).toMatchObject({
       type: CommandResultType.output,
       output: [
-        'NAME             STATUS    LAST UPDATE',
-        'api              active    2026-03-01 10:00 UTC',
-        'customer-portal  inactive  2026-02-28 09:30 UTC',
+        'NAME             STATUS    VERSION       LAST UPDATE',
+        'api              active    v1.3.0 ready  2026-03-01 10:00 UTC',
+        'customer-portal  inactive  -             2026-02-28 09:30 UTC',
         '',
         '2 projects',
       ].join('\n'),
@@ -295,7 +295,7 @@ describe('projects', () => {
   it('filters by name or description', async () => {
     const { output, calls } = await run('projects billing web', { projects });
     expect(calls).toContain(`projects.list billing web ${PROJECT_LIST_LIMIT}`);
-    expect(output).toBe('NAME             STATUS    LAST UPDATE\ncustomer-portal  inactive  2026-02-28 09:30 UTC\n\n1 project');
+    expect(output).toBe('NAME             STATUS    VERSION  LAST UPDATE\ncustomer-portal  inactive  -        2026-02-28 09:30 UTC\n\n1 project');
   });
 
   it('says when nothing matches the filter', async () => {
@@ -314,7 +314,15 @@ describe('status and version', () => {
   it("reports Slipway's health and the user's counts", async () => {
     const { type, output } = await run('status', { projects: [project('a'), project('b')] });
     expect(type).toBe(CommandResultType.output);
-    expect(output).toBe('Database      up (PostgreSQL server)\nJob queue     up\nProjects      2\nCommand logs  42\nLatest run    none');
+    expect(output).toBe('Database      up (PostgreSQL server)\nJob queue     up\nProjects      2\nVersions      0\nCommand logs  42\nLatest run    none');
+  });
+
+  it.each([
+    [{ total: 3, building: 0, failed: 0 }, '3'],
+    [{ total: 1200, building: 1, failed: 0 }, '1,200 (1 building)'],
+    [{ total: 5, building: 2, failed: 1 }, '5 (2 building, 1 failed)'],
+  ])('counts versions, with the builds running and failed: %j', async (versionCounts, line) => {
+    expect((await run('status', { versionCounts })).output).toContain(`\nVersions      ${line}\n`);
   });
 
   const sample = { title: 'Project Creation', projectName: 'web', completedSteps: 7, totalSteps: 15, currentStep: null, errorMessage: null };

@@ -1,4 +1,4 @@
-import type { ConsolePorts, ConsoleProject, ConsoleRun } from '../interpreter/console-ports.js';
+import type { ConsolePorts, ConsoleProject, ConsoleRun, ConsoleVersionCounts } from '../interpreter/console-ports.js';
 import type { User } from '../../users/user.entity.js';
 import { Role } from '../../users/user-role.js';
 
@@ -13,12 +13,15 @@ export function project(name: string, overrides: Partial<ConsoleProject> = {}): 
     repositoryUrl: null,
     createdAt: new Date('2026-01-02T03:04:05Z'),
     updatedAt: new Date('2026-02-03T04:05:06Z'),
+    latestVersion: null,
     ...overrides,
   };
 }
 
 /** In-memory ports over a list of projects, recording every call so tests can see what a command touched. */
-export function fakePorts(options: { projects?: ConsoleProject[]; configured?: string[]; cwd?: string; latestRun?: ConsoleRun | null } = {}) {
+export function fakePorts(
+  options: { projects?: ConsoleProject[]; configured?: string[]; cwd?: string; latestRun?: ConsoleRun | null; versionCounts?: ConsoleVersionCounts } = {},
+) {
   const projects = options.projects ?? [];
   const configured = new Set(options.configured ?? []);
   const calls: string[] = [];
@@ -60,6 +63,12 @@ export function fakePorts(options: { projects?: ConsoleProject[]; configured?: s
       async latest() {
         calls.push('pipelines.latest');
         return options.latestRun ?? null;
+      },
+    },
+    versions: {
+      async counts() {
+        calls.push('versions.counts');
+        return options.versionCounts ?? { total: 0, building: 0, failed: 0 };
       },
     },
     workingDirectory: {

@@ -11,7 +11,7 @@ import {
   usage,
 } from '@slipway/domain';
 import { type CommandResult, CommandResultType } from './command-result.js';
-import type { ConsolePorts, ConsoleProject, ConsoleRun } from './console-ports.js';
+import type { ConsolePorts, ConsoleProject, ConsoleRun, ConsoleVersionCounts } from './console-ports.js';
 import { formatTable, formatTimestamp, oneLine, plural, quoteWord } from './text.js';
 import { CommandSyntaxError, tokenize } from './tokenizer.js';
 import { PROJECT_ENTRIES, type ProjectEntry, ROOT, joinPath, resolveSegments, splitPath } from './virtual-path.js';
@@ -54,6 +54,17 @@ export function capOutput(outcome: CommandResult): CommandResult {
   if (output.length <= MAX_OUTPUT_LENGTH) return outcome;
   const note = `… output truncated: showing the first ${formatCount(MAX_OUTPUT_LENGTH)} of ${formatCount(output.length)} characters`;
   return { ...outcome, output: `${output.slice(0, MAX_OUTPUT_LENGTH)}\n${note}` };
+}
+
+/** A project's newest version in the `projects` table: 'v1.2.0 ready', or '-' before its first. */
+function describeVersion(version: ConsoleProject['latestVersion']): string {
+  return version ? `${version.tag} ${version.status}` : '-';
+}
+
+/** `status`'s Versions line: '5', or '5 (1 building, 2 failed)'. */
+function describeVersionCounts({ total, building, failed }: ConsoleVersionCounts): string {
+  const notes = [building ? `${formatCount(building)} building` : '', failed ? `${formatCount(failed)} failed` : ''].filter(Boolean);
+  return notes.length ? `${formatCount(total)} (${notes.join(', ')})` : formatCount(total);
 }
 
 function projectEntryValue(project: ConsoleProject, entry: ProjectEntry): string {
@@ -195,8 +206,8 @@ export class CommandInterpreter {
     const { projects, total } = await this.ports.projects.list(user, { search: filter || undefined, limit: PROJECT_LIST_LIMIT });
     if (!projects.length) return result(CommandResultType.info, filter ? `No projects match '${filter}'.` : NO_PROJECTS_YET);
     const table = formatTable([
-      ['NAME', 'STATUS', 'LAST UPDATE'],
-      ...projects.map((project) => [project.name, project.status, formatTimestamp(project.updatedAt)]),
+      ['NAME', 'STATUS', 'VERSION', 'LAST UPDATE'],
+      ...projects.map((project) => [project.name, project.status, describeVersion(project.latestVersion), formatTimestamp(project.updatedAt)]),
     ]);
     const footer =
       total > projects.length
@@ -206,12 +217,13 @@ export class CommandInterpreter {
   }
 
   private async status(user: User): Promise<CommandResult> {
-    const [health, projects, logs, latestRun] = await Promise.all([
+    const [health, projects, versions, logs, latestRun] = await Promise.all([
       this.ports.health.check(),
       this.ports.projects.list(user, { limit: 1 }).then(
         ({ total }) => formatCount(total),
         () => 'unavailable',
       ),
+      this.ports.versions.counts(user).then(describeVersionCounts, () => 'unavailable'),
       this.ports.commandLogs.count(user).then(formatCount, () => 'unavailable'),
       this.ports.pipelines.latest(user).then(describeRun, () => 'unavailable'),
     ]);
@@ -222,6 +234,7 @@ export class CommandInterpreter {
         ['Database', `${health.database} (${mode})`],
         ['Job queue', health.jobQueue],
         ['Projects', projects],
+        ['Versions', versions],
         ['Command logs', logs],
         ['Latest run', latestRun],
       ]),

@@ -11,6 +11,17 @@ export interface ConsoleProject {
   repositoryUrl: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The project's newest version (its tag and status), null before its first. */
+  latestVersion: { tag: string; status: string } | null;
+}
+
+/** The user's versions across their projects, as `status` counts them. */
+export interface ConsoleVersionCounts {
+  total: number;
+  /** Builds pending or running now. */
+  building: number;
+  /** Versions whose last build failed. */
+  failed: number;
 }
 
 /** The user's most recent pipeline run, as `status` reports it. */
@@ -43,6 +54,7 @@ export interface ConsolePorts {
   health: { check(): Promise<HealthReport> };
   commandLogs: { count(user: User): Promise<number> };
   pipelines: { latest(user: User): Promise<ConsoleRun | null> };
+  versions: { counts(user: User): Promise<ConsoleVersionCounts> };
   workingDirectory: { get(user: User): Promise<string | null>; set(user: User, path: string): Promise<void> };
   build: BuildInfo;
 }

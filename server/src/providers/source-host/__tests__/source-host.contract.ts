@@ -132,6 +132,21 @@ export function sourceHostContract(name: string, makeAdapter: () => Promise<Sour
       expect(await host.tagCommit(ref, 'v9')).toBeNull();
     });
 
+    it('deletes a tag only while it points at the given commit, and an absent one quietly', async () => {
+      const ref = await created();
+      const first = await host.commitFiles(ref, commit({ 'a.txt': '1' }));
+      const second = await host.commitFiles(ref, commit({ 'a.txt': '2' }));
+      await host.createTag(ref, { name: 'v1.0.0', sha: first.sha, message: 'v1' });
+      await host.deleteTag(ref, { name: 'v1.0.0', sha: second.sha });
+      expect(await host.tagCommit(ref, 'v1.0.0')).toBe(first.sha);
+      await host.deleteTag(ref, { name: 'v1.0.0', sha: first.sha });
+      expect(await host.tagCommit(ref, 'v1.0.0')).toBeNull();
+      await expect(host.deleteTag(ref, { name: 'v1.0.0', sha: first.sha })).resolves.toBeUndefined();
+      // Made again afterwards, on another commit.
+      await host.createTag(ref, { name: 'v1.0.0', sha: second.sha, message: 'v1 again' });
+      expect(await host.tagCommit(ref, 'v1.0.0')).toBe(second.sha);
+    });
+
     it('replaces secrets and answers their names only', async () => {
       const ref = await created();
       expect(await host.secretNames(ref)).toEqual([]);

@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import { Link } from 'react-router-dom';
-import type { PipelineStatusFieldsFragment, ProjectDetailFragment } from '../../../../generated/graphql';
+import type { DeploymentCardFragment, PipelineStatusFieldsFragment, ProjectDetailFragment } from '../../../../generated/graphql';
+import { DeploymentStatusBadge } from '../../../deployments/components/DeploymentBadges';
 import { PipelineStatusBadge } from '../../../pipelines/components/PipelineStatusBadge';
 import { isBeingDeleted } from '../../../pipelines/pipeline-view';
 import { Badge } from '../../../../ui/Badge';
@@ -49,15 +50,19 @@ export interface ProjectHeaderProps {
   project: ProjectDetailFragment;
   /** The project's latest pipeline run, for the overall pipeline status badge. */
   pipeline: PipelineStatusFieldsFragment | null;
+  /** The active production deployment: its version is the version badge, and its status shows. */
+  activeDeployment?: DeploymentCardFragment | null;
   onDelete: () => void;
 }
 
 /**
- * Name, status and version badges (Live when an active project has a version), the overall pipeline status,
- * updated date, Edit and Delete (both off while the project is being deleted).
+ * Name, status and version badges (the active deployment's version and status; Live when an active project has a
+ * version and no active deployment), the overall pipeline status, updated date, Edit and Delete (both off while
+ * the project is being deleted).
  */
-export function ProjectHeader({ project, pipeline, onDelete }: ProjectHeaderProps) {
+export function ProjectHeader({ project, pipeline, activeDeployment = null, onDelete }: ProjectHeaderProps) {
   const deleting = isBeingDeleted(pipeline);
+  const version = activeDeployment?.version?.versionTag ?? project.version;
   return (
     <StyledHeader data-testid="project-header">
       <div>
@@ -65,8 +70,9 @@ export function ProjectHeader({ project, pipeline, onDelete }: ProjectHeaderProp
         <StyledTitleRow>
           <StyledTitle>{project.name}</StyledTitle>
           <Badge tone={STATUS_TONES[project.status]}>{STATUS_LABELS[project.status]}</Badge>
-          {project.version && <Badge tone="info">{project.version}</Badge>}
-          {showsLiveBadge(project) && <Badge tone="success">Live</Badge>}
+          {version && <Badge tone="info">{version}</Badge>}
+          {activeDeployment && <DeploymentStatusBadge status={activeDeployment.status} prefix="Deployment: " />}
+          {showsLiveBadge(project, activeDeployment) && <Badge tone="success">Live</Badge>}
           {pipeline && <PipelineStatusBadge status={pipeline.overallStatus} prefix="Pipeline: " />}
           {deleting && <Badge tone="warning">Being deleted</Badge>}
         </StyledTitleRow>

@@ -8,9 +8,9 @@ export function isProjectId(value: string | undefined): value is string {
   return value !== undefined && UUID.test(value);
 }
 
-/** Spec section 4: an active project with a version (and, once deployments exist, no active one) is Live. */
-export function showsLiveBadge(project: { status: ProjectStatus; version?: string | null }): boolean {
-  return project.status === 'active' && Boolean(project.version);
+/** Spec section 4: an active project with a version and no active deployment is Live. */
+export function showsLiveBadge(project: { status: ProjectStatus; version?: string | null }, activeDeployment: unknown = null): boolean {
+  return project.status === 'active' && Boolean(project.version) && !activeDeployment;
 }
 
 export const STATUS_LABELS: Record<ProjectStatus, string> = { active: 'Active', inactive: 'Inactive' };

@@ -41,6 +41,20 @@ describe('ProjectCard', () => {
     expect(screen.queryByText('Live') !== null).toBe(live);
   });
 
+  it('says Being deleted (and not Live) while the project is being deleted', () => {
+    renderCard({ status: 'active', version: 'v0.1.0', beingDeleted: true });
+    const card = screen.getByTestId('project-card');
+    expect(within(card).getByText('Being deleted')).toBeInTheDocument();
+    expect(within(card).queryByText('Live')).not.toBeInTheDocument();
+    expect(within(card).getByText('Active')).toBeInTheDocument();
+  });
+
+  it('says nothing of a deletion when none is going', () => {
+    renderCard({ status: 'active', version: 'v0.1.0', beingDeleted: false });
+    expect(screen.queryByText('Being deleted')).not.toBeInTheDocument();
+    expect(screen.getByText('Live')).toBeInTheDocument();
+  });
+
   it('opens the project when clicked', async () => {
     const project = makeProject(7);
     const { user, router } = renderWithProviders(<ProjectCard project={project} />, {

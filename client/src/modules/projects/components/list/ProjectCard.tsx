@@ -66,7 +66,10 @@ export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** One project in the grid; the whole card opens the project. */
+/**
+ * One project in the grid; the whole card opens the project. A project whose deletion run is going says
+ * 'Being deleted' (as its page's header does) instead of Live: its app is stopping.
+ */
 export function ProjectCard({ project }: { project: ProjectCardFragment }) {
   const shownTags = project.tags.slice(0, MAX_CARD_TAGS);
   const hiddenTags = project.tags.length - shownTags.length;
@@ -75,7 +78,8 @@ export function ProjectCard({ project }: { project: ProjectCardFragment }) {
       <StyledHeader>
         <StyledName>{project.name}</StyledName>
         <StyledBadges>
-          {showsLiveBadge(project) && <Badge tone="info">Live</Badge>}
+          {project.beingDeleted && <Badge tone="warning">Being deleted</Badge>}
+          {!project.beingDeleted && showsLiveBadge(project) && <Badge tone="info">Live</Badge>}
           <Badge tone={STATUS_TONES[project.status]}>{STATUS_LABELS[project.status]}</Badge>
         </StyledBadges>
       </StyledHeader>

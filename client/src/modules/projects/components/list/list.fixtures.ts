@@ -18,6 +18,7 @@ export function makeProject(index: number, overrides: Partial<ProjectCardFragmen
     status: 'active',
     tags: [],
     version: null,
+    beingDeleted: false,
     createdAt: `2026-01-${day}T10:00:00.000Z`,
     updatedAt: `2026-02-${day}T10:00:00.000Z`,
     ...overrides,

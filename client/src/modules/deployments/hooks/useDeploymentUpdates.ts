@@ -1,0 +1,95 @@
+import { useApolloClient } from '@apollo/client/react';
+import { isDeploymentInProgress } from '@slipway/domain';
+import { use, useCallback, useEffect, useRef } from 'react';
+import { useAppApolloPromise } from '../../../app/apollo/apollo-loader';
+import { isSocketDown, useSocketStatusOf } from '../../../app/apollo/socket-status';
+import {
+  DeploymentCardFragmentDoc,
+  DeploymentStatusDocument,
+  ProjectActiveDeploymentDocument,
+  ProjectDeploymentsDocument,
+  type DeploymentCardFragment,
+} from '../../../generated/graphql';
+import { useProjectDeploymentUpdatesSubscription } from '../../../generated/hooks';
+import { usePollingFallback } from '../../pipelines/hooks/usePollingFallback';
+import { DEPLOYMENT_POLL_SCHEDULE, DEPLOYMENT_REFRESH_LIMIT } from '../deployment-format';
+
+/**
+ * Keeps the project's deployments current: live from the projectDeployments subscription (each change goes into
+ * the normalised cache; a new deployment or a changed status also asks the lists and the header again, since
+ * which deployments each list holds changes with it). While the socket is down or the subscription failed, the
+ * `watched` deployments that are in progress are looked up one by one on spec section 9's schedule (5 s, backing
+ * off when slow); a failed lookup is ignored (spec section 8), and when a status changed the list is fetched
+ * again with page 1, limit 50, and the lists shown are asked again.
+ */
+export function useDeploymentUpdates(projectId: string, watched: readonly DeploymentCardFragment[]): { polling: boolean } {
+  const client = useApolloClient();
+  const socket = useSocketStatusOf(use(useAppApolloPromise()).socketStatus);
+  const refreshLists = useCallback(
+    () => client.refetchQueries({ include: [ProjectDeploymentsDocument, ProjectActiveDeploymentDocument] }),
+    [client],
+  );
+
+  const { error, restart } = useProjectDeploymentUpdatesSubscription({
+    variables: { projectId },
+    // Written to the cache here, after comparing with what it held.
+    fetchPolicy: 'no-cache',
+    onData: ({ client: { cache }, data: result }) => {
+      const next = result.data?.projectDeployments;
+      if (!next) return;
+      const id = cache.identify(next);
+      const before = cache.readFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard' });
+      cache.writeFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard', data: next });
+      if (!before || before.status !== next.status) void refreshLists().catch(() => undefined);
+    },
+  });
+
+  const wasDown = useRef(false);
+  useEffect(() => {
+    if (isSocketDown(socket)) wasDown.current = true;
+    else if (socket === 'connected' && wasDown.current) {
+      wasDown.current = false;
+      // Changes missed while the socket was down: the lists are asked again, and a failed subscription restarts.
+      void refreshLists().catch(() => undefined);
+      if (error) restart();
+    }
+  }, [socket, error, restart, refreshLists]);
+
+  const inProgress = watched.filter((deployment) => isDeploymentInProgress(deployment.status));
+  const polling = (isSocketDown(socket) || Boolean(error)) && inProgress.length > 0;
+  const inProgressRef = useRef(inProgress);
+  useEffect(() => {
+    inProgressRef.current = inProgress;
+  });
+
+  usePollingFallback(
+    polling,
+    async () => {
+      const known = inProgressRef.current.map(({ id, status }) => ({ id, status }));
+      const answers = await Promise.all(
+        known.map(({ id }) =>
+          client
+            .query({ query: DeploymentStatusDocument, variables: { id }, fetchPolicy: 'network-only' })
+            .then((result) => result.data?.deployment ?? null)
+            .catch(() => null),
+        ),
+      );
+      const changed = answers.some((answer, index) => answer && answer.status !== known[index].status);
+      if (changed) {
+        await client
+          .query({
+            query: ProjectDeploymentsDocument,
+            variables: { projectId, filter: { page: 1, limit: DEPLOYMENT_REFRESH_LIMIT } },
+            fetchPolicy: 'network-only',
+          })
+          .catch(() => undefined);
+        await refreshLists().catch(() => undefined);
+      }
+      const running = answers.some((answer, index) => isDeploymentInProgress((answer ?? known[index]).status));
+      return { running, terminal: !running };
+    },
+    DEPLOYMENT_POLL_SCHEDULE,
+  );
+
+  return { polling };
+}

@@ -1,0 +1,140 @@
+import { DEFAULT_ENVIRONMENT } from '@slipway/domain';
+import { In, Not, type EntityManager } from 'typeorm';
+import type { SecretBox } from '../../common/secret-box.js';
+import { Project } from '../projects/project.entity.js';
+import { Version } from '../versions/version.entity.js';
+import { recordDeploymentEvent } from './deployment-event.entity.js';
+import { Deployment } from './deployment.entity.js';
+import { DeploymentStatus } from './deployment-status.js';
+
+/**
+ * The state changes of spec section 4 that more than one caller makes (the deployments service, the deployment
+ * run's steps, the creation run), each in the caller's transaction under the project's row lock, so that two of
+ * them on one project never interleave.
+ */
+
+/** Statuses of a deployment whose run has not finished: one at a time per project and environment. */
+export const IN_PROGRESS = [DeploymentStatus.pending, DeploymentStatus.deploying, DeploymentStatus.rolling_back, DeploymentStatus.cleaning_up];
+
+const snapshotContext = (deploymentId: string) => `deployment:${deploymentId}`;
+
+/** Seals the environment a deployment runs with, bound to its row (a snapshot copied to another row does not open). */
+export function sealSnapshot(box: SecretBox, deploymentId: string, environment: Record<string, string>): string {
+  return box.seal(JSON.stringify(environment), snapshotContext(deploymentId));
+}
+
+export function openSnapshot(box: SecretBox, deployment: Pick<Deployment, 'id' | 'environmentSnapshot'>): Record<string, string> | null {
+  return deployment.environmentSnapshot ? (JSON.parse(box.open(deployment.environmentSnapshot, snapshotContext(deployment.id))) as Record<string, string>) : null;
+}
+
+export async function lockProject(manager: EntityManager, projectId: string, ownerId: string): Promise<Project | null> {
+  return manager.findOne(Project, { where: { id: projectId, ownerId }, lock: { mode: 'pessimistic_write' } });
+}
+
+/**
+ * The deployment serves its environment: it becomes active (all the traffic, activated now) and the one it
+ * replaced (the active one, or the one rolling back) becomes rolled_back and its rollback target. For
+ * production the project's active version, active deployment and URL follow. Answers the replaced one's id.
+ */
+export async function markActive(
+  manager: EntityManager,
+  deployment: Deployment,
+  serving: { url: string; replicas: number; healthPath: string | null },
+): Promise<string | null> {
+  const now = new Date();
+  const replaced = await manager.find(Deployment, {
+    where: {
+      projectId: deployment.projectId,
+      ownerId: deployment.ownerId,
+      environment: deployment.environment,
+      id: Not(deployment.id),
+      status: In([DeploymentStatus.active, DeploymentStatus.rolling_back]),
+    },
+  });
+  for (const old of replaced) {
+    await manager.update(Deployment, old.id, { status: DeploymentStatus.rolled_back, isActive: false, trafficPercent: 0, rolledBackAt: now });
+    await recordDeploymentEvent(
+      manager,
+      old,
+      'rolled_back',
+      old.status === DeploymentStatus.rolling_back ? `Rolled back: ${old.rollbackReason ?? 'manual rollback'}` : 'Replaced by a newer deployment; kept as the way back',
+    );
+  }
+  const wasActive = deployment.status === DeploymentStatus.active;
+  const previous = replaced[0]?.id ?? null;
+  await manager.update(Deployment, deployment.id, {
+    status: DeploymentStatus.active,
+    isActive: true,
+    trafficPercent: 100,
+    deployedUrl: serving.url,
+    replicas: serving.replicas,
+    errorMessage: null,
+    rolledBackAt: null,
+    ...(wasActive ? {} : { activatedAt: now, rollbackReason: null, rollbackTargetId: previous }),
+    ...(serving.healthPath ? { healthChecks: [{ name: 'http', status: 'healthy', path: serving.healthPath, checkedAt: now }] } : {}),
+  });
+  if (deployment.environment === DEFAULT_ENVIRONMENT) {
+    const version = await manager.findOneBy(Version, { id: deployment.versionId, ownerId: deployment.ownerId });
+    await manager.update(Version, { projectId: deployment.projectId, ownerId: deployment.ownerId }, { active: false });
+    if (version) await manager.update(Version, version.id, { active: true });
+    await manager.update(
+      Project,
+      { id: deployment.projectId, ownerId: deployment.ownerId },
+      { activeVersionId: deployment.versionId, activeDeploymentId: deployment.id, deployedUrl: serving.url, ...(version ? { version: version.versionTag } : {}) },
+    );
+  }
+  return previous;
+}
+
+/**
+ * The deployment never became healthy: it ends rolled_back with why, and the deployment it was replacing keeps
+ * serving (the cluster left its revision in place): one rolling back returns to active.
+ */
+export async function markRolledBackAutomatically(manager: EntityManager, deployment: Deployment, why: string): Promise<void> {
+  const now = new Date();
+  await manager.update(Deployment, deployment.id, {
+    status: DeploymentStatus.rolled_back,
+    isActive: false,
+    trafficPercent: 0,
+    rolledBackAt: now,
+    errorMessage: why,
+    rollbackReason: `Automatic rollback: ${why}`,
+    healthChecks: [{ name: 'http', status: 'unhealthy', path: null, checkedAt: now }],
+  });
+  await recordDeploymentEvent(manager, deployment, 'failed', why);
+  const interrupted = await manager.find(Deployment, {
+    where: { projectId: deployment.projectId, ownerId: deployment.ownerId, environment: deployment.environment, status: DeploymentStatus.rolling_back },
+  });
+  for (const previous of interrupted) {
+    await manager.update(Deployment, previous.id, { status: DeploymentStatus.active, rollbackReason: null });
+    await recordDeploymentEvent(manager, previous, 'healthy', 'The rollback failed: this deployment keeps serving');
+  }
+  await recordDeploymentEvent(
+    manager,
+    deployment,
+    'rolled_back',
+    interrupted.length || (await hasActive(manager, deployment)) ? 'Automatic rollback: the previous deployment keeps serving' : 'Automatic rollback: nothing else was serving',
+  );
+}
+
+async function hasActive(manager: EntityManager, deployment: Deployment): Promise<boolean> {
+  return manager.existsBy(Deployment, {
+    projectId: deployment.projectId,
+    ownerId: deployment.ownerId,
+    environment: deployment.environment,
+    status: DeploymentStatus.active,
+    id: Not(deployment.id),
+  });
+}
+
+/** A stopped deployment's app is gone: it is archived, and production's project no longer names it. */
+export async function markStopped(manager: EntityManager, deployment: Deployment): Promise<void> {
+  await manager.update(Deployment, deployment.id, { status: DeploymentStatus.archived, isActive: false, trafficPercent: 0 });
+  await recordDeploymentEvent(manager, deployment, 'stopped', 'Its instances were stopped and the URL closed');
+  await recordDeploymentEvent(manager, deployment, 'archived', 'Archived after the stop');
+  const project = await manager.findOneBy(Project, { id: deployment.projectId, ownerId: deployment.ownerId });
+  if (project?.activeDeploymentId === deployment.id) {
+    await manager.update(Version, { id: deployment.versionId, ownerId: deployment.ownerId }, { active: false });
+    await manager.update(Project, project.id, { activeDeploymentId: null, activeVersionId: null, deployedUrl: null });
+  }
+}

@@ -1,0 +1,43 @@
+import { StreamName } from '@slipway/domain';
+import type { RequestHandler } from 'express';
+import { logUnexpected } from '../../common/log.js';
+import { PipelineRun, RunStatus } from '../../pipelines/pipeline-run.entity.js';
+import type { DataSource } from 'typeorm';
+import type { SecretBox } from '../../common/secret-box.js';
+import type { EventBus } from '../../events/event-bus.js';
+import type { Feature } from '../feature.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import { DeploymentFeed } from './deployment-feed.js';
+import { DeploymentsResolver, ProjectDeploymentsResolver } from './deployments.resolver.js';
+import { deploymentsRoutes } from './deployments.routes.js';
+import { type DeploymentRuns, DeploymentsService } from './deployments.service.js';
+
+/** A project's deployments: REST and GraphQL calls, and their live changes. */
+export function deploymentsModule(deps: {
+  dataSource: DataSource;
+  bus: EventBus;
+  projects: ProjectsService;
+  runs: DeploymentRuns;
+  secretBox: SecretBox;
+  signedIn: RequestHandler;
+}) {
+  const service = new DeploymentsService(deps.dataSource, deps.projects, deps.runs, deps.secretBox, deps.bus);
+  const feed = new DeploymentFeed(deps.bus, {
+    one: (deploymentId, ownerId) => service.get({ id: ownerId }, deploymentId).catch(() => null),
+    recent: async (projectId, ownerId) => (await service.list({ id: ownerId }, projectId, { sortBy: 'updated_at' }).catch(() => null))?.deployments ?? [],
+  });
+  // A run that ends without finishing its deployment (cancelled, or failed before its steps could say why) leaves none in progress.
+  deps.bus.subscribe('pipeline.updated', (event) => {
+    if (event.status !== RunStatus.failed && event.status !== RunStatus.cancelled) return;
+    void deps.dataSource
+      .getRepository(PipelineRun)
+      .findOneBy({ id: event.runId, streamName: StreamName.deployment })
+      .then((run) => run && service.runEnded(run, event.status === RunStatus.cancelled ? 'The deployment pipeline was cancelled' : 'The deployment pipeline failed'))
+      .catch((error: unknown) => logUnexpected('deployment run end', error));
+  });
+  const feature: Feature = {
+    routes: deploymentsRoutes(service, deps.signedIn),
+    resolvers: [new ProjectDeploymentsResolver(service), new DeploymentsResolver(service, deps.projects, feed)],
+  };
+  return { service, feature };
+}

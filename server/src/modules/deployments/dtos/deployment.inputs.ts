@@ -1,0 +1,55 @@
+import { Field, ID, InputType, Int } from 'type-graphql';
+import { SortOrder } from '../../projects/project-list-query.js';
+import { DeploymentSortField } from '../deployment-list-query.js';
+import { DeploymentStatus, DeploymentStrategy } from '../deployment-status.js';
+
+@InputType({ description: "Filters, sort and page of a project's deployment history" })
+export class DeploymentsFilterInput {
+  @Field(() => Int, { nullable: true, description: 'The page, from 1 (default 1)' })
+  page?: number;
+
+  @Field(() => Int, { nullable: true, description: 'Deployments per page, 1 to 100 (default 10)' })
+  limit?: number;
+
+  @Field(() => String, { nullable: true, description: 'Case-insensitive text in the version tag, commit sha, environment or error message' })
+  search?: string;
+
+  @Field(() => DeploymentStatus, { nullable: true, description: 'Only deployments in this status' })
+  status?: DeploymentStatus;
+
+  @Field(() => String, { nullable: true, description: "Only deployments to this environment, e.g. 'production'" })
+  environment?: string;
+
+  @Field(() => DeploymentSortField, { nullable: true, description: 'The sort column (default created_at)' })
+  sortBy?: DeploymentSortField;
+
+  @Field(() => SortOrder, { nullable: true, description: 'The sort direction (default DESC)' })
+  sortOrder?: SortOrder;
+}
+
+@InputType({ description: 'A deployment of a built version: a rolling update of the environment' })
+export class CreateDeploymentInput {
+  @Field(() => ID, { description: 'The version to deploy: built, not archived, of this project' })
+  versionId!: string;
+
+  @Field(() => DeploymentStrategy, { nullable: true, description: 'How it replaces the active deployment (default rolling, the only one offered)' })
+  deploymentStrategy?: DeploymentStrategy;
+
+  @Field(() => String, { nullable: true, description: "The environment (default 'production')" })
+  environment?: string;
+}
+
+@InputType({ description: 'A rollback of the active deployment to an earlier one' })
+export class RollbackDeploymentInput {
+  @Field(() => ID, { description: 'The rolled back deployment of the same environment to make live again' })
+  targetDeploymentId!: string;
+
+  @Field(() => String, { nullable: true, description: "Why (default 'Manual rollback')" })
+  reason?: string;
+}
+
+@InputType({ description: 'Changes to a deployment' })
+export class UpdateDeploymentInput {
+  @Field(() => Int, { nullable: true, description: 'Instances, 1 to 5: scales an active deployment (a rolling update to the same artifact)' })
+  replicas?: number;
+}

@@ -1,0 +1,229 @@
+import { DEFAULT_METRICS_RANGE, deploymentHealth, type DeploymentHealthState, METRICS_RANGES } from '@slipway/domain';
+import type { DataSource } from 'typeorm';
+import { logUnexpected } from '../../../common/log.js';
+import { isUuid } from '../../../common/validation.js';
+import type { EventBus } from '../../../events/event-bus.js';
+import { namesOf } from '../../../pipelines/runs/run-names.js';
+import { latencyPercentile } from '../../../providers/cluster/app-traffic.js';
+import type { AppLogEntry, ClusterObservability, InstanceHealth } from '../../../providers/cluster/cluster.port.js';
+import { Project } from '../../projects/project.entity.js';
+import type { User } from '../../users/user.entity.js';
+import { Deployment, type HealthCheck } from '../deployment.entity.js';
+import { BUCKET_SECONDS, type DeploymentMetricsStore } from './deployment-metrics.store.js';
+import type { DeploymentLogLine, DeploymentMetrics, DeploymentMetricsPoint } from './dtos/observability.models.js';
+import { deploymentNotFound, invalidLogTail, invalidMetricsRange } from './observability.errors.js';
+
+type Owner = Pick<User, 'id'>;
+
+export const DEFAULT_LOG_TAIL = 100;
+export const MAX_LOG_TAIL = 1000;
+/** Every range is shown as this many points (5m: one per 10 s). */
+const POINTS_PER_RANGE = 30;
+
+/** A stored health check: HealthCheck plus why an instance is unhealthy (REST shows it, GraphQL's HealthCheck has no field for it). */
+export type StoredHealthCheck = HealthCheck & { message?: string | null };
+
+export interface DeploymentHealthReport {
+  deployment: Deployment;
+  health: DeploymentHealthState;
+  checks: StoredHealthCheck[];
+  /** The newest check's time; null without checks. */
+  checkedAt: Date | null;
+}
+
+/** The cluster's app of a project (run-names.ts names it), or null before the project has its repository name. */
+export function appNameOf(project: Project): string | null {
+  if (!project.sourceOrganization || !project.sourceRepository) return null;
+  return namesOf(project).appName;
+}
+
+function parseTail(tail: unknown): number {
+  const lines = tail === undefined || tail === null || tail === '' ? DEFAULT_LOG_TAIL : Number(tail);
+  if (!Number.isInteger(lines) || lines < 1 || lines > MAX_LOG_TAIL) throw invalidLogTail(MAX_LOG_TAIL);
+  return lines;
+}
+
+function parseRange(range: unknown): string {
+  const name = range === undefined || range === null || range === '' ? DEFAULT_METRICS_RANGE : range;
+  if (typeof name !== 'string' || !Object.hasOwn(METRICS_RANGES, name)) throw invalidMetricsRange();
+  return name;
+}
+
+function toCheck(instance: InstanceHealth): StoredHealthCheck {
+  return { name: instance.instance, status: instance.status, path: instance.path, checkedAt: instance.checkedAt, message: instance.message };
+}
+
+/** Same instances with the same statuses: a check that only refreshed the times changes nothing worth telling. */
+function sameChecks(before: HealthCheck[], after: HealthCheck[]): boolean {
+  const key = (checks: HealthCheck[]) => JSON.stringify(checks.map((check) => [check.name, check.status]).sort());
+  return key(before) === key(after);
+}
+
+export function toLogLine(entry: AppLogEntry): DeploymentLogLine {
+  return { instance: entry.instance, stream: entry.stream, line: entry.line, at: entry.at };
+}
+
+/**
+ * Observing deployments on the cluster, for their owner only: health (checks of every instance of the active
+ * deployment, kept on its row), metrics (the stable URL's requests and the instances' CPU and memory, kept per
+ * 10 s in deployment_metrics) and the app's output. A deployment's app is its project's app on the cluster.
+ */
+export class DeploymentObservabilityService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cluster: ClusterObservability,
+    private readonly store: DeploymentMetricsStore,
+    private readonly bus: EventBus,
+  ) {}
+
+  /** The owner's deployment (of the project, when one is given) and its app's name. */
+  async find(owner: Owner, deploymentId: unknown, projectId?: unknown): Promise<{ deployment: Deployment; appName: string | null }> {
+    if (!isUuid(deploymentId) || (projectId !== undefined && !isUuid(projectId))) throw deploymentNotFound();
+    const deployment = await this.dataSource
+      .getRepository(Deployment)
+      .findOneBy({ id: deploymentId, ownerId: owner.id, ...(projectId === undefined ? {} : { projectId: projectId as string }) });
+    if (!deployment) throw deploymentNotFound();
+    const project = await this.dataSource.getRepository(Project).findOneBy({ id: deployment.projectId, ownerId: owner.id });
+    if (!project) throw deploymentNotFound();
+    return { deployment, appName: appNameOf(project) };
+  }
+
+  /** The health kept on the row (spec section 4's derivation), as the periodic checks left it. */
+  async health(owner: Owner, deploymentId: unknown, projectId?: unknown): Promise<DeploymentHealthReport> {
+    const { deployment } = await this.find(owner, deploymentId, projectId);
+    return this.report(deployment);
+  }
+
+  /** Checks the deployment's instances now (an active one: others run nothing to check) and keeps the result on its row. */
+  async checkHealth(owner: Owner, deploymentId: unknown, projectId?: unknown): Promise<DeploymentHealthReport> {
+    const { deployment, appName } = await this.find(owner, deploymentId, projectId);
+    return this.report(await this.check(deployment, appName));
+  }
+
+  /** Requests, errors, latency percentiles, CPU and memory over the range (5m unless given), oldest point first. */
+  async metrics(owner: Owner, deploymentId: unknown, range: unknown, projectId?: unknown): Promise<DeploymentMetrics> {
+    const name = parseRange(range);
+    const { deployment, appName } = await this.find(owner, deploymentId, projectId);
+    const stepSeconds = METRICS_RANGES[name] / POINTS_PER_RANGE;
+    const step = stepSeconds * 1000;
+    // This process runs the apps: what its proxies counted since the last flush is included.
+    if (this.cluster.runsApps()) await this.flushMetrics();
+    const now = Date.now();
+    const lastStart = Math.floor(now / step) * step;
+    const firstStart = lastStart - (POINTS_PER_RANGE - 1) * step;
+    // Only while this deployment was the one serving: the app (and its URL) is the project's, across deployments.
+    const bucket = BUCKET_SECONDS * 1000;
+    const servedFrom = Math.floor((deployment.activatedAt ?? deployment.createdAt).getTime() / bucket) * bucket;
+    const servedUntil = deployment.isActive ? now + step : (deployment.rolledBackAt ?? deployment.updatedAt).getTime();
+    const from = new Date(Math.max(firstStart, servedFrom));
+    const to = new Date(Math.min(lastStart + step, servedUntil));
+    const { slots, instances } =
+      appName && from < to ? await this.store.slots(appName, from, to, stepSeconds) : { slots: new Map(), instances: [] };
+    const points: DeploymentMetricsPoint[] = [];
+    for (let start = firstStart; start <= lastStart; start += step) {
+      const slot = slots.get(start);
+      const requests = slot?.requests ?? 0;
+      points.push({
+        at: new Date(start),
+        requestRate: Math.round((requests / stepSeconds) * 1000) / 1000,
+        errorRate: requests > 0 ? Math.round(((slot?.errors ?? 0) / requests) * 10_000) / 10_000 : 0,
+        p50Ms: slot ? latencyPercentile(slot.latencyBuckets, 0.5) : null,
+        p95Ms: slot ? latencyPercentile(slot.latencyBuckets, 0.95) : null,
+        p99Ms: slot ? latencyPercentile(slot.latencyBuckets, 0.99) : null,
+        cpuPercent: slot && slot.usageSamples > 0 ? Math.round((slot.cpuPercentSum / slot.usageSamples) * 100) / 100 : null,
+        memoryBytes: slot && slot.usageSamples > 0 ? Math.round(slot.memoryBytesSum / slot.usageSamples) : null,
+      });
+    }
+    return { range: name, stepSeconds, points, instances: deployment.isActive ? instances : [] };
+  }
+
+  /** The last `tail` lines (default 100, 1..1000) the deployment's app printed, oldest first, with their instance and stream. */
+  async logs(owner: Owner, deploymentId: unknown, tail: unknown, projectId?: unknown): Promise<DeploymentLogLine[]> {
+    const lines = parseTail(tail);
+    const { appName } = await this.find(owner, deploymentId, projectId);
+    return appName ? (await this.cluster.logEntries(appName, lines)).map(toLogLine) : [];
+  }
+
+  /** The last `tail` lines, then each new line, until the iteration is ended (return()). The owner is checked first. */
+  async followLogs(owner: Owner, deploymentId: unknown, tail: unknown): Promise<AsyncIterableIterator<DeploymentLogLine>> {
+    const lines = parseTail(tail);
+    const { appName } = await this.find(owner, deploymentId);
+    const stop = new AbortController();
+    const source = appName ? this.cluster.followLogs(appName, lines, stop.signal)[Symbol.asyncIterator]() : null;
+    const iterator: AsyncIterableIterator<DeploymentLogLine> = {
+      async next() {
+        if (!source) {
+          // No app yet: nothing will be printed; the subscription stays open until the client ends it.
+          await new Promise((resolve) => stop.signal.addEventListener('abort', resolve, { once: true }));
+          return { value: undefined, done: true };
+        }
+        const result = await source.next();
+        return result.done ? { value: undefined, done: true } : { value: toLogLine(result.value), done: false };
+      },
+      async return() {
+        // Aborting ends the follower's wait at once: a generator asked to return() mid-wait would only end at its next line.
+        stop.abort();
+        await source?.return?.();
+        return { value: undefined, done: true };
+      },
+      [Symbol.asyncIterator]() {
+        return iterator;
+      },
+    };
+    return iterator;
+  }
+
+  /** The periodic check: every active deployment of every project, in the process that runs the apps. */
+  async checkActiveDeployments(): Promise<void> {
+    const active = await this.dataSource.getRepository(Deployment).find({ where: { isActive: true }, relations: { project: true } });
+    for (const deployment of active) {
+      const appName = deployment.project ? appNameOf(deployment.project) : null;
+      delete deployment.project;
+      await this.check(deployment, appName).catch((error: unknown) => logUnexpected('deployment health check', error));
+    }
+  }
+
+  /** Moves what the cluster's proxies counted (and its instances' usage now) into deployment_metrics. */
+  async flushMetrics(): Promise<void> {
+    for (const traffic of await this.cluster.drainTraffic()) await this.store.record(traffic);
+  }
+
+  pruneMetrics(): Promise<void> {
+    return this.store.prune();
+  }
+
+  private report(deployment: Deployment): DeploymentHealthReport {
+    const checks = deployment.healthChecks as StoredHealthCheck[];
+    const times = checks.map((check) => (check.checkedAt ? new Date(check.checkedAt).getTime() : 0)).filter((time) => time > 0);
+    return { deployment, health: deploymentHealth(checks), checks, checkedAt: times.length > 0 ? new Date(Math.max(...times)) : null };
+  }
+
+  /**
+   * Checks an active deployment's instances and keeps the result on its row (only while it is still active: a
+   * deployment replaced meanwhile keeps its last checks). Its updated_at moves, and live views are told, only
+   * when an instance's status changed. Answers the row as it is now.
+   */
+  private async check(deployment: Deployment, appName: string | null): Promise<Deployment> {
+    if (!deployment.isActive) return deployment;
+    const instances = appName ? await this.cluster.checkHealth(appName) : null;
+    const checks: StoredHealthCheck[] =
+      instances && instances.length > 0
+        ? instances.map(toCheck)
+        : [{ name: 'app', status: 'unhealthy', path: null, checkedAt: new Date(), message: instances ? 'No instance is serving' : 'The app is not running' }];
+    const changed = !sameChecks(deployment.healthChecks, checks);
+    const repository = this.dataSource.getRepository(Deployment);
+    const { affected } = await repository
+      .createQueryBuilder()
+      .update()
+      .set(changed ? { healthChecks: checks } : { healthChecks: checks, updatedAt: () => 'updated_at' })
+      .where('id = :id AND is_active', { id: deployment.id })
+      .execute();
+    const row = (await repository.findOneBy({ id: deployment.id })) ?? deployment;
+    if (affected && changed) {
+      await this.bus
+        .publish('deployment.updated', { deploymentId: row.id, projectId: row.projectId, ownerId: row.ownerId })
+        .catch((error: unknown) => logUnexpected('deployment event', error));
+    }
+    return row;
+  }
+}

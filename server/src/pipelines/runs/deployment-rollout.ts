@@ -1,0 +1,80 @@
+import type { DeploymentEventType } from '@slipway/domain';
+import { DEFAULT_ENVIRONMENT } from '@slipway/domain';
+import { AppError } from '../../common/app-error.js';
+import type { Deployment } from '../../modules/deployments/deployment.entity.js';
+import type { Template } from '../../modules/templates/template.model.js';
+import type { AppStatus } from '../../providers/cluster/cluster.port.js';
+import type { StepContext } from '../steps.js';
+import { StepFailure } from '../steps.js';
+import { image, type RunNames } from './run-names.js';
+import type { RunProviders } from './run-ports.js';
+
+// The rolling update shared by the deployment run and the creation run's first deployment.
+
+type Ctx = StepContext<RunProviders>;
+
+/** Budget for the new revision's health check before the deployment is rolled back automatically. */
+export const HEALTH_TIMEOUT_SECONDS = 60;
+
+/** The app of an environment on the cluster: production keeps the project's app name, others get a suffix. */
+export function appNameOf(names: RunNames, environment: string): string {
+  if (environment === DEFAULT_ENVIRONMENT) return names.appName;
+  return `${names.appName.slice(0, 62 - environment.length).replace(/-+$/, '')}-${environment}`;
+}
+
+/** Why a rollout failed, safe to show: the cluster's own message (its errors are written for users), else a generic one. */
+export function rolloutFailure(error: unknown, signal?: AbortSignal): string {
+  if (signal?.aborted) {
+    // The engine aborts a step with StepFailure('Cancelled') on a cancel and with its timeout's message otherwise.
+    const reason: unknown = signal.reason;
+    return reason instanceof StepFailure && reason.message !== 'Cancelled' ? `The rollout stopped: ${reason.message}` : 'The deployment pipeline was cancelled';
+  }
+  if (error instanceof StepFailure || error instanceof AppError) return error.message;
+  return 'The new revision did not start or failed its health check';
+}
+
+/**
+ * Makes the deployment's version serve its environment with the environment variables it was deployed with
+ * (its snapshot) and its replicas: a rolling update on the cluster, a no-op when that exact revision already
+ * serves (a retried step after a dead worker). Each milestone becomes an event of the deployment, in order.
+ * `onServing` lets the caller record the switch as soon as it happens, before the old revision has drained.
+ */
+export async function rollOut(
+  ctx: Ctx,
+  names: RunNames,
+  deployment: Deployment,
+  template: Template,
+  tag: string,
+  /** Called (after the event is recorded) once the new revision takes the traffic, while the old one drains. */
+  onServing?: () => Promise<void>,
+): Promise<AppStatus> {
+  const { records, registry, cluster } = ctx.providers;
+  const artifact = await registry.find(image(names, tag));
+  if (!artifact) throw new StepFailure(`The registry has no ${tag} artifact`);
+  let events = Promise.resolve();
+  const record = (type: DeploymentEventType, message: string) => {
+    events = events.then(() => records.addDeploymentEvent(deployment.id, type, message)).catch(() => undefined);
+    if (type === 'traffic_shifted' && onServing) events = events.then(onServing).catch(() => undefined);
+  };
+  try {
+    return await cluster.deploy(
+      {
+        name: appNameOf(names, deployment.environment),
+        projectId: names.project.id,
+        ownerId: ctx.run.ownerId,
+        artifact,
+        runtime: { start: template.runtime.start, healthPath: template.runtime.healthPath, portEnv: template.runtime.portEnv },
+        environment: await records.deploymentEnvironment(deployment),
+        replicas: deployment.replicas,
+        healthTimeoutSeconds: HEALTH_TIMEOUT_SECONDS,
+      },
+      {
+        signal: ctx.signal,
+        onLog: (line) => void ctx.logger.info(line).catch(() => undefined),
+        onEvent: record,
+      },
+    );
+  } finally {
+    await events;
+  }
+}

@@ -1,0 +1,107 @@
+import { DeploymentStatus } from '../../modules/deployments/deployment-status.js';
+import type { Deployment } from '../../modules/deployments/deployment.entity.js';
+import type { Template } from '../../modules/templates/template.model.js';
+import { type StepContext, StepFailure } from '../steps.js';
+import { HEALTH_TIMEOUT_SECONDS, appNameOf, rollOut, rolloutFailure } from './deployment-rollout.js';
+import { image, type RunNames } from './run-names.js';
+import type { RunProviders } from './run-ports.js';
+import { runStepOf } from './run-step.js';
+
+type Ctx = StepContext<RunProviders>;
+
+/**
+ * A 'deployment' run works on the one deployment whose run_id it is: a new version's rollout, a rollback (the
+ * target deployment runs again) or a scale (the active one with new replicas) go prepare → roll out → activate;
+ * a stop is one step. Every step reads the row first and does only what is left, so a retried attempt (after a
+ * dead worker) converges.
+ */
+const step = runStepOf((records, runId) => records.deploymentOfRun(runId), 'The deployment of this run no longer exists');
+
+async function requireTemplate(ctx: Ctx): Promise<Template> {
+  const template = await ctx.providers.records.template();
+  if (!template) throw new StepFailure('The project has no template in the catalog: Slipway does not know how to start its app');
+  return template;
+}
+
+/** A deployment that ended rolled back already (an earlier attempt's automatic rollback) fails again at once. */
+function checkNotRolledBack(deployment: Deployment): void {
+  if (deployment.status === DeploymentStatus.rolled_back || deployment.status === DeploymentStatus.archived) {
+    throw new StepFailure(deployment.errorMessage ?? `The deployment is ${deployment.status}`);
+  }
+}
+
+/** Fails the deployment for good (automatic rollback: what served keeps serving), then the step. */
+async function rollBack(ctx: Ctx, deployment: Deployment, why: string): Promise<never> {
+  await ctx.providers.records.rollBackDeployment(deployment.id, why);
+  await ctx.logger.error(`automatic rollback: ${why}`);
+  throw new StepFailure(why);
+}
+
+const prepare = step('prepare-deployment', 'cloud', "Finds the version's artifact in the registry and the environment the deployment runs with", 60, async (ctx, names, deployment) => {
+  checkNotRolledBack(deployment);
+  const { records, registry } = ctx.providers;
+  const tag = deployment.version?.versionTag;
+  const artifact = tag ? await registry.find(image(names, tag)) : null;
+  if (!tag || !artifact) return rollBack(ctx, deployment, tag ? `The registry has no ${tag} artifact` : 'The version of this deployment no longer exists');
+  await requireTemplate(ctx);
+  const environment = await records.deploymentEnvironment(deployment);
+  if (deployment.status === DeploymentStatus.pending) await records.updateDeployment(deployment.id, { status: DeploymentStatus.deploying, errorMessage: null });
+  await ctx.logger.info(`${tag}: ${artifact.url} (${artifact.digest.slice(0, 19)})`);
+  await ctx.logger.info(`${Object.keys(environment).length} environment variables from the deployment's snapshot; ${deployment.replicas} replica(s)`);
+});
+
+/** Activates the deployment with what the cluster serves now; false when its app does not run. */
+async function activateServing(ctx: Ctx, names: RunNames, deployment: Deployment, template: Template): Promise<boolean> {
+  const status = await ctx.providers.cluster.status(appNameOf(names, deployment.environment));
+  if (status?.state !== 'running' || !status.url) return false;
+  await ctx.providers.records.activateDeployment(deployment.id, { url: status.url, replicas: status.replicas, healthPath: template.runtime.healthPath });
+  return true;
+}
+
+const rollOutStep = step(
+  'roll-out',
+  'deploy',
+  'Starts the new revision beside the old one, waits for its health check, shifts the traffic, drains and stops the old one',
+  HEALTH_TIMEOUT_SECONDS + 120,
+  async (ctx, names, deployment) => {
+    checkNotRolledBack(deployment);
+    const template = await requireTemplate(ctx);
+    const tag = deployment.version?.versionTag;
+    if (!tag) return rollBack(ctx, deployment, 'The version of this deployment no longer exists');
+    let status;
+    try {
+      // Active as soon as the new revision takes the traffic: the old one's draining is no longer the deployment's wait.
+      status = await rollOut(ctx, names, deployment, template, tag, async () => {
+        await activateServing(ctx, names, deployment, template);
+      });
+    } catch (error) {
+      return rollBack(ctx, deployment, rolloutFailure(error, ctx.signal));
+    }
+    if (!status.url) return rollBack(ctx, deployment, 'The cluster gave the app no URL');
+    await ctx.logger.info(`${ctx.providers.cluster.kind} cluster: ${status.name} revision ${status.revision} serves ${status.url}`);
+  },
+);
+
+const activate = step('activate-deployment', 'database', 'Makes the deployment the active one; the one it replaced becomes its way back', 60, async (ctx, names, deployment) => {
+  checkNotRolledBack(deployment);
+  const template = await requireTemplate(ctx);
+  // Usually done at the traffic switch already; again here (an idempotent write) after a retried or no-op rollout.
+  if (!(await activateServing(ctx, names, deployment, template))) return rollBack(ctx, deployment, 'The app is not running');
+  await ctx.logger.info(`${deployment.version?.versionTag ?? 'the version'} is live in ${deployment.environment}`);
+});
+
+const stop = step('stop-deployment', 'server', "Stops the deployment's instances and closes its URL, then archives it", 120, async (ctx, names, deployment) => {
+  const { records, cluster } = ctx.providers;
+  if (deployment.status !== DeploymentStatus.cleaning_up) {
+    await ctx.logger.info(`nothing to stop: the deployment is ${deployment.status}`);
+    return;
+  }
+  await cluster.remove(appNameOf(names, deployment.environment));
+  await records.stopDeployment(deployment.id);
+  await ctx.logger.info(`${cluster.kind} cluster: ${appNameOf(names, deployment.environment)} stopped`);
+});
+
+/** A rollout, rollback or scale of one deployment, in order. */
+export const deploymentSteps = [prepare, rollOutStep, activate];
+/** A stop of one deployment. */
+export const deploymentStopSteps = [stop];

@@ -1,0 +1,477 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createClient } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { eventually, fetchApp, git, waitForRun } from './helpers/project-runs.js';
+import { refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+
+/**
+ * Deployments end to end on the local providers: a static-site project whose versions are real builds of branches
+ * pushed to its git repository, deployed as real processes behind the app's stable URL. Each release's server
+ * answers its release name on / and the GREETING environment variable on /greeting, so a test sees which version
+ * AND which environment serve. Real PostgreSQL, real HTTP and WebSocket.
+ */
+let app: TestApp;
+let dataDir: string;
+let owner: Awaited<ReturnType<typeof registerUser>>;
+let stranger: Awaited<ReturnType<typeof registerUser>>;
+let project: any;
+const versions: Record<string, any> = {};
+
+const call = (method: string, route: string, body?: unknown, token = owner.token) => app.api(method, `/projects/${project.id}${route}`, { token, body });
+const deploymentCall = (method: string, id: string, suffix = '', body?: unknown, token = owner.token) => call(method, `/deployments/${id}${suffix}`, body, token);
+
+/** A release's server: its name on /, GREETING on /greeting, /health; `crash` makes it exit at start (a missing setting). */
+function serverSource(release: string, crash = false, listenAfterMs = 0): string {
+  return `import { createServer } from 'node:http';
+${crash ? "throw new Error('DATABASE_URL is not set');\n" : ''}const server = createServer((req, res) => {
+  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  if (pathname === '/health') return res.writeHead(200).end('ok');
+  if (pathname === '/greeting') return res.writeHead(200, { 'content-type': 'text/plain' }).end(process.env.GREETING ?? '');
+  res.writeHead(200, { 'content-type': 'text/plain' }).end(${JSON.stringify(release)});
+});
+setTimeout(() => server.listen(Number(process.env.PORT), '127.0.0.1'), ${listenAfterMs});
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));
+`;
+}
+
+async function pushBranch(branch: string, files: Record<string, string>): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'slipway-push-'));
+  try {
+    await git(['clone', '--quiet', project.repository_url, dir]);
+    await git(['checkout', '--quiet', '-b', branch], dir);
+    for (const [file, content] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), content);
+    }
+    await git(['add', '-A'], dir);
+    await git(['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', `On ${branch}`], dir);
+    await git(['push', '--quiet', 'origin', branch], dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Creates the version from the branch; answers it once built (or answers it at once with `wait` false). */
+async function version(tag: string, branch: string, wait = true): Promise<any> {
+  const created = await call('POST', '/versions', { version_tag: tag, git_branch: branch });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  if (!wait) return created.body;
+  let built: any;
+  await eventually(async () => {
+    built = (await call('GET', `/versions/${created.body.id}`)).body;
+    return built.status === 'ready' || built.build_status === 'failed';
+  }, 120_000);
+  expect(built.status).toBe('ready');
+  return built;
+}
+
+/**
+ * Polls the deployment until it has left pending/deploying/rolling_back/cleaning_up and its run has ended (the
+ * deployment is active once the new revision takes the traffic; its run ends after the old one drained); answers it.
+ */
+async function settled(id: string): Promise<any> {
+  await eventually(async () => !['pending', 'deploying', 'rolling_back', 'cleaning_up'].includes((await deploymentCall('GET', id)).body.status), 120_000);
+  await eventually(async () => (await app.api('GET', `/projects/${project.id}/status`, { token: owner.token })).body.overall_status !== 'running', 60_000);
+  return (await deploymentCall('GET', id)).body;
+}
+
+/**
+ * Runs `work` while 8 loops send GET requests to the URL back to back (each request on a new connection, as
+ * separate clients would); answers how many were sent and every one that failed (an error or a non-200).
+ */
+async function underLoad<T>(url: string, work: () => Promise<T>): Promise<{ result: T; requests: number; failures: string[]; bodies: Set<string> }> {
+  let running = true;
+  let requests = 0;
+  const failures: string[] = [];
+  const bodies = new Set<string>();
+  const loop = async () => {
+    while (running) {
+      requests++;
+      try {
+        const res = await fetch(url, { headers: { connection: 'close' }, signal: AbortSignal.timeout(10_000) });
+        const text = await res.text();
+        if (res.status !== 200) failures.push(`${res.status} ${text.slice(0, 80)}`);
+        else bodies.add(text);
+      } catch (error) {
+        failures.push(String((error as Error).cause ?? error));
+      }
+    }
+  };
+  const loops = Array.from({ length: 8 }, loop);
+  try {
+    await sleep(200);
+    const result = await work();
+    await sleep(300);
+    return { result, requests, failures, bodies };
+  } finally {
+    running = false;
+    await Promise.all(loops);
+  }
+}
+
+const body = async (route = '/') => {
+  const answer = await fetchApp(project.deployed_url, route);
+  return answer === 'refused' ? 'refused' : answer.text;
+};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-deployments-'));
+  chmodSync(dataDir, 0o711);
+  app = await startTestApp({ dataDir });
+  owner = await registerUser(app);
+  stranger = await registerUser(app);
+  expect((await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } })).status).toBe(200);
+  const created = await app.api('POST', '/projects', {
+    token: owner.token,
+    body: { name: 'Deployed', description: 'Rolls out', template_name: 'static-site', environment_variables: { GREETING: 'hello-one' } },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const run = await waitForRun(app, owner.token, created.body.id, { stream: 'project_creation' });
+  expect(run.overall_status, JSON.stringify(run.processors.filter((step: any) => step.status !== 'completed'))).toBe('completed');
+  project = (await app.api('GET', `/projects/${created.body.id}`, { token: owner.token })).body;
+  await pushBranch('release-one', { 'server.mjs': serverSource('one') });
+  await pushBranch('release-two', { 'server.mjs': serverSource('two') });
+  await pushBranch('release-crash', { 'server.mjs': serverSource('three', true) });
+  await pushBranch('release-slow', { 'server.mjs': serverSource('four', false, 20_000) });
+  versions.one = await version('v1.0.0', 'release-one');
+  versions.two = await version('v2.0.0', 'release-two');
+}, 300_000);
+
+afterAll(async () => {
+  await app?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('deployments of a static-site project', () => {
+  let initial: any;
+  let first: any;
+  let second: any;
+
+  it("starts with the creation run's first deployment: strategy initial, active, with its events", async () => {
+    const list = await call('GET', '/deployments');
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ count: 1, page: 1, limit: 10, total_pages: 1 });
+    initial = list.body.deployments[0];
+    expect(initial).toMatchObject({
+      environment: 'production',
+      status: 'active',
+      strategy: 'initial',
+      deployment_strategy: 'initial',
+      traffic_percent: 100,
+      traffic_percentage: 100,
+      health: 'healthy',
+      is_active: true,
+      deployed_url: project.deployed_url,
+      deployment_url: project.deployed_url,
+      config: { replicas: 1 },
+      version: { version_tag: 'v0.1.0', git_commit_sha: project.build_commit },
+      rollback_target_id: null,
+      rollback_reason: null,
+    });
+    expect(initial.duration_seconds).toBeGreaterThanOrEqual(0);
+    const events = (await deploymentCall('GET', initial.id, '/events')).body.events.map((event: any) => event.type);
+    expect(events).toEqual(['scheduled', 'started', 'healthy', 'traffic_shifted']);
+  });
+
+  it('refuses bad requests with a clear 4xx and changes nothing', async () => {
+    const building = await version('v1.5.0', 'release-one', false);
+    expect(await call('POST', '/deployments', { version_id: building.id, deployment_strategy: 'rolling' })).toEqual(
+      refusal(409, 'Only a built version can be deployed: v1.5.0 is not built', 'version_id'),
+    );
+    expect(await call('POST', '/deployments', { deployment_strategy: 'rolling' })).toEqual(refusal(400, 'version_id is required', 'version_id'));
+    expect(await call('POST', '/deployments', { version_id: versions.one.id, deployment_strategy: 'canary' })).toEqual(
+      refusal(400, 'Only the rolling strategy is available: the new version takes the traffic once it is healthy', 'deployment_strategy'),
+    );
+    expect((await call('POST', '/deployments', { version_id: versions.one.id, color: 'red' })).status).toBe(400);
+    expect((await call('POST', '/deployments', { version_id: versions.one.id, environment: 'Prod!' })).status).toBe(400);
+    expect(await call('POST', '/deployments', { version_id: '00000000-0000-4000-8000-000000000000' })).toEqual(refusal(404, 'Version not found'));
+    expect((await call('POST', `/versions/${versions.two.id}/archive`)).status).toBe(200);
+    expect(await call('POST', '/deployments', { version_id: versions.two.id })).toEqual(refusal(409, 'Version v2.0.0 is archived: restore it before deploying it', 'version_id'));
+    expect((await call('POST', `/versions/${versions.two.id}/restore`)).status).toBe(200);
+    expect((await call('GET', '/deployments?limit=0')).status).toBe(400);
+    expect((await call('GET', '/deployments?status=sleeping')).status).toBe(400);
+    expect((await call('GET', '/deployments?sort_by=name')).status).toBe(400);
+    expect((await call('GET', '/deployments')).body.count).toBe(1);
+    await eventually(async () => (await call('GET', `/versions/${building.id}`)).body.status === 'ready', 120_000);
+  });
+
+  it('rolls out v1 with zero failed requests; the replaced deployment becomes the rollback target', async () => {
+    const { result, requests, failures, bodies } = await underLoad(project.deployed_url, async () => {
+      const created = await call('POST', '/deployments', { version_id: versions.one.id, deployment_strategy: 'rolling' });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body).toMatchObject({ status: 'pending', strategy: 'rolling', environment: 'production', is_active: false, version: { version_tag: 'v1.0.0' } });
+      expect(await call('POST', '/deployments', { version_id: versions.two.id })).toEqual(
+        refusal(409, 'A deployment to production is already in progress: wait for it to finish'),
+      );
+      return settled(created.body.id);
+    });
+    expect(failures, `${failures.length} of ${requests} failed`).toEqual([]);
+    expect(requests).toBeGreaterThan(50);
+    expect(bodies.has('one')).toBe(true);
+    first = result;
+    expect(first).toMatchObject({ status: 'active', is_active: true, traffic_percent: 100, health: 'healthy', rollback_target_id: initial.id, deployed_url: project.deployed_url });
+    expect(first.duration_seconds).toBeLessThan(30);
+    expect(await body()).toBe('one');
+    expect(await body('/greeting')).toBe('hello-one');
+    expect((await deploymentCall('GET', initial.id)).body).toMatchObject({ status: 'rolled_back', is_active: false, traffic_percent: 0, rolled_back_at: expect.any(String) });
+    expect((await app.api('GET', `/projects/${project.id}`, { token: owner.token })).body).toMatchObject({
+      active_version: { id: versions.one.id, version_tag: 'v1.0.0' },
+      active_deployment: { id: first.id },
+      deployed_url: project.deployed_url,
+    });
+    const events = (await deploymentCall('GET', first.id, '/events')).body.events;
+    expect(events.map((event: any) => event.type)).toEqual(['scheduled', 'started', 'healthy', 'traffic_shifted', 'drained', 'stopped']);
+    expect(events[0]).toEqual({ id: expect.any(String), type: 'scheduled', message: expect.stringContaining('v1.0.0'), created_at: expect.any(String) });
+    const status = await deploymentCall('GET', first.id, '/status');
+    expect(status.body).toEqual({
+      id: first.id,
+      status: 'active',
+      health: 'healthy',
+      traffic_percent: 100,
+      is_active: true,
+      error_message: null,
+      deployed_url: project.deployed_url,
+      updated_at: expect.any(String),
+    });
+  }, 120_000);
+
+  it('rolls out v2 with the changed environment, then rolls back to v1 AND its environment, with zero failed requests', async () => {
+    expect((await app.api('PUT', `/projects/${project.id}`, { token: owner.token, body: { environment_variables: { GREETING: 'hello-two' } } })).status).toBe(200);
+    const rollout = await underLoad(project.deployed_url, async () => {
+      const created = await call('POST', '/deployments', { version_id: versions.two.id, deployment_strategy: 'rolling' });
+      expect(created.status).toBe(201);
+      return settled(created.body.id);
+    });
+    expect(rollout.failures, `${rollout.failures.length} of ${rollout.requests} failed`).toEqual([]);
+    second = rollout.result;
+    expect(second).toMatchObject({ status: 'active', rollback_target_id: first.id });
+    expect(await body()).toBe('two');
+    expect(await body('/greeting')).toBe('hello-two');
+
+    expect(await deploymentCall('POST', second.id, '/rollback', { target_deployment_id: second.id })).toEqual(
+      refusal(409, 'This deployment cannot be rolled back to: it is the active deployment', 'target_deployment_id'),
+    );
+    expect(await deploymentCall('POST', first.id, '/rollback', { target_deployment_id: initial.id })).toEqual(refusal(409, 'Only the active deployment can be rolled back'));
+    expect((await deploymentCall('POST', second.id, '/rollback', {})).status).toBe(400);
+
+    const rollback = await underLoad(project.deployed_url, async () => {
+      const answer = await deploymentCall('POST', second.id, '/rollback', { target_deployment_id: first.id, reason: 'Manual rollback via UI' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+      expect(answer.body).toMatchObject({ id: second.id, status: 'rolling_back', rollback_reason: 'Manual rollback via UI' });
+      return settled(first.id);
+    });
+    expect(rollback.failures, `${rollback.failures.length} of ${rollback.requests} failed`).toEqual([]);
+    expect(rollback.bodies).toEqual(new Set(['two', 'one']));
+    expect(rollback.result).toMatchObject({ id: first.id, status: 'active', is_active: true, rollback_target_id: second.id, rolled_back_at: null });
+    expect(new Date(rollback.result.activated_at).getTime()).toBeGreaterThan(new Date(second.activated_at).getTime());
+    expect((await deploymentCall('GET', second.id)).body).toMatchObject({ status: 'rolled_back', is_active: false, traffic_percent: 0, rollback_reason: 'Manual rollback via UI' });
+    // The old image AND the environment it ran with, though the project's environment says otherwise now.
+    expect(await body()).toBe('one');
+    expect(await body('/greeting')).toBe('hello-one');
+    expect((await app.api('GET', `/projects/${project.id}`, { token: owner.token })).body.environment_variables).toEqual({ GREETING: 'hello-two' });
+    const secondEvents = (await deploymentCall('GET', second.id, '/events')).body.events.map((event: any) => event.type);
+    expect(secondEvents.slice(-2)).toEqual(['scheduled', 'rolled_back']);
+  }, 180_000);
+
+  it('rolls back automatically when the new version never becomes healthy; the active one keeps serving', async () => {
+    const crashing = await version('v3.0.0', 'release-crash');
+    const { result, failures, requests } = await underLoad(project.deployed_url, async () => {
+      const created = await call('POST', '/deployments', { version_id: crashing.id });
+      expect(created.status).toBe(201);
+      return settled(created.body.id);
+    });
+    expect(failures, `${failures.length} of ${requests} failed`).toEqual([]);
+    expect(result).toMatchObject({
+      status: 'rolled_back',
+      is_active: false,
+      traffic_percent: 0,
+      health: 'unhealthy',
+      error_message: expect.stringMatching(/^Revision \d+ did not become healthy: the process exited with code 1; revision \d+ keeps serving$/),
+      rollback_reason: `Automatic rollback: ${result.error_message}`,
+    });
+    const events = (await deploymentCall('GET', result.id, '/events')).body.events.map((event: any) => event.type);
+    expect(events).toEqual(['scheduled', 'started', 'unhealthy', 'failed', 'rolled_back']);
+    expect((await deploymentCall('GET', first.id)).body).toMatchObject({ status: 'active', is_active: true });
+    expect(await body()).toBe('one');
+    // The step's further attempts see the deployment rolled back and fail at once.
+    const pipeline = await waitForRun(app, owner.token, project.id, { stream: 'deployment', timeoutMs: 30_000 });
+    expect(pipeline.overall_status).toBe('failed');
+    expect(pipeline.processors.map((step: any) => [step.processor_name, step.status])).toEqual([
+      ['prepare-deployment', 'completed'],
+      ['roll-out', 'failed'],
+      ['activate-deployment', 'skipped'],
+    ]);
+  }, 120_000);
+
+  it('lists with filters, sort and paging; environment calls', async () => {
+    const all = (await call('GET', '/deployments')).body;
+    expect(all.count).toBe(4);
+    expect(all.deployments.map((row: any) => row.version.version_tag)).toEqual(['v3.0.0', 'v2.0.0', 'v1.0.0', 'v0.1.0']);
+    expect((await call('GET', '/deployments?sort_order=ASC&limit=1&page=2')).body).toMatchObject({ count: 4, page: 2, limit: 1, total_pages: 4, deployments: [{ id: first.id }] });
+    expect((await call('GET', '/deployments?status=rolled_back')).body.count).toBe(3);
+    expect((await call('GET', '/deployments?search=V2.0')).body.deployments.map((row: any) => row.id)).toEqual([second.id]);
+    expect((await call('GET', '/deployments?search=did%20not%20become')).body.count).toBe(1);
+    expect((await call('GET', '/deployments?sort_by=activated_at')).body.deployments.map((row: any) => row.version.version_tag)).toEqual(['v1.0.0', 'v2.0.0', 'v0.1.0', 'v3.0.0']);
+    expect((await call('GET', '/deployments?environment=staging')).body.count).toBe(0);
+    const production = await call('GET', '/environments/production/deployments');
+    expect(production.body).toEqual({ deployments: expect.any(Array), count: 4 });
+    expect((await call('GET', '/environments/production/active')).body).toMatchObject({ id: first.id, status: 'active' });
+    expect(await call('GET', '/environments/staging/active')).toEqual(refusal(404, 'No active deployment in staging'));
+  });
+
+  it('answers the same through GraphQL', async () => {
+    const page = await app.graphql(
+      `query ($id: ID!) { project(id: $id) { deployments(filter: { status: rolled_back, sortBy: created_at, sortOrder: ASC, limit: 2 }) {
+         count page limit totalPages deployments { id status strategy health rollbackReason durationSeconds version { versionTag } events { type } pipeline { streamName overallStatus } } } } }`,
+      { id: project.id },
+      owner.token,
+    );
+    expect(page.errors).toBeUndefined();
+    expect(page.data.project.deployments).toMatchObject({ count: 3, page: 1, limit: 2, totalPages: 2 });
+    expect(page.data.project.deployments.deployments[0]).toMatchObject({ id: initial.id, strategy: 'initial', version: { versionTag: 'v0.1.0' }, pipeline: null });
+    expect(page.data.project.deployments.deployments[1]).toMatchObject({
+      id: second.id,
+      rollbackReason: 'Manual rollback via UI',
+      pipeline: { streamName: 'deployment', overallStatus: 'completed' },
+    });
+    const one = await app.graphql(`query ($id: ID!) { deployment(id: $id) { id status health isActive version { id } events { id type message createdAt } } }`, { id: first.id }, owner.token);
+    expect(one.data.deployment).toMatchObject({ id: first.id, status: 'active', health: 'healthy', isActive: true, version: { id: versions.one.id } });
+    const active = await app.graphql(`query ($id: ID!) { activeDeployment(projectId: $id) { id } staging: activeDeployment(projectId: $id, environment: "staging") { id } }`, { id: project.id }, owner.token);
+    expect(active.data).toEqual({ activeDeployment: { id: first.id }, staging: null });
+    const refused = await app.graphql(`mutation ($id: ID!, $v: ID!) { createDeployment(projectId: $id, input: { versionId: $v, deploymentStrategy: canary }) { id } }`, { id: project.id, v: versions.two.id }, owner.token);
+    expect(refused.errors?.[0]).toMatchObject({ message: 'Only the rolling strategy is available: the new version takes the traffic once it is healthy', extensions: { code: 'BAD_USER_INPUT' } });
+    const rollbackRefused = await app.graphql(`mutation ($id: ID!, $t: ID!) { rollbackDeployment(id: $id, input: { targetDeploymentId: $t }) { id } }`, { id: second.id, t: first.id }, owner.token);
+    expect(rollbackRefused.errors?.[0]).toMatchObject({ message: 'Only the active deployment can be rolled back', extensions: { code: 'CONFLICT' } });
+  });
+
+  it('scales the active deployment with a rolling update of the same artifact', async () => {
+    expect((await deploymentCall('PUT', first.id, '', { replicas: 9 })).status).toBe(400);
+    expect((await deploymentCall('PUT', first.id, '', { status: 'active' })).status).toBe(400);
+    const scaled = await app.graphql(`mutation ($id: ID!) { updateDeployment(id: $id, input: { replicas: 2 }) { id replicas status } }`, { id: first.id }, owner.token);
+    expect(scaled.errors).toBeUndefined();
+    expect(scaled.data.updateDeployment).toMatchObject({ replicas: 2, status: 'active' });
+    await eventually(async () => (await app.api('GET', `/projects/${project.id}/status`, { token: owner.token })).body.overall_status === 'completed', 60_000);
+    expect((await deploymentCall('GET', first.id)).body).toMatchObject({ status: 'active', config: { replicas: 2 }, is_active: true });
+    expect(await body()).toBe('one');
+    expect(await body('/greeting')).toBe('hello-one');
+  }, 90_000);
+
+  it("denies another user everything of the project's deployments (404) and changes nothing", async () => {
+    const token = stranger.token;
+    const notFound = (status: number) => expect(status).toBe(404);
+    notFound((await call('GET', '/deployments', undefined, token)).status);
+    notFound((await call('POST', '/deployments', { version_id: versions.two.id }, token)).status);
+    notFound((await deploymentCall('GET', first.id, '', undefined, token)).status);
+    notFound((await deploymentCall('PUT', first.id, '', { replicas: 1 }, token)).status);
+    notFound((await deploymentCall('DELETE', second.id, '', undefined, token)).status);
+    notFound((await deploymentCall('POST', first.id, '/rollback', { target_deployment_id: second.id }, token)).status);
+    notFound((await deploymentCall('GET', first.id, '/events', undefined, token)).status);
+    notFound((await deploymentCall('GET', first.id, '/status', undefined, token)).status);
+    notFound((await call('GET', '/environments/production/deployments', undefined, token)).status);
+    notFound((await call('GET', '/environments/production/active', undefined, token)).status);
+    notFound((await call('POST', '/deployments/stop', undefined, token)).status);
+    notFound((await call('POST', '/deployments/archive', { older_than_days: 0 }, token)).status);
+    const graphql = await app.graphql(
+      `query ($d: ID!) { deployment(id: $d) { id } }`,
+      { d: first.id },
+      token,
+    );
+    expect(graphql.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    for (const mutation of [
+      `mutation { rollbackDeployment(id: "${first.id}", input: { targetDeploymentId: "${second.id}" }) { id } }`,
+      `mutation { deleteDeployment(id: "${second.id}") }`,
+      `mutation { stopDeployments(projectId: "${project.id}") { id } }`,
+      `mutation { archiveDeployments(projectId: "${project.id}", olderThanDays: 0) }`,
+      `query { activeDeployment(projectId: "${project.id}") { id } }`,
+    ]) {
+      expect((await app.graphql(mutation, {}, token)).errors?.[0].extensions?.code, mutation).toBe('NOT_FOUND');
+    }
+    const subscription = createClient({ url: `${app.url.replace('http', 'ws')}/api/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
+    const error = await new Promise<any>((resolve) => {
+      subscription.subscribe({ query: `subscription { projectDeployments(projectId: "${project.id}") { id } }` }, { next: (result) => resolve(result.errors), error: resolve, complete: () => resolve(null) });
+    });
+    await subscription.dispose();
+    expect(JSON.stringify(error)).toContain('Project not found');
+    expect((await deploymentCall('GET', first.id)).body).toMatchObject({ status: 'active', config: { replicas: 2 } });
+    expect((await call('GET', '/deployments')).body.count).toBe(4);
+    expect(await body()).toBe('one');
+  });
+
+  it('deletes and archives only what neither serves nor runs', async () => {
+    expect(await deploymentCall('DELETE', first.id)).toEqual(refusal(409, 'The active deployment cannot be deleted: stop it or deploy another version first'));
+    const crashed = (await call('GET', '/deployments?search=v3.0.0')).body.deployments[0];
+    expect(await deploymentCall('DELETE', crashed.id)).toEqual({ status: 200, body: { message: 'Deployment deleted' } });
+    expect((await deploymentCall('GET', crashed.id)).status).toBe(404);
+    expect((await call('POST', '/deployments/archive', {})).status).toBe(400);
+    expect((await call('POST', '/deployments/archive', { older_than_days: -1 })).status).toBe(400);
+    expect(await call('POST', '/deployments/archive', { older_than_days: 30 })).toEqual({ status: 200, body: { archived: 0 } });
+    expect(await call('POST', '/deployments/archive', { older_than_days: 0 })).toEqual({ status: 200, body: { archived: 2 } });
+    expect((await deploymentCall('GET', second.id)).body.status).toBe('archived');
+    expect((await deploymentCall('GET', first.id)).body.status).toBe('active');
+    expect((await app.graphql(`mutation ($id: ID!) { archiveDeployments(projectId: $id, olderThanDays: 0) }`, { id: project.id }, owner.token)).data).toEqual({ archiveDeployments: 0 });
+    // An archived deployment is no way back.
+    expect((await deploymentCall('POST', first.id, '/rollback', { target_deployment_id: second.id })).status).toBe(409);
+  });
+
+  it('never leaves a deployment in progress when its run is cancelled mid-rollout: it ends rolled back, the active one serves', async () => {
+    const slow = await version('v4.0.0', 'release-slow');
+    const created = await app.graphql(
+      `mutation ($id: ID!, $v: ID!) { createDeployment(projectId: $id, input: { versionId: $v }) { id status strategy environment version { versionTag } } }`,
+      { id: project.id, v: slow.id },
+      owner.token,
+    );
+    expect(created.errors).toBeUndefined();
+    expect(created.data.createDeployment).toMatchObject({ status: 'pending', strategy: 'rolling', environment: 'production', version: { versionTag: 'v4.0.0' } });
+    const id = created.data.createDeployment.id;
+    await eventually(async () => (await deploymentCall('GET', id, '/events')).body.events.some((event: any) => event.type === 'started'), 30_000);
+    expect((await app.api('POST', `/projects/${project.id}/status/cancel`, { token: owner.token })).status).toBe(200);
+    const ended = await settled(id);
+    expect(ended).toMatchObject({ status: 'rolled_back', error_message: 'The deployment pipeline was cancelled', rollback_reason: 'Automatic rollback: The deployment pipeline was cancelled' });
+    expect((await deploymentCall('GET', first.id)).body).toMatchObject({ status: 'active', is_active: true });
+    expect(await body()).toBe('one');
+  }, 90_000);
+
+  it('stops the active deployment (cleaning_up, then archived), pushing each change over the subscription', async () => {
+    const client = createClient({ url: `${app.url.replace('http', 'ws')}/api/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${owner.token}` }, retryAttempts: 0 });
+    const seen: any[] = [];
+    const done = new Promise<void>((resolve, reject) => {
+      const stop = client.subscribe(
+        { query: `subscription ($id: ID!) { projectDeployments(projectId: $id) { id status isActive trafficPercent version { versionTag } } }`, variables: { id: project.id } },
+        {
+          next: (result) => {
+            if (result.errors) return reject(new Error(JSON.stringify(result.errors)));
+            const deployment = (result.data as any).projectDeployments;
+            seen.push(deployment);
+            if (seen.length === 1) {
+              void call('POST', '/deployments/stop?environment=production').then((answer) => {
+                expect(answer.status).toBe(200);
+                expect(answer.body.deployments).toMatchObject([{ id: first.id, status: 'cleaning_up' }]);
+              }, reject);
+            }
+            if (deployment.status === 'archived') {
+              stop();
+              resolve();
+            }
+          },
+          error: reject,
+          complete: () => resolve(),
+        },
+      );
+    });
+    await done;
+    await client.dispose();
+    expect(seen[0]).toMatchObject({ id: first.id, status: 'active', isActive: true, version: { versionTag: 'v1.0.0' } });
+    expect(seen.map((row) => row.status)).toContain('cleaning_up');
+    expect(seen.at(-1)).toMatchObject({ id: first.id, status: 'archived', isActive: false, trafficPercent: 0 });
+    expect(await fetchApp(project.deployed_url, '/')).toBe('refused');
+    expect((await call('GET', '/environments/production/active')).status).toBe(404);
+    expect((await app.api('GET', `/projects/${project.id}`, { token: owner.token })).body).toMatchObject({ deployed_url: null, active_deployment: null, active_version: null });
+    const events = (await deploymentCall('GET', first.id, '/events')).body.events.map((event: any) => event.type);
+    expect(events.slice(-3)).toEqual(['scheduled', 'stopped', 'archived']);
+    expect(await call('POST', '/deployments/stop')).toEqual({ status: 200, body: { deployments: [] } });
+  }, 60_000);
+});
