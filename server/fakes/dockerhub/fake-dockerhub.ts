@@ -6,13 +6,15 @@ import path from 'node:path';
 import { sendJson } from './http.js';
 import { HubHost } from './hub-host.js';
 import { RegistryHost } from './registry-host.js';
-import { FakeDockerHubStore } from './store.js';
+import { FakeDockerHubStore, type TokenAccess } from './store.js';
 
 export interface FakeDockerHubOptions {
   /** username -> token (password or personal access token). */
   users?: Record<string, string>;
-  /** Port of the registry host; the Hub API host always takes an ephemeral one. */
+  /** Port of the registry host (default: an ephemeral one). */
   port?: number;
+  /** Port of the Hub API host (default: an ephemeral one). */
+  hubPort?: number;
 }
 
 export interface FakeDockerHub {
@@ -21,7 +23,8 @@ export interface FakeDockerHub {
   /** Base URL of the registry (registry-1.docker.io), which also serves its token endpoint at /token. */
   registryUrl: string;
   close(): Promise<void>;
-  addUser(username: string, token: string): void;
+  /** An account whose token may read, write (push) or also delete (the Hub's Read, Write & Delete scope, the default). */
+  addUser(username: string, token: string, access?: TokenAccess): void;
   /**
    * Path of a file holding the single layer of the image a reference names ('<registry host>/<ns>/<repo>:<tag>',
    * 'docker.io/<ns>/<repo>:<tag>' or '...@sha256:...'), as a node pulling it would get it; null when absent.
@@ -41,7 +44,10 @@ export async function startFakeDockerHub(options: FakeDockerHubOptions = {}): Pr
   const registry = new RegistryHost(store, () => registryUrl);
   const hub = new HubHost(store, () => hubUrl);
   const registryServer = await listen(registry.handle, options.port ?? 0);
-  const hubServer = await listen(hub.handle, 0);
+  const hubServer = await listen(hub.handle, options.hubPort ?? 0).catch(async (error: unknown) => {
+    await stop(registryServer);
+    throw error;
+  });
   registryUrl = `http://127.0.0.1:${(registryServer.address() as AddressInfo).port}`;
   hubUrl = `http://127.0.0.1:${(hubServer.address() as AddressInfo).port}`;
   const filesDir = await mkdtemp(path.join(tmpdir(), 'slipway-fake-dockerhub-'));
@@ -50,7 +56,7 @@ export async function startFakeDockerHub(options: FakeDockerHubOptions = {}): Pr
   return {
     hubUrl,
     registryUrl,
-    addUser: (username, token) => store.addUser(username, token),
+    addUser: (username, token, access) => store.addUser(username, token, access),
     setRateLimit: ({ hub: hubRemaining, registryPulls }) => {
       if (hubRemaining !== undefined) hub.requests.set(hubRemaining);
       if (registryPulls !== undefined) registry.pulls.set(registryPulls);

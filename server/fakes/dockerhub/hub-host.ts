@@ -152,7 +152,7 @@ export class HubHost {
       sendJson(response, 401, { detail: token ? 'Invalid or expired token.' : 'Authentication credentials were not provided.' });
       return false;
     }
-    if (issued.username !== namespace) {
+    if (issued.username !== namespace || this.store.accounts.get(namespace)?.access !== 'delete') {
       sendJson(response, 403, { detail: 'You do not have permission to perform this action.' });
       return false;
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basicCredentials, bearerToken, readBody, RequestBudget, sendJson } from './http.js';
-import { FakeDockerHubStore, sha256, TOKEN_LIFETIME_SECONDS, type StoredRepository } from './store.js';
+import { FakeDockerHubStore, sha256, TOKEN_LIFETIME_SECONDS, type Account, type StoredRepository } from './store.js';
 
 /**
  * registry-1.docker.io (and its token service, auth.docker.io, here on the same host under /token): the OCI
@@ -89,33 +89,32 @@ export class RegistryHost {
     return this.tagsList(request, response, url, name);
   };
 
-  private token(request: IncomingMessage, response: ServerResponse, url: URL): void {
+  private async token(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const service = url.searchParams.get('service');
     if (service !== REGISTRY_SERVICE) return this.error(response, 400, 'UNSUPPORTED', `unknown service ${service ?? ''}`.trim());
     const credentials = basicCredentials(request);
-    let username: string | null = null;
-    if (credentials) {
-      const account = this.store.authenticate(credentials.username, credentials.secret);
-      if (!account) return this.error(response, 401, 'UNAUTHORIZED', 'incorrect username or password');
-      username = account.username;
-    }
+    const account = credentials ? this.store.authenticate(credentials.username, credentials.secret) : null;
+    if (credentials && !account) return this.error(response, 401, 'UNAUTHORIZED', 'incorrect username or password');
     const access = new Map<string, Set<string>>();
     for (const scope of url.searchParams.getAll('scope')) {
       const parsed = /^repository:([^:]+):([a-z,*]+)$/.exec(scope);
       if (!parsed) continue;
       const [, name, actions] = parsed;
-      const allowed = this.allowedActions(username, name);
+      const allowed = this.allowedActions(account, name);
       const granted = new Set(actions.split(',').filter((action) => allowed.has(action)));
       if (granted.size) access.set(name, granted);
     }
-    const token = this.store.issueRegistryToken(username, access);
+    const token = await this.store.issueRegistryToken(account?.username ?? null, access);
     sendJson(response, 200, { token, access_token: token, expires_in: TOKEN_LIFETIME_SECONDS, issued_at: new Date().toISOString() });
   }
 
-  /** Anyone pulls a public repository that exists; only its owner pushes, and may pull it before it exists. */
-  private allowedActions(username: string | null, name: string): Set<string> {
+  /**
+   * Anyone pulls a public repository that exists; only its owner pushes (with a token that may write), and may pull
+   * it before it exists. The token service grants what it may and leaves the rest out, as Docker Hub's does.
+   */
+  private allowedActions(account: Account | null, name: string): Set<string> {
     const namespace = name.split('/')[0];
-    if (username && namespace === username) return new Set(['pull', 'push']);
+    if (account && namespace === account.username) return new Set(account.access === 'read' ? ['pull'] : ['pull', 'push']);
     return this.store.repository(name) ? new Set(['pull']) : new Set();
   }
 
@@ -190,7 +189,8 @@ export class RegistryHost {
         return this.putManifest(request, response, name, reference, byDigest);
       case 'GET':
       case 'HEAD': {
-        if (!this.pulls.take()) return this.error(response, 429, 'TOOMANYREQUESTS', undefined, this.pullHeaders());
+        // Docker Hub counts GETs of manifests as pulls; HEADs are free.
+        if (request.method === 'GET' && !this.pulls.take()) return this.error(response, 429, 'TOOMANYREQUESTS', undefined, this.pullHeaders());
         const repository = this.store.repository(name);
         if (!repository) return this.error(response, 404, 'NAME_UNKNOWN', undefined, this.pullHeaders(), { name });
         const digest = byDigest ? reference : repository.tags.get(reference)?.digest;

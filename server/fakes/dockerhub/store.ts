@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
 
 /**
  * The state behind both fake hosts: accounts, the content-addressed blob store, repositories with their manifests
@@ -31,10 +32,14 @@ export interface StoredRepository {
   tags: Map<string, StoredTag>;
 }
 
+/** What a personal access token may do, as Docker Hub's scopes say: Read; Read & Write; Read, Write & Delete. */
+export type TokenAccess = 'read' | 'write' | 'delete';
+
 export interface Account {
   id: number;
   username: string;
   token: string;
+  access: TokenAccess;
 }
 
 interface IssuedToken {
@@ -56,13 +61,14 @@ export class FakeDockerHubStore {
   readonly uploads = new Map<string, { repository: string; chunks: Buffer[] }>();
   private readonly registryTokens = new Map<string, IssuedToken>();
   private readonly hubTokens = new Map<string, IssuedToken>();
+  private readonly signingKey = randomBytes(32);
 
   constructor(users: Record<string, string>) {
     for (const [username, token] of Object.entries(users)) this.addUser(username, token);
   }
 
-  addUser(username: string, token: string): void {
-    this.accounts.set(username, { id: this.nextId++, username, token });
+  addUser(username: string, token: string, access: TokenAccess = 'delete'): void {
+    this.accounts.set(username, { id: this.nextId++, username, token, access });
   }
 
   /** The account whose username and token (password or personal access token) these are, or null. */
@@ -71,8 +77,21 @@ export class FakeDockerHubStore {
     return account && secret.length > 0 && account.token === secret ? account : null;
   }
 
-  issueRegistryToken(username: string | null, access: Map<string, Set<string>>): string {
-    return this.issue(this.registryTokens, username, access);
+  /** A JWT shaped like auth.docker.io's: its `access` claim lists the actions granted per repository. */
+  async issueRegistryToken(username: string | null, access: Map<string, Set<string>>): Promise<string> {
+    const claims = { access: [...access].map(([name, actions]) => ({ type: 'repository', name, actions: [...actions] })) };
+    const token = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('auth.docker.io')
+      .setAudience('registry.docker.io')
+      .setSubject(username ?? '')
+      .setIssuedAt()
+      .setNotBefore('0s')
+      .setJti(randomUUID())
+      .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
+      .sign(this.signingKey);
+    this.registryTokens.set(token, { username, access, expiresAt: Date.now() + TOKEN_LIFETIME_SECONDS * 1000 });
+    return token;
   }
 
   issueHubToken(username: string): string {

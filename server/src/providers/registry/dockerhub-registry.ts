@@ -14,6 +14,7 @@ import {
   dockerHubFailed,
   dockerHubForeignAuthHost,
   dockerHubRateLimited,
+  dockerHubReadOnly,
   dockerHubUnreachable,
 } from './dockerhub.errors.js';
 import type { Artifact, ImageRef, Registry } from './registry.port.js';
@@ -91,11 +92,16 @@ export class DockerHubRegistry implements Registry {
     this.cacheDir = options.cacheDir ?? path.join(tmpdir(), 'slipway-dockerhub-layers');
   }
 
-  /** Checks the username and token against the Hub API and the registry's token service. */
+  /**
+   * Checks the username and token against the Hub API and the registry's token service, and that the token may push
+   * to the user's namespace (Docker Hub's token service quietly grants less than asked for a read-only token).
+   */
   async validateAccess(): Promise<void> {
     this.hubToken = null;
     await this.hubBearer();
-    await this.registryBearer(`repository:${this.username.toLowerCase()}/slipway:pull,push`, true);
+    const name = `${this.username.toLowerCase()}/slipway`;
+    const granted = grantedActions(await this.registryBearer(scopeOf(name), true), name);
+    if (granted && !granted.includes('push')) throw dockerHubReadOnly(this.username);
   }
 
   async push(image: ImageRef, file: string): Promise<Artifact> {
@@ -261,8 +267,10 @@ export class DockerHubRegistry implements Registry {
     const location = started.headers.get('location');
     if (started.status !== 202 || !location) throw await this.failure(started, `start an upload to ${name}`, name);
     const target = new URL(location, this.registryUrl);
+    if (target.origin !== this.registryUrl.origin) throw dockerHubForeignAuthHost(target.host);
     target.searchParams.set('digest', digest);
-    const done = await this.send(target, { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream' }, body: await bytes() }, await this.registryBearer(scopeOf(name)));
+    const body = await bytes();
+    const done = await this.send(target, { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream' }, body }, `Bearer ${await this.registryBearer(scopeOf(name))}`);
     if (done.status !== 201) throw await this.failure(done, `upload a blob to ${name}`, name);
   }
 
@@ -270,22 +278,22 @@ export class DockerHubRegistry implements Registry {
   private async registry(name: string, suffix: string, init: RequestInit): Promise<Response> {
     const url = new URL(`/v2/${name}/${suffix}`, this.registryUrl);
     const scope = scopeOf(name);
-    let response = await this.send(url, init, await this.registryBearer(scope));
+    let response = await this.send(url, init, `Bearer ${await this.registryBearer(scope)}`);
     if (response.status === 401 && !/insufficient_scope/.test(response.headers.get('www-authenticate') ?? '')) {
       await response.body?.cancel();
       this.registryTokens.delete(scope);
-      response = await this.send(url, init, await this.registryBearer(scope));
+      response = await this.send(url, init, `Bearer ${await this.registryBearer(scope)}`);
     }
     return response;
   }
 
   /** A Hub API request with the Hub token, fetched again once when it expired. */
   private async hub(url: URL, init: RequestInit): Promise<Response> {
-    let response = await this.send(url, init, await this.hubBearer());
+    let response = await this.send(url, init, `Bearer ${await this.hubBearer()}`);
     if (response.status === 401) {
       await response.body?.cancel();
       this.hubToken = null;
-      response = await this.send(url, init, await this.hubBearer());
+      response = await this.send(url, init, `Bearer ${await this.hubBearer()}`);
     }
     if (response.status === 429) throw dockerHubRateLimited(retryAt(response));
     return response;
@@ -317,7 +325,7 @@ export class DockerHubRegistry implements Registry {
     realm.searchParams.set('service', challenge.service);
     realm.searchParams.set('scope', scope);
     const basic = Buffer.from(`${this.username}:${this.token}`).toString('base64');
-    const response = await this.send(realm, { method: 'GET', headers: { Authorization: `Basic ${basic}` } });
+    const response = await this.send(realm, { method: 'GET' }, `Basic ${basic}`);
     if (response.status === 401 || response.status === 403) throw dockerHubBadCredentials(this.username);
     if (response.status === 429) throw dockerHubRateLimited(retryAt(response));
     if (!response.ok) throw await this.failure(response, 'issue a registry token', null);
@@ -356,14 +364,15 @@ export class DockerHubRegistry implements Registry {
   }
 
   /**
-   * One HTTP request. A bearer goes only to the origin it was asked for (callers pass configured hosts): redirects
-   * are followed by hand, and without it once they leave that origin (Docker Hub sends blob downloads to its CDN).
+   * One HTTP request. Credentials go only to the origin they were asked for (callers pass configured hosts):
+   * redirects are followed by hand, and without them once they leave that origin (Docker Hub sends blob downloads to
+   * its CDN).
    */
-  private async send(url: URL, init: RequestInit, bearer?: string): Promise<Response> {
+  private async send(url: URL, init: RequestInit, authorization?: string): Promise<Response> {
     let target = url;
     for (let hops = 0; hops < 5; hops += 1) {
       const headers = new Headers(init.headers);
-      if (bearer && target.origin === url.origin) headers.set('Authorization', `Bearer ${bearer}`);
+      if (authorization && target.origin === url.origin) headers.set('Authorization', authorization);
       let response: Response;
       try {
         response = await fetch(target, { ...init, headers, redirect: 'manual' });
@@ -411,6 +420,17 @@ function repositoryName(repository: string): string {
 function tagName(tag: string): string {
   if (typeof tag !== 'string' || !TAG.test(tag)) throw invalidProviderName('tag', String(tag));
   return tag;
+}
+
+/** The actions a registry token's `access` claim grants on a repository, or null when the token is no readable JWT. */
+function grantedActions(token: string, name: string): string[] | null {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { access?: { type: string; name: string; actions: string[] }[] };
+    if (!Array.isArray(claims.access)) return null;
+    return claims.access.filter((entry) => entry.type === 'repository' && entry.name === name).flatMap((entry) => entry.actions);
+  } catch {
+    return null;
+  }
 }
 
 const scopeOf = (name: string) => `repository:${name}:pull,push`;

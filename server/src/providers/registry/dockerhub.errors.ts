@@ -19,6 +19,13 @@ export const dockerHubDenied = (repository: string, username: string) =>
     { reason: 'DOCKERHUB_DENIED' },
   );
 
+export const dockerHubReadOnly = (username: string) =>
+  new AppError(
+    ErrorCode.Forbidden,
+    `The Docker Hub token of "${username.slice(0, 100)}" cannot push images: create a personal access token with Read, Write & Delete access`,
+    { reason: 'DOCKERHUB_TOKEN_READ_ONLY' },
+  );
+
 export const dockerHubRateLimited = (retryAt: Date | null) =>
   new AppError(
     ErrorCode.TooManyRequests,

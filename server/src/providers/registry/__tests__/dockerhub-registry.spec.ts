@@ -64,6 +64,24 @@ describe('DockerHubRegistry against the fake Docker Hub', () => {
     expect(String(push) + (push as Error).stack).not.toContain(wrong);
   });
 
+  it('tells a token that cannot push or delete from one that can', async () => {
+    hub.addUser('reader', 'dckr_pat_reader', 'read');
+    hub.addUser('writer', 'dckr_pat_writer', 'write');
+    await expect(adapter('reader', 'dckr_pat_reader').validateAccess()).rejects.toMatchObject({
+      code: ErrorCode.Forbidden,
+      reason: 'DOCKERHUB_TOKEN_READ_ONLY',
+      message: expect.stringContaining('cannot push images'),
+    });
+    await expect(adapter('reader', 'dckr_pat_reader').push({ repository: 'reader/app', tag: 'v1' }, await file(randomBytes(8)))).rejects.toMatchObject({
+      code: ErrorCode.Forbidden,
+    });
+    const writer = adapter('writer', 'dckr_pat_writer');
+    await writer.validateAccess();
+    const pushed = await writer.push({ repository: 'writer/app', tag: 'v1' }, await file(randomBytes(8)));
+    await expect(writer.deleteRepository('writer/app')).rejects.toMatchObject({ code: ErrorCode.Forbidden });
+    expect(await writer.find({ repository: 'writer/app', tag: 'v1' })).toEqual(pushed);
+  });
+
   it('names the image docker.io/... with the default registry and host:port/... otherwise', async () => {
     const artifact = await adapter().push({ repository: 'acme/named', tag: 'v1' }, await file(randomBytes(32)));
     expect(artifact.url).toBe(`${new URL(hub.registryUrl).host}/acme/named:v1`);
@@ -89,6 +107,7 @@ describe('DockerHubRegistry against the fake Docker Hub', () => {
     expect(await readFile(pulled!)).toEqual(bytes);
     expect(await readFile((await hub.imageFile(artifact.url))!)).toEqual(bytes);
     expect(await hub.imageFile('docker.io/acme/pulled:v3')).toBeNull();
+    expect(await readFile((await adapter().localPath(artifact))!)).toEqual(bytes);
 
     const token = await registryToken('acme', TOKEN, 'acme/pulled');
     const manifest = await fetch(`${hub.registryUrl}/v2/acme/pulled/manifests/v2`, {
@@ -164,7 +183,21 @@ describe('The fake Docker Hub speaks Docker Hub', () => {
     expect(await wrong.json()).toMatchObject({ errors: [{ code: 'UNAUTHORIZED' }] });
 
     const good = await fetch(`${hub.registryUrl}/token?service=registry.docker.io&scope=repository:acme/shapes:pull,push`, { headers: { Authorization: basic('acme', TOKEN) } });
-    expect(await good.json()).toEqual({ token: expect.any(String), access_token: expect.any(String), expires_in: 300, issued_at: expect.any(String) });
+    const issued = await good.json();
+    expect(issued).toEqual({ token: expect.any(String), access_token: issued.token, expires_in: 300, issued_at: expect.any(String) });
+    expect(JSON.parse(Buffer.from(issued.token.split('.')[1], 'base64url').toString())).toMatchObject({
+      iss: 'auth.docker.io',
+      aud: 'registry.docker.io',
+      sub: 'acme',
+      access: [{ type: 'repository', name: 'acme/shapes', actions: ['pull', 'push'] }],
+    });
+    const foreign = await fetch(`${hub.registryUrl}/token?service=registry.docker.io&scope=repository:someone/else:pull,push`, { headers: { Authorization: basic('acme', TOKEN) } });
+    const { token: foreignToken } = await foreign.json();
+    expect(JSON.parse(Buffer.from(foreignToken.split('.')[1], 'base64url').toString()).access).toEqual([]);
+    const denied = await fetch(`${hub.registryUrl}/v2/someone/else/blobs/uploads/`, { method: 'POST', headers: { Authorization: `Bearer ${foreignToken}` } });
+    expect(denied.status).toBe(401);
+    expect(denied.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+    expect(await denied.json()).toMatchObject({ errors: [{ code: 'DENIED', message: 'requested access to the resource is denied' }] });
   });
 
   it('answers the distribution spec\'s error codes and statuses', async () => {
