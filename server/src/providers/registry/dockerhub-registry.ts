@@ -38,6 +38,7 @@ const COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
 const TAG = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
 const DIGEST = /^sha256:([a-f0-9]{64})$/;
 const HUB_PAGE_SIZE = 100;
+const MANIFEST_CACHE_SIZE = 500;
 /** Refresh tokens this long before they expire. */
 const TOKEN_MARGIN_MS = 30_000;
 
@@ -83,6 +84,8 @@ export class DockerHubRegistry implements Registry {
   private challenge: Challenge | null = null;
   private readonly registryTokens = new Map<string, { token: string; expiresAt: number }>();
   private hubToken: { token: string; expiresAt: number } | null = null;
+  /** Manifests read, by digest (content-addressed, so never stale). */
+  private readonly manifests = new Map<string, Manifest>();
 
   constructor(options: DockerHubRegistryOptions) {
     this.username = options.username;
@@ -142,6 +145,11 @@ export class DockerHubRegistry implements Registry {
   }
 
   async find(image: ImageRef): Promise<Artifact | null> {
+    return (await this.lookUp(image))?.artifact ?? null;
+  }
+
+  /** The artifact a tag names, and whether it is one file (a single-layer image Slipway pushed). */
+  private async lookUp(image: ImageRef): Promise<{ artifact: Artifact; oneFile: boolean } | null> {
     const name = repositoryName(image.repository);
     const tag = tagName(image.tag);
     const found = await this.manifest(name, tag);
@@ -154,7 +162,7 @@ export class DockerHubRegistry implements Registry {
     const layers = manifest.layers ?? [];
     const single = layers.length === 1 && manifest.annotations?.[CREATED];
     const created = manifest.annotations?.[CREATED] ?? (await this.hubTag(name, tag))?.last_updated;
-    return {
+    const artifact = {
       repository: image.repository,
       tag: image.tag,
       digest: single ? layers[0].digest : found.digest,
@@ -162,6 +170,7 @@ export class DockerHubRegistry implements Registry {
       url: this.imageUrl(name, tag),
       createdAt: created ? new Date(created) : new Date(0),
     };
+    return { artifact, oneFile: Boolean(single) };
   }
 
   async list(repository: string): Promise<Artifact[]> {
@@ -191,8 +200,8 @@ export class DockerHubRegistry implements Registry {
   async localPath(artifact: Artifact): Promise<string | null> {
     const hex = DIGEST.exec(artifact.digest)?.[1];
     if (!hex) return null;
-    const current = await this.find(artifact);
-    if (current?.digest !== artifact.digest) return null;
+    const current = await this.lookUp(artifact);
+    if (!current?.oneFile || current.artifact.digest !== artifact.digest) return null;
     const name = repositoryName(artifact.repository);
     const file = path.join(this.cacheDir, hex);
     if (await stat(file).then((entry) => entry.isFile(), () => false)) return file;
@@ -202,21 +211,25 @@ export class DockerHubRegistry implements Registry {
     await ensurePrivateDir(this.cacheDir);
     const temporary = `${file}.${randomUUID()}.tmp`;
     const hash = createHash('sha256');
-    const handle = await open(temporary, 'w', 0o600);
     try {
-      for await (const chunk of Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>)) {
-        hash.update(chunk as Buffer);
-        await handle.write(chunk as Buffer);
+      const handle = await open(temporary, 'w', 0o600);
+      try {
+        for await (const chunk of Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>)) {
+          hash.update(chunk as Buffer);
+          await handle.write(chunk as Buffer);
+        }
+      } finally {
+        await handle.close();
       }
-    } finally {
-      await handle.close();
-    }
-    if (`sha256:${hash.digest('hex')}` !== artifact.digest) {
+      if (`sha256:${hash.digest('hex')}` !== artifact.digest) {
+        throw dockerHubFailed(`download ${artifact.digest.slice(0, 19)} from ${name}`, 200, 'the bytes received do not match their digest');
+      }
+      await rename(temporary, file);
+      return file;
+    } catch (error) {
       await rm(temporary, { force: true });
-      throw dockerHubFailed(`download ${artifact.digest.slice(0, 19)} from ${name}`, 200, 'the bytes received do not match their digest');
+      throw error;
     }
-    await rename(temporary, file);
-    return file;
   }
 
   async deleteTag(image: ImageRef): Promise<void> {
@@ -240,16 +253,32 @@ export class DockerHubRegistry implements Registry {
     return `${host}/${name}:${tag}`;
   }
 
-  /** The manifest a tag or digest names and its digest, or null when the repository or the manifest is unknown. */
+  /**
+   * The manifest a tag or digest names and its digest, or null when the repository or the manifest is unknown. A tag
+   * is resolved with a HEAD, which Docker Hub does not count as a pull, and manifests are kept by digest (they never
+   * change), so listing a repository again spends no pulls on what it already read.
+   */
   private async manifest(name: string, reference: string): Promise<{ manifest: Manifest; digest: string } | null> {
-    const response = await this.registry(name, `manifests/${reference}`, {
-      method: 'GET',
-      headers: { Accept: [OCI_MANIFEST, OCI_INDEX, DOCKER_MANIFEST, DOCKER_MANIFEST_LIST].join(', ') },
-    });
+    const accept = { Accept: [OCI_MANIFEST, OCI_INDEX, DOCKER_MANIFEST, DOCKER_MANIFEST_LIST].join(', ') };
+    let digest = DIGEST.test(reference) ? reference : null;
+    if (!digest) {
+      const head = await this.registry(name, `manifests/${reference}`, { method: 'HEAD', headers: accept });
+      if (head.status === 404) return null;
+      if (!head.ok) throw await this.failure(head, `read ${name}:${reference}`, name);
+      digest = DIGEST.test(head.headers.get('docker-content-digest') ?? '') ? head.headers.get('docker-content-digest') : null;
+    }
+    const cached = digest && this.manifests.get(digest);
+    if (digest && cached) return { manifest: cached, digest };
+    const response = await this.registry(name, `manifests/${digest ?? reference}`, { method: 'GET', headers: accept });
     if (response.status === 404) return null;
     if (!response.ok) throw await this.failure(response, `read ${name}:${reference}`, name);
     const body = Buffer.from(await response.arrayBuffer());
-    return { manifest: JSON.parse(body.toString('utf8')) as Manifest, digest: response.headers.get('docker-content-digest') ?? sha256(body) };
+    if (digest && sha256(body) !== digest) throw dockerHubFailed(`read ${name}:${reference}`, response.status, 'the manifest received does not match its digest');
+    const manifest = JSON.parse(body.toString('utf8')) as Manifest;
+    const known = digest ?? sha256(body);
+    if (this.manifests.size >= MANIFEST_CACHE_SIZE) this.manifests.delete(this.manifests.keys().next().value!);
+    this.manifests.set(known, manifest);
+    return { manifest, digest: known };
   }
 
   private async hubTag(name: string, tag: string): Promise<{ last_updated: string | null } | null> {

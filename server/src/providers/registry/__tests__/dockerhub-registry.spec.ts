@@ -125,8 +125,13 @@ describe('DockerHubRegistry against the fake Docker Hub', () => {
     expect(await config.json()).toMatchObject({ os: 'linux', rootfs: { type: 'layers', diff_ids: [diffId] } });
   });
 
-  it('turns Docker Hub\'s rate limit into a clear error', async () => {
-    await adapter().push({ repository: 'acme/limited', tag: 'v1' }, await file(randomBytes(8)));
+  it('turns Docker Hub\'s rate limit into a clear error, and spends no pulls on manifests it already read', async () => {
+    const reader = adapter();
+    const pushed = await reader.push({ repository: 'acme/limited', tag: 'v1' }, await file(randomBytes(8)));
+    expect(await reader.list('acme/limited')).toEqual([pushed]);
+    hub.setRateLimit({ registryPulls: 0 });
+    expect(await reader.list('acme/limited')).toEqual([pushed]);
+    hub.setRateLimit({ registryPulls: 200 });
     hub.setRateLimit({ hub: 0 });
     await expect(adapter().list('acme/limited')).rejects.toMatchObject({ code: ErrorCode.TooManyRequests, message: expect.stringMatching(/rate limit.*try again after/) });
     hub.setRateLimit({ hub: 180, registryPulls: 0 });
