@@ -28,7 +28,7 @@ export interface Registry {
   find(image: ImageRef): Promise<Artifact | null>;
   /** Every tag of a repository, newest first. */
   list(repository: string): Promise<Artifact[]>;
-  /** Absolute path of the artifact's bytes on this machine (local only; cloud registries answer null). */
+  /** Absolute path of the artifact's bytes on this machine (Docker Hub: a verified download of a single-layer artifact), or null when it cannot be had. */
   localPath(artifact: Artifact): Promise<string | null>;
   /** Removes one tag (and its blob when nothing else refers to it); no-op when absent. */
   deleteTag(image: ImageRef): Promise<void>;
