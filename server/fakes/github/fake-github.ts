@@ -398,7 +398,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       defaultBranch: 'main',
       createdAt: created,
       updatedAt: created,
-      pushedAt: null,
+      pushedAt: created,
       gitdir,
       keyPair: { keyId: String(BigInt(`0x${randomBytes(8).toString('hex')}`) % 10n ** 18n), publicKey: keyPair.publicKey, privateKey: keyPair.privateKey },
       secrets: new Map(),

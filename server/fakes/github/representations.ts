@@ -109,12 +109,8 @@ export function organizationSimple(base: string, org: FakeOrganization) {
 export function organizationFull(base: string, org: FakeOrganization, viewerIsMember: boolean) {
   return {
     ...organizationSimple(base, org),
+    // company, blog, location, email: absent, as for an organization that never filled them in.
     name: org.login,
-    company: null,
-    blog: '',
-    location: null,
-    email: null,
-    twitter_username: null,
     is_verified: false,
     has_organization_projects: true,
     has_repository_projects: true,

@@ -37,6 +37,8 @@ export interface GitHubSourceHostOptions {
    * against a local fake sets 0.
    */
   minWriteIntervalMs?: number;
+  /** Server errors and network failures are retried 3 times after n² × this (default 1000 ms); a test sets less. */
+  retryBaseDelayMs?: number;
 }
 
 /** What Octokit throws for an HTTP answer that is not a success. */
@@ -46,7 +48,8 @@ interface HttpFailure {
 }
 
 function isHttpFailure(error: unknown): error is HttpFailure {
-  return typeof error === 'object' && error !== null && typeof (error as HttpFailure).status === 'number' && 'response' in error;
+  // A network failure is a RequestError too (status 500), without a response.
+  return typeof error === 'object' && error !== null && typeof (error as HttpFailure).status === 'number' && typeof (error as HttpFailure).response?.headers === 'object';
 }
 
 function githubMessage(error: HttpFailure): string {
@@ -79,7 +82,7 @@ export class GitHubSourceHost implements SourceHost {
       baseUrl: this.apiUrl,
       userAgent: 'Slipway',
       log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
-      retry: { doNotRetry: DO_NOT_RETRY },
+      retry: { doNotRetry: DO_NOT_RETRY, retryAfterBaseValue: options.retryBaseDelayMs ?? 1000 },
       throttle: {
         // The primary limit: wait for its reset only when it is a few seconds away; otherwise fail clearly.
         onRateLimit: (retryAfter, _options, _octokit, retryCount) => retryCount === 0 && retryAfter <= 5,
