@@ -772,16 +772,17 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const handle = async (req: http.IncomingMessage, raw: Buffer): Promise<Answer> => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     const method = req.method ?? 'GET';
-    const found = routes
-      .filter((candidate) => candidate.pattern.test(url.pathname))
-      .find((candidate) => candidate.method === method);
-    if (!found) throw notFound('');
-
+    // GitHub checks credentials before anything else: a bad token is 401 whatever the path.
     const authorization = req.headers.authorization ?? '';
     const match = /^(?:token|bearer)\s+(\S+)$/i.exec(authorization);
     const session = match ? tokens.get(match[1]) : undefined;
     if (!authorization) throw fail(401, 'Requires authentication', 'overview/authenticating-to-the-rest-api');
     if (!session) throw fail(401, 'Bad credentials', '');
+
+    const found = routes
+      .filter((candidate) => candidate.pattern.test(url.pathname))
+      .find((candidate) => candidate.method === method);
+    if (!found) throw notFound('');
 
     const headers: Record<string, string> = {};
     if (session.scopes !== undefined) {

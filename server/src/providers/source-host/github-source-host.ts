@@ -9,6 +9,7 @@ import sodium from 'libsodium-wrappers';
 import { ENVIRONMENT_VARIABLE_NAME } from '@slipway/domain';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { safeSegment } from '../names.js';
+import { SerialQueue } from '../serial-queue.js';
 import { commitNotFound, invalidProviderName, invalidSourceFile, repositoryNotFound, tagConflict } from '../providers.errors.js';
 import { EXECUTABLE_MODE, SYMLINK_MODE, type TreeFile, checkSourceFiles, treeId } from './git-objects.js';
 import type { CommitRequest, RepositoryInfo, RepositoryRef, SourceHost } from './source-host.port.js';
@@ -72,6 +73,8 @@ export class GitHubSourceHost implements SourceHost {
   private readonly octokit: Client;
   private readonly apiUrl: string;
   private readonly token: string;
+  /** One change at a time per repository in this process, as the local adapter does. */
+  private readonly changes = new SerialQueue();
 
   constructor(options: GitHubSourceHostOptions) {
     this.token = options.token;
@@ -172,6 +175,11 @@ export class GitHubSourceHost implements SourceHost {
     const { owner, repo } = names(ref);
     const branch = branchName(request.branch);
     const files = checkSourceFiles(request.files);
+    return this.changes.run(`${owner}/${repo}`, () => this.commitNow(ref, branch, request, files));
+  }
+
+  private async commitNow(ref: RepositoryRef, branch: string, request: CommitRequest, files: TreeFile[]): Promise<{ sha: string; created: boolean }> {
+    const { owner, repo } = names(ref);
     await this.requireRepository(ref);
     const tree = treeId(files);
 
@@ -237,6 +245,11 @@ export class GitHubSourceHost implements SourceHost {
   async createTag(ref: RepositoryRef, tag: { name: string; sha: string; message: string }): Promise<void> {
     const { owner, repo } = names(ref);
     const name = safeSegment(tag.name, 'tag name');
+    await this.changes.run(`${owner}/${repo}`, () => this.tagNow(ref, name, tag));
+  }
+
+  private async tagNow(ref: RepositoryRef, name: string, tag: { sha: string; message: string }): Promise<void> {
+    const { owner, repo } = names(ref);
     const current = await this.tagCommit(ref, name);
     if (current === tag.sha) return;
     if (current !== null) throw tagConflict(name);
@@ -265,9 +278,11 @@ export class GitHubSourceHost implements SourceHost {
   async deleteTag(ref: RepositoryRef, tag: { name: string; sha: string }): Promise<void> {
     const { owner, repo } = names(ref);
     const name = safeSegment(tag.name, 'tag name');
-    if ((await this.tagCommit(ref, name)) !== tag.sha) return;
-    // 422 "Reference does not exist": deleted meanwhile.
-    await this.callOrNull('delete the tag', () => this.octokit.rest.git.deleteRef({ owner, repo, ref: `tags/${name}` }), [422]);
+    await this.changes.run(`${owner}/${repo}`, async () => {
+      if ((await this.tagCommit(ref, name)) !== tag.sha) return;
+      // 422 "Reference does not exist": deleted meanwhile.
+      await this.callOrNull('delete the tag', () => this.octokit.rest.git.deleteRef({ owner, repo, ref: `tags/${name}` }), [422]);
+    });
   }
 
   async tagCommit(ref: RepositoryRef, tag: string): Promise<string | null> {
@@ -295,6 +310,11 @@ export class GitHubSourceHost implements SourceHost {
         });
       }
     }
+    await this.changes.run(`${owner}/${repo}`, () => this.setSecretsNow(ref, secrets));
+  }
+
+  private async setSecretsNow(ref: RepositoryRef, secrets: Record<string, string>): Promise<void> {
+    const { owner, repo } = names(ref);
     await this.requireRepository(ref);
     await sodium.ready;
     let key = await this.publicKey(ref);
@@ -418,6 +438,11 @@ export class GitHubSourceHost implements SourceHost {
       const reset = Number(error.response?.headers['x-ratelimit-reset']);
       const when = Number.isFinite(reset) && reset > 0 ? ` It resets at ${new Date(reset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}.` : '';
       return new AppError(ErrorCode.TooManyRequests, `GitHub's API rate limit for this token is used up, so Slipway could not ${what}.${when}`, {
+        reason: 'GITHUB_RATE_LIMITED',
+      });
+    }
+    if ((error.status === 403 || error.status === 429) && /secondary rate limit/i.test(githubMessage(error))) {
+      return new AppError(ErrorCode.TooManyRequests, `GitHub asked Slipway to slow down (a secondary rate limit) when it tried to ${what}; try again in a few minutes`, {
         reason: 'GITHUB_RATE_LIMITED',
       });
     }

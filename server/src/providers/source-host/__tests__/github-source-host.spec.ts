@@ -132,6 +132,21 @@ describe('GitHubSourceHost against the fake GitHub', () => {
     expect(github.secretValue('acme', ref.name, 'DATABASE_URL')).toBeNull();
   });
 
+  it('makes one commit and one tag when the same work is asked twice at once', async () => {
+    const ref = fresh();
+    const sourceHost = host(tokens.admin);
+    await sourceHost.ensureRepository(ref, { description: 'x' });
+    const files = commit({ 'README.md': '# Shop\n', 'src/app.js': 'run();\n' });
+    const [a, b] = await Promise.all([sourceHost.commitFiles(ref, files), sourceHost.commitFiles(ref, files)]);
+    expect(a.sha).toBe(b.sha);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+    await Promise.all([
+      sourceHost.createTag(ref, { name: 'v1', sha: a.sha, message: 'v1' }),
+      sourceHost.createTag(ref, { name: 'v1', sha: a.sha, message: 'v1' }),
+    ]);
+    expect(await sourceHost.tagCommit(ref, 'v1')).toBe(a.sha);
+  });
+
   it('refuses a secret name GitHub reserves, and sends nothing', async () => {
     const ref = fresh();
     await host(tokens.admin).ensureRepository(ref, { description: 'x' });
