@@ -39,6 +39,8 @@ export interface FakeGitHubExchange {
   method: string;
   /** The request path without its query. */
   path: string;
+  /** The request's JSON body, when it had one. */
+  requestBody?: unknown;
   status: number;
   body: unknown;
 }
@@ -834,7 +836,14 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         })
         .then((answer) => {
           const url = new URL(req.url ?? '/', 'http://fake.invalid');
-          options.onResponse?.({ method: req.method ?? 'GET', path: url.pathname, status: answer.status, body: answer.body });
+          const raw = Buffer.concat(chunks).toString('utf8');
+          let requestBody: unknown;
+          try {
+            requestBody = raw ? JSON.parse(raw) : undefined;
+          } catch {
+            requestBody = raw;
+          }
+          options.onResponse?.({ method: req.method ?? 'GET', path: url.pathname, requestBody, status: answer.status, body: answer.body });
           res.statusCode = answer.status;
           res.setHeader('x-github-api-version-selected', API_VERSION);
           res.setHeader('x-github-media-type', 'github.v3; format=json');

@@ -339,7 +339,10 @@ describe('fake GitHub', () => {
 describe('fake GitHub answers match the @octokit/openapi description', () => {
   const require = createRequire(import.meta.url);
   const description = require('@octokit/openapi/generated/api.github.com.json') as {
-    paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> }>>;
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content?: Record<string, unknown> }; responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> }>
+    >;
     components: { responses: Record<string, { content?: Record<string, unknown> }> };
   };
   const addFormats = addFormatsModule as unknown as (ajv: Ajv) => void;
@@ -354,12 +357,27 @@ describe('fake GitHub answers match the @octokit/openapi description', () => {
   }));
   const validators = new Map<string, ValidateFunction | null>();
 
+  const compiled = (key: string) => {
+    if (!validators.has(key)) validators.set(key, ajv.compile({ $ref: `gh${key}` }));
+    return validators.get(key)!;
+  };
+  const operationOf = (exchange: FakeGitHubExchange) =>
+    templates
+      .filter((candidate) => candidate.pattern.test(exchange.path) && description.paths[candidate.template][exchange.method.toLowerCase()])
+      .sort((a, b) => b.literal - a.literal)[0];
+
+  /** The schema of the operation's JSON request body, or null when it takes none. */
+  function requestValidatorFor(exchange: FakeGitHubExchange): ValidateFunction | null {
+    const method = exchange.method.toLowerCase();
+    const match = operationOf(exchange);
+    if (!match || !description.paths[match.template][method].requestBody?.content?.['application/json']) return null;
+    return compiled(`#/${pointer('paths', match.template, method, 'requestBody', 'content', 'application/json', 'schema')}`);
+  }
+
   /** The operation's schema for this status, or a reason it has none. */
   function validatorFor(exchange: FakeGitHubExchange): ValidateFunction | null | string {
     const method = exchange.method.toLowerCase();
-    const match = templates
-      .filter((candidate) => candidate.pattern.test(exchange.path) && description.paths[candidate.template][method])
-      .sort((a, b) => b.literal - a.literal)[0];
+    const match = operationOf(exchange);
     if (!match) return `no operation ${exchange.method} ${exchange.path}`;
     let response = description.paths[match.template][method].responses[String(exchange.status)];
     let location = `#/${pointer('paths', match.template, method, 'responses', String(exchange.status))}`;
@@ -369,9 +387,7 @@ describe('fake GitHub answers match the @octokit/openapi description', () => {
       response = description.components.responses[response.$ref.split('/').pop()!];
     }
     if (!response.content?.['application/json']) return null;
-    const key = `${location}/content/application~1json/schema`;
-    if (!validators.has(key)) validators.set(key, ajv.compile({ $ref: `gh${key}` }));
-    return validators.get(key)!;
+    return compiled(`${location}/content/application~1json/schema`);
   }
 
   it('for every exchange of a whole project lifecycle, successes and failures', async () => {
@@ -416,6 +432,11 @@ describe('fake GitHub answers match the @octokit/openapi description', () => {
           expect(exchange.body).toEqual({ message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
           continue;
         }
+        // What the adapter sent: valid for the operation (the fake does not answer what GitHub would refuse).
+        const sent = requestValidatorFor(exchange);
+        if (sent && exchange.requestBody !== undefined && !sent(exchange.requestBody)) {
+          problems.push(`request ${exchange.method} ${exchange.path}: ${ajv.errorsText(sent.errors)}`);
+        }
         const validator = validatorFor(exchange);
         if (typeof validator === 'string') problems.push(validator);
         else if (validator === null) expect(exchange.body ?? {}).toEqual({});
@@ -423,6 +444,7 @@ describe('fake GitHub answers match the @octokit/openapi description', () => {
       }
       expect(problems).toEqual([]);
       expect(exchanges.length).toBeGreaterThan(30);
+      expect(exchanges.filter((exchange) => requestValidatorFor(exchange) !== null && exchange.requestBody !== undefined).length).toBeGreaterThan(10);
     } finally {
       await github.close();
       await rm(scratch, { recursive: true, force: true });
