@@ -1,7 +1,9 @@
+import { execFile, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +13,8 @@ import { GitHubSourceHost } from '../github-source-host.js';
 import type { CommitRequest, RepositoryRef } from '../source-host.port.js';
 import { sourceHostContract } from './source-host.contract.js';
 
+const run = promisify(execFile);
+const HAS_GIT = spawnSync('git', ['--version']).status === 0;
 const TOKEN = 'ghp_contractToken000000000000000000000001';
 const author = { name: 'Ada Lovelace', email: 'ada@example.com' };
 
@@ -317,6 +321,31 @@ describe('fake GitHub', () => {
     expect(blob).toMatchObject({ status: 201, body: { sha: 'ce013625030ba8dba906f756967f9e9ca394464a' } });
     const head = await api(github, 'GET', '/repos/acme/empty/git/ref/heads/main', tokens.admin);
     expect(head.body).toMatchObject({ ref: 'refs/heads/main', object: { type: 'commit', sha: (first.body!.commit as { sha: string }).sha } });
+  });
+
+  it.runIf(HAS_GIT)('serves clone_url to git with the token as password, and nothing without it', async () => {
+    const sourceHost = new GitHubSourceHost({ token: tokens.admin, apiUrl: github.url, minWriteIntervalMs: 0 });
+    const ref = { organization: 'acme', name: 'clonable' };
+    const { cloneUrl } = await sourceHost.ensureRepository(ref, { description: 'x' });
+    const { sha } = await sourceHost.commitFiles(ref, commit({ 'README.md': '# Shop\n', 'bin/run': '#!/bin/sh\n' }, ['bin/run']));
+    await sourceHost.createTag(ref, { name: 'v1.0.0', sha, message: 'Version 1.0.0' });
+    const scratch = await mkdtemp(path.join(tmpdir(), 'slipway-github-clone-'));
+    const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '', GIT_CONFIG_NOSYSTEM: '1', HOME: scratch };
+    try {
+      const withToken = new URL(cloneUrl);
+      withToken.username = 'x-access-token';
+      withToken.password = tokens.admin;
+      await run('git', ['clone', '--quiet', withToken.href, path.join(scratch, 'work')], { env });
+      const work = path.join(scratch, 'work');
+      expect(await readFile(path.join(work, 'README.md'), 'utf8')).toBe('# Shop\n');
+      expect((await stat(path.join(work, 'bin/run'))).mode & 0o111).not.toBe(0);
+      expect((await run('git', ['rev-parse', 'HEAD', 'v1.0.0^{commit}'], { cwd: work, env })).stdout.split('\n').slice(0, 2)).toEqual([sha, sha]);
+      await expect(run('git', ['clone', '--quiet', cloneUrl, path.join(scratch, 'anonymous')], { env })).rejects.toMatchObject({
+        stderr: expect.stringMatching(/could not read Username|Authentication failed/),
+      });
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 
   it('refuses a secret sealed for another key_id, or not sealed for this repository', async () => {
