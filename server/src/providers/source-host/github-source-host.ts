@@ -103,7 +103,7 @@ export class GitHubSourceHost implements SourceHost {
    */
   async validateAccess(organization: string): Promise<void> {
     const org = safeSegment(organization, 'organization');
-    const user = await this.call('check the token', () => this.octokit.rest.users.getAuthenticated(), {
+    const user = await this.call("read the token's user", () => this.octokit.rest.users.getAuthenticated(), {
       401: () => accessError('The GitHub token is not valid (GitHub answered "Bad credentials"): create a new token and save it in Settings'),
     });
     const login = user.data.login;
