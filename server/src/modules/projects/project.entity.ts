@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Field, ID, ObjectType } from 'type-graphql';
+import { LOCAL_PROVIDER_KINDS, type ProviderKinds } from '../../providers/project-providers.js';
 import { User } from '../users/user.entity.js';
 import { ProjectStatus } from './project-status.js';
 import { type Deployment, toDeploymentResponse } from '../deployments/deployment.entity.js';
@@ -102,6 +103,10 @@ export class Project {
 
   @Column({ name: 'source_repository', type: 'text', nullable: true })
   sourceRepository!: string | null;
+
+  /** Which adapter each port uses (local, or the cloud one), fixed from the owner's settings when it is created. */
+  @Column({ type: 'jsonb', default: () => `'${JSON.stringify(LOCAL_PROVIDER_KINDS)}'` })
+  providers!: ProviderKinds;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   @Field(() => Date, { description: 'When the project was created (ISO 8601, UTC)' })
