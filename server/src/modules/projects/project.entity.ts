@@ -6,6 +6,7 @@ import { User } from '../users/user.entity.js';
 import { ProjectStatus } from './project-status.js';
 import { type Deployment, toDeploymentResponse } from '../deployments/deployment.entity.js';
 import { type Version, toVersionResponse } from '../versions/version.entity.js';
+import { providerKindsResponse } from './dtos/project-providers.model.js';
 
 /**
  * A user's project (spec section 3). Indexes serve the list page: every query starts with owner_id,
@@ -148,6 +149,7 @@ export function toProjectResponse(project: Project, details?: ProjectDetails) {
     template_name: project.templateName,
     build_commit: project.buildCommit,
     docker_image_url: project.dockerImageUrl,
+    providers: providerKindsResponse(project.providers),
     active_version: details && (details.activeVersion ? toVersionResponse(details.activeVersion) : null),
     active_deployment: details && (details.activeDeployment ? toDeploymentResponse(details.activeDeployment) : null),
     created_at: project.createdAt,
