@@ -108,7 +108,9 @@ export type App = ReturnType<typeof createFeatures>;
 /** The cloud adapters, built from an owner's credentials and the services' API URLs (`_urls`: the real constructors take them). */
 function cloudAdapters(_urls: CloudUrls): ProviderFactory {
   return {
-    // Cloud adapters: the lead replaces these three lines with the real constructors (GitHubSourceHost, DockerHubRegistry, DoksCluster) when merging.
+    // Cloud adapters: the lead replaces these three lines with the real constructors when merging (and renames _urls), e.g.
+    // sourceHost: ({ token }) => new GitHubSourceHost({ token, apiUrl: urls.githubApi }); registry: DockerHubRegistry with
+    // hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry; cluster: DoksCluster with apiUrl: urls.digitalOceanApi.
     sourceHost: () => {
       throw new Error('The GitHub adapter is not built in this version');
     },
