@@ -1,6 +1,7 @@
+import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { SecretBox } from './common/secret-box.js';
-import type { AppConfig } from './config/env.js';
+import type { AppConfig, CloudUrls } from './config/env.js';
 import type { EventBus } from './events/event-bus.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { StepDefinition } from './pipelines/steps.js';
@@ -15,6 +16,8 @@ import type { RunProviders } from './pipelines/runs/run-ports.js';
 import type { PipelineEngine } from './pipelines/engine.js';
 import { LocalCluster } from './providers/cluster/local-cluster.js';
 import { createLocalProviders } from './providers/local.js';
+import { LocalBuilder } from './providers/builder/local-builder.js';
+import { ProjectProviders, type ProviderFactory } from './providers/project-providers.js';
 import { projectsModule } from './modules/projects/projects.module.js';
 import { BuildLogs } from './modules/versions/build-logs.js';
 import { versionsModule } from './modules/versions/versions.module.js';
@@ -49,9 +52,15 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
   const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs, signedIn });
   const local = createLocalProviders({ dataDir: config.dataDir, secretBox });
-  const outside = { ...local, cluster: new LocalCluster({ dataDir: config.dataDir, registry: local.registry, secretBox, stablePorts: config.appPorts }) };
+  const localCluster = new LocalCluster({ dataDir: config.dataDir, registry: local.registry, secretBox, stablePorts: config.appPorts });
+  // Each project's ports: the local adapters, or the cloud ones built from its owner's credentials.
+  const providers = new ProjectProviders({
+    local: { ...local, cluster: localCluster, newBuilder: (sourceHost, registry) => new LocalBuilder(sourceHost, registry, path.join(config.dataDir, 'builds')) },
+    factory: cloudAdapters(config.cloudUrls),
+    settings: settings.service,
+  });
   const buildLogs = new BuildLogs(config.dataDir);
-  const versions = versionsModule({ dataSource, bus, projects: projects.service, runs, sourceHost: outside.sourceHost, registry: outside.registry, buildLogs, signedIn });
+  const versions = versionsModule({ dataSource, bus, projects: projects.service, runs, providers, buildLogs, signedIn });
   const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, runs, secretBox, signedIn });
   const pipelines = pipelinesModule<RunProviders>({
     dataSource,
@@ -59,7 +68,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     bus,
     steps: projectRunSteps,
     extraSteps: extraPipelineSteps,
-    providers: projectRunProviders({ ...outside, buildLogs }, { dataSource, bus, projects: projects.service, templates: templates.service, settings: settings.service, secretBox }),
+    providers: projectRunProviders({ projects: providers, buildLogs }, { dataSource, bus, projects: projects.service, templates: templates.service, settings: settings.service, secretBox }),
     jobExpireSeconds: config.stepExpirySeconds,
     projects: projects.service,
     onCancelled: async (run) => {
@@ -80,7 +89,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     signedIn,
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
-  const observability = deploymentObservabilityModule({ dataSource, bus, cluster: outside.cluster, signedIn });
+  const observability = deploymentObservabilityModule({ dataSource, bus, providers, signedIn });
   const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature, versions.feature, deployments.feature, observability.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
@@ -89,9 +98,27 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     bus,
     workers: system.workers,
     pipelines: pipelines.engine,
-    cluster: outside.cluster,
-    builder: outside.builder,
+    cluster: localCluster,
+    builder: local.builder,
   };
 }
 
 export type App = ReturnType<typeof createFeatures>;
+
+/** The cloud adapters, built from an owner's credentials and the services' API URLs (`_urls`: the real constructors take them). */
+function cloudAdapters(_urls: CloudUrls): ProviderFactory {
+  return {
+    // Cloud adapters: the lead replaces these three lines with the real constructors when merging (and renames _urls), e.g.
+    // sourceHost: ({ token }) => new GitHubSourceHost({ token, apiUrl: urls.githubApi }); registry: DockerHubRegistry with
+    // hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry; cluster: DoksCluster with apiUrl: urls.digitalOceanApi.
+    sourceHost: () => {
+      throw new Error('The GitHub adapter is not built in this version');
+    },
+    registry: () => {
+      throw new Error('The Docker Hub adapter is not built in this version');
+    },
+    cluster: () => {
+      throw new Error('The DigitalOcean Kubernetes adapter is not built in this version');
+    },
+  };
+}

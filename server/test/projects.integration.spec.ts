@@ -67,6 +67,7 @@ describe('creating a project', () => {
       template_name: null,
       build_commit: null,
       docker_image_url: null,
+      providers: { source_host: 'local', builder: 'local', registry: 'local', cluster: 'local' },
       active_version: null,
       active_deployment: null,
       created_at: expect.any(String),

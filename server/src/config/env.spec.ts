@@ -36,6 +36,37 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sends the cloud adapters to the public services unless their URLs are set (GitHub Enterprise, fakes)', () => {
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir() }).cloudUrls).toEqual({
+      githubApi: 'https://api.github.com',
+      dockerHub: 'https://hub.docker.com',
+      dockerRegistry: 'https://registry-1.docker.io',
+      digitalOceanApi: 'https://api.digitalocean.com',
+    });
+    const config = loadConfig({
+      SLIPWAY_DATA_DIR: dataDir(),
+      SLIPWAY_GITHUB_API_URL: 'https://github.example.com/api/v3/',
+      SLIPWAY_DOCKERHUB_URL: 'http://127.0.0.1:5001',
+      SLIPWAY_DOCKER_REGISTRY_URL: 'http://127.0.0.1:5002',
+      SLIPWAY_DIGITALOCEAN_API_URL: 'http://127.0.0.1:5003',
+    });
+    expect(config.cloudUrls).toEqual({
+      githubApi: 'https://github.example.com/api/v3',
+      dockerHub: 'http://127.0.0.1:5001',
+      dockerRegistry: 'http://127.0.0.1:5002',
+      digitalOceanApi: 'http://127.0.0.1:5003',
+    });
+  });
+
+  it.each([
+    ['SLIPWAY_GITHUB_API_URL', 'api.github.com', 'https://api.github.com'],
+    ['SLIPWAY_DOCKERHUB_URL', 'ftp://hub.docker.com', 'https://hub.docker.com'],
+    ['SLIPWAY_DOCKER_REGISTRY_URL', 'https://user:pass@registry.example.com', 'https://registry-1.docker.io'],
+    ['SLIPWAY_DIGITALOCEAN_API_URL', 'https://api.digitalocean.com?x=1', 'https://api.digitalocean.com'],
+  ])('refuses to start when %s is not an http(s) URL (%s)', (name, value, example) => {
+    expect(() => loadConfig({ SLIPWAY_DATA_DIR: dataDir(), [name]: value })).toThrow(`${name} must be an http:// or https:// URL such as ${example}, got "`);
+  });
+
   it('reads the process role from SLIPWAY_ROLE', () => {
     expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_ROLE: 'worker' }).role).toBe('worker');
     expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_ROLE: 'api' }).role).toBe('api');

@@ -65,8 +65,20 @@ export interface AppConfig {
   stepExpirySeconds?: number;
   /** Per-user graphql-ws limits (SLIPWAY_WS_SOCKETS_PER_USER, default 10; SLIPWAY_WS_SUBSCRIPTIONS_PER_USER, default 50). */
   wsLimits: WsLimits;
+  /**
+   * Where the cloud adapters send their requests (GitHub Enterprise, or local fakes): SLIPWAY_GITHUB_API_URL,
+   * SLIPWAY_DOCKERHUB_URL, SLIPWAY_DOCKER_REGISTRY_URL and SLIPWAY_DIGITALOCEAN_API_URL.
+   */
+  cloudUrls: CloudUrls;
   /** Version, git commit (SLIPWAY_COMMIT, else read from .git) and Node.js version, for the console's `version`. */
   build: BuildInfo;
+}
+
+export interface CloudUrls {
+  githubApi: string;
+  dockerHub: string;
+  dockerRegistry: string;
+  digitalOceanApi: string;
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +106,22 @@ function parseDatabaseUrl(raw: string | undefined): string | undefined {
     throw new ConfigError('DATABASE_URL must be a postgres:// URL');
   }
   return raw;
+}
+
+/** An http(s) URL without a trailing slash, or the fallback when unset. */
+function parseHttpUrl(name: string, raw: string | undefined, fallback: string): string {
+  const value = raw?.trim() ?? '';
+  if (value === '') return fallback;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+    throw new ConfigError(`${name} must be an http:// or https:// URL such as ${fallback}, got "${value.slice(0, 200)}"`);
+  }
+  return value.replace(/\/+$/, '');
 }
 
 function parseRole(raw: string | undefined): Role {
@@ -187,6 +215,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wsLimits: {
       socketsPerUser: parseWsLimit('SLIPWAY_WS_SOCKETS_PER_USER', env.SLIPWAY_WS_SOCKETS_PER_USER, DEFAULT_WS_SOCKETS_PER_USER),
       subscriptionsPerUser: parseWsLimit('SLIPWAY_WS_SUBSCRIPTIONS_PER_USER', env.SLIPWAY_WS_SUBSCRIPTIONS_PER_USER, DEFAULT_WS_SUBSCRIPTIONS_PER_USER),
+    },
+    cloudUrls: {
+      githubApi: parseHttpUrl('SLIPWAY_GITHUB_API_URL', env.SLIPWAY_GITHUB_API_URL, 'https://api.github.com'),
+      dockerHub: parseHttpUrl('SLIPWAY_DOCKERHUB_URL', env.SLIPWAY_DOCKERHUB_URL, 'https://hub.docker.com'),
+      dockerRegistry: parseHttpUrl('SLIPWAY_DOCKER_REGISTRY_URL', env.SLIPWAY_DOCKER_REGISTRY_URL, 'https://registry-1.docker.io'),
+      digitalOceanApi: parseHttpUrl('SLIPWAY_DIGITALOCEAN_API_URL', env.SLIPWAY_DIGITALOCEAN_API_URL, 'https://api.digitalocean.com'),
     },
     build: readBuildInfo(REPO_ROOT, env.SLIPWAY_COMMIT),
   };

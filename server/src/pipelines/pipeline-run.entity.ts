@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
 import { User } from '../modules/users/user.entity.js';
+import type { ProviderKinds } from '../providers/project-providers.js';
 import type { PipelineStep } from './pipeline-step.entity.js';
 
 /** A run's overall status (spec section 4: the stream is terminal when completed, failed or cancelled). */
@@ -46,6 +47,10 @@ export class PipelineRun {
 
   @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
   updatedAt!: Date;
+
+  /** The kinds of adapters the run used (its project's, recorded when its first step starts); null for runs about no project. */
+  @Column({ type: 'jsonb', nullable: true })
+  providers!: ProviderKinds | null;
 
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt!: Date | null;

@@ -7,6 +7,9 @@ export const invalidProviderName = (what: string, value: string) =>
     reason: 'INVALID_PROVIDER_NAME',
   });
 
+/** A project's cloud port that cannot be used now (its credentials left Settings, or its adapter is missing). */
+export const providerUnavailable = (message: string) => new AppError(ErrorCode.Conflict, message, { reason: 'PROVIDER_UNAVAILABLE' });
+
 export const repositoryNotFound = (name: string) =>
   new AppError(ErrorCode.NotFound, `Repository ${name} not found`, { reason: 'REPOSITORY_NOT_FOUND' });
 

@@ -157,6 +157,7 @@ export const PROJECT_COLUMNS = [
   'active_deployment_id',
   'source_organization',
   'source_repository',
+  'providers',
   'created_at',
   'updated_at',
 ].join(', ');

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Field, ID, ObjectType } from 'type-graphql';
+import { LOCAL_PROVIDER_KINDS, type ProviderKinds } from '../../providers/project-providers.js';
 import { User } from '../users/user.entity.js';
 import { ProjectStatus } from './project-status.js';
 import { type Deployment, toDeploymentResponse } from '../deployments/deployment.entity.js';
 import { type Version, toVersionResponse } from '../versions/version.entity.js';
+import { providerKindsResponse } from './dtos/project-providers.model.js';
 
 /**
  * A user's project (spec section 3). Indexes serve the list page: every query starts with owner_id,
@@ -103,6 +105,10 @@ export class Project {
   @Column({ name: 'source_repository', type: 'text', nullable: true })
   sourceRepository!: string | null;
 
+  /** Which adapter each port uses (local, or the cloud one), fixed from the owner's settings when it is created. */
+  @Column({ type: 'jsonb', default: () => `'${JSON.stringify(LOCAL_PROVIDER_KINDS)}'` })
+  providers!: ProviderKinds;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   @Field(() => Date, { description: 'When the project was created (ISO 8601, UTC)' })
   createdAt!: Date;
@@ -143,6 +149,7 @@ export function toProjectResponse(project: Project, details?: ProjectDetails) {
     template_name: project.templateName,
     build_commit: project.buildCommit,
     docker_image_url: project.dockerImageUrl,
+    providers: providerKindsResponse(project.providers),
     active_version: details && (details.activeVersion ? toVersionResponse(details.activeVersion) : null),
     active_deployment: details && (details.activeDeployment ? toDeploymentResponse(details.activeDeployment) : null),
     created_at: project.createdAt,

@@ -3,6 +3,7 @@ import { type GraphQLContext, signedIn } from '../../graphql/context.js';
 import { Template } from '../templates/template.model.js';
 import { CreateProjectInput, EnvironmentVariableInput, ProjectsFilterInput, UpdateProjectInput } from './dtos/project.inputs.js';
 import { EnvironmentVariable, ProjectPage, ProjectStats } from './dtos/project.models.js';
+import { ProjectProviders, toProjectProviders } from './dtos/project-providers.model.js';
 import { Project } from './project.entity.js';
 import { Deployment } from '../deployments/deployment.entity.js';
 import { Version } from '../versions/version.entity.js';
@@ -94,6 +95,11 @@ export class ProjectsResolver {
   @FieldResolver(() => Deployment, { nullable: true, description: 'The deployment serving the project, once it has been deployed' })
   activeDeployment(@Root() project: Project): Promise<Deployment | null> {
     return this.service.activeDeployment(project);
+  }
+
+  @FieldResolver(() => ProjectProviders, { description: 'Where the project lives: the adapter of each port (local or cloud), fixed when it was created' })
+  providers(@Root() project: Project): ProjectProviders {
+    return toProjectProviders(project);
   }
 
   @FieldResolver(() => Template, { nullable: true, description: 'The template the project started from, if it is still in the catalog' })

@@ -5,6 +5,7 @@ import { isSensitiveName } from '@slipway/domain';
 import { invalidInput, isUuid } from '../../common/validation.js';
 import { type PoolQuery, poolQuery } from '../../db/pool-query.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { providerKindsFrom } from '../../providers/project-providers.js';
 import { SettingKey } from '../settings/setting-key.js';
 import type { Template } from '../templates/template.model.js';
 import { projectSlug } from '../templates/template-renderer.js';
@@ -82,6 +83,7 @@ function fromRow(row: ProjectRow, ownerId: string): Project {
     activeDeploymentId: row.active_deployment_id,
     sourceOrganization: row.source_organization,
     sourceRepository: row.source_repository,
+    providers: row.providers,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     beingDeleted: row.being_deleted === true,
@@ -170,7 +172,8 @@ export class ProjectsService {
       input.environmentVariables === undefined || input.environmentVariables === null ? {} : parseEnvironmentVariables(input.environmentVariables);
     const template = await this.templateFor(input.templateName);
     if (template) environment = withTemplateDefaults(template, environment);
-    const organization = await this.settings.reveal(owner, SettingKey.GITHUB_ORGANIZATION);
+    const settings = await this.settings.valuesFor(owner.id);
+    const organization = settings[SettingKey.GITHUB_ORGANIZATION];
     if (!organization) throw githubOrganizationMissing();
     if (!ORGANIZATION_NAME.test(organization)) throw githubOrganizationInvalid();
 
@@ -194,6 +197,8 @@ export class ProjectsService {
             environmentVariablesSealed: this.sealEnvironment(id, environment),
             sourceOrganization: organization,
             sourceRepository,
+            // Fixed now, from the owner's settings at this moment: a project created locally stays local.
+            providers: providerKindsFrom(settings),
           });
           await this.runs.startCreation(manager, { ownerId: owner.id, projectId: id, blank: !template });
         });

@@ -1,8 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../../events/event-bus.js';
-import type { Registry } from '../../providers/registry/registry.port.js';
-import type { SourceHost } from '../../providers/source-host/source-host.port.js';
+import type { ProjectProviders } from '../../providers/project-providers.js';
 import type { Feature } from '../feature.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { BuildLogs } from './build-logs.js';
@@ -17,12 +16,12 @@ export function versionsModule(deps: {
   bus: EventBus;
   projects: ProjectsService;
   runs: VersionBuildRuns;
-  sourceHost: SourceHost;
-  registry: Registry;
+  /** Each project's source host and registry. */
+  providers: Pick<ProjectProviders, 'forProject'>;
   buildLogs: BuildLogs;
   signedIn: RequestHandler;
 }) {
-  const service = new VersionsService(deps.dataSource, deps.projects, deps.runs, deps.sourceHost, deps.registry, deps.buildLogs, deps.bus);
+  const service = new VersionsService(deps.dataSource, deps.projects, deps.runs, deps.providers, deps.buildLogs, deps.bus);
   const feed = new VersionFeed(deps.bus, (versionId, ownerId) => service.buildSnapshot({ id: ownerId }, versionId).catch(() => null));
   const feature: Feature = {
     routes: versionsRoutes(service, deps.signedIn),

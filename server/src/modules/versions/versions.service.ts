@@ -6,8 +6,9 @@ import { invalidInput, isUuid, requireObject } from '../../common/validation.js'
 import type { EventBus } from '../../events/event-bus.js';
 import type { RunFailure, RunView } from '../../pipelines/engine.js';
 import { imageRepositoryOf } from '../../pipelines/runs/run-names.js';
+import type { ProjectProviders } from '../../providers/project-providers.js';
 import type { RepositoryRef, SourceHost } from '../../providers/source-host/source-host.port.js';
-import type { Artifact, Registry } from '../../providers/registry/registry.port.js';
+import type { Artifact } from '../../providers/registry/registry.port.js';
 import { Deployment } from '../deployments/deployment.entity.js';
 import type { Project } from '../projects/project.entity.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -85,8 +86,8 @@ export class VersionsService {
     private readonly dataSource: DataSource,
     private readonly projects: Pick<ProjectsService, 'get' | 'assertChangeable'>,
     private readonly runs: VersionBuildRuns,
-    private readonly sourceHost: SourceHost,
-    private readonly registry: Registry,
+    /** Each project's own source host and registry (local, or its cloud ones). */
+    private readonly providers: Pick<ProjectProviders, 'forProject'>,
     private readonly buildLogs: BuildLogs,
     private readonly bus: EventBus,
   ) {}
@@ -136,13 +137,14 @@ export class VersionsService {
     const project = await this.projects.get(owner, projectId);
     // Before the repository (a deletion run may have removed it already): a project being deleted is a 409.
     await this.projects.assertChangeable(owner, project.id);
-    const repository = await this.repositoryOf(project);
+    const { sourceHost } = await this.providers.forProject(project);
+    const repository = await this.repositoryOf(project, sourceHost);
     if (await this.dataSource.getRepository(Version).existsBy({ projectId: project.id, versionTag })) throw versionTagTaken(versionTag);
-    const sha = await this.sourceHost.headCommit(repository, gitBranch);
+    const sha = await sourceHost.headCommit(repository, gitBranch);
     if (!sha) throw unknownBranch(gitBranch);
     // A tag of this name on another commit is someone else's. On the branch head with no version recorded, it is
     // what a create that died between the tag and its commit left (or the same tag made by hand): it is reused.
-    const existingTag = await this.sourceHost.tagCommit(repository, versionTag);
+    const existingTag = await sourceHost.tagCommit(repository, versionTag);
     if (existingTag && existingTag !== sha) throw versionTagTaken(versionTag);
     let tagged = false;
     const id = await this.dataSource
@@ -155,14 +157,14 @@ export class VersionsService {
         await manager.update(Version, version.id, { buildRunId: runId });
         // Last: the tag exists only if the version does (a failure here rolls the version back).
         if (!existingTag) {
-          await this.sourceHost.createTag(repository, { name: versionTag, sha, message: description || `Version ${versionTag}` });
+          await sourceHost.createTag(repository, { name: versionTag, sha, message: description || `Version ${versionTag}` });
           tagged = true;
         }
         return version.id;
       })
       .catch(async (error: unknown) => {
         // The commit failed after the tag was made: the tag goes too, so that nothing is left of this call.
-        if (tagged) await this.sourceHost.deleteTag(repository, { name: versionTag, sha }).catch((cleanup) => logUnexpected('version tag cleanup', cleanup));
+        if (tagged) await sourceHost.deleteTag(repository, { name: versionTag, sha }).catch((cleanup) => logUnexpected('version tag cleanup', cleanup));
         const driverError = (error as { driverError?: { code?: string } }).driverError;
         throw driverError?.code === UNIQUE_VIOLATION ? versionTagTaken(versionTag) : error;
       });
@@ -189,13 +191,15 @@ export class VersionsService {
     if (isBuildInProgress(version.buildStatus)) throw buildInProgress(version.versionTag);
     if (await this.dataSource.getRepository(Deployment).existsBy({ versionId: version.id })) throw versionIsDeployed(version.versionTag);
     const project = await this.projects.get(owner, version.projectId);
+    // Before the row goes: a registry the project cannot reach now leaves the version as it is.
+    const { registry } = await this.providers.forProject(project);
     await this.dataSource.transaction(async (manager) => {
       await this.projects.assertChangeable(owner, project.id, manager);
       await manager.delete(Version, { id: version.id, ownerId: owner.id });
     });
     await this.buildLogs.remove(version);
     const image = this.imageOf(project, version);
-    if (image) await this.registry.deleteTag(image);
+    if (image) await registry.deleteTag(image);
   }
 
   /** Builds the version again (a new run); not while a build of it runs, nor when it is archived. */
@@ -304,7 +308,7 @@ export class VersionsService {
     const version = await this.get(owner, versionId, projectId);
     const project = await this.projects.get(owner, version.projectId);
     const image = this.imageOf(project, version);
-    const artifact = image && version.artifacts.length ? await this.registry.find(image) : null;
+    const artifact = image && version.artifacts.length ? await (await this.providers.forProject(project)).registry.find(image) : null;
     return { version, artifacts: artifact && version.artifacts.some((entry) => entry.id === artifact.digest) ? [artifact] : [] };
   }
 
@@ -312,9 +316,9 @@ export class VersionsService {
   async artifactFile(owner: Owner, versionId: unknown, artifactId: string, projectId?: unknown): Promise<ArtifactFile> {
     const { version, artifacts } = await this.artifacts(owner, versionId, projectId);
     const artifact = artifacts.find((entry) => entry.digest === artifactId);
-    const file = artifact && (await this.registry.localPath(artifact));
-    if (!artifact || !file) throw artifactNotFound();
     const project = await this.projects.get(owner, version.projectId);
+    const file = artifact && (await (await this.providers.forProject(project)).registry.localPath(artifact));
+    if (!artifact || !file) throw artifactNotFound();
     return { path: file, name: `${project.sourceRepository ?? 'artifact'}-${version.versionTag}.tar.gz`, size: artifact.size };
   }
 
@@ -362,10 +366,10 @@ export class VersionsService {
     await this.bus.publish('version.updated', { versionId, ownerId }).catch((error) => logUnexpected('version event', error));
   }
 
-  private async repositoryOf(project: Project): Promise<RepositoryRef> {
+  private async repositoryOf(project: Project, sourceHost: SourceHost): Promise<RepositoryRef> {
     if (!project.sourceOrganization || !project.sourceRepository) throw projectHasNoRepository();
     const repository = { organization: project.sourceOrganization, name: project.sourceRepository };
-    if (!(await this.sourceHost.findRepository(repository))) throw projectHasNoRepository();
+    if (!(await sourceHost.findRepository(repository))) throw projectHasNoRepository();
     return repository;
   }
 

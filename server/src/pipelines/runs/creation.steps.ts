@@ -27,6 +27,15 @@ async function requireTemplate(ctx: Ctx): Promise<Template> {
   return template;
 }
 
+/** A cloud adapter's access check: its message is written for the owner (and never holds a credential). */
+async function accessChecked(check: Promise<void>): Promise<void> {
+  try {
+    await check;
+  } catch (error) {
+    throw error instanceof StepFailure ? error : new StepFailure(error instanceof Error ? error.message : 'The access check failed');
+  }
+}
+
 /** The first commit's files: the template's, rendered; a blank project starts with a README. */
 async function sourceFiles(ctx: Ctx) {
   const { records } = ctx.providers;
@@ -57,8 +66,10 @@ const validateRequest = step('validate-request', 'config', 'Checks the project r
 const loadSettings = step('load-settings', 'config', 'Loads the settings the run needs (GITHUB_ORGANIZATION)', 30, async (ctx) => {
   const organization = await ctx.providers.records.githubOrganization();
   if (!organization) throw new StepFailure('GITHUB_ORGANIZATION is not set: add it in Settings');
-  const { repository } = await runNames(ctx);
+  const { repository, project } = await runNames(ctx);
   await ctx.logger.info(`GITHUB_ORGANIZATION is ${organization}`);
+  const kinds = project.providers;
+  await ctx.logger.info(`providers: source host ${kinds.source_host}, builder ${kinds.builder}, registry ${kinds.registry}, cluster ${kinds.cluster}`);
   if (organization !== repository.organization) {
     await ctx.logger.info(`the project keeps the organization it was created with: ${repository.organization}`);
   }
@@ -67,7 +78,9 @@ const loadSettings = step('load-settings', 'config', 'Loads the settings the run
 const validateGithub = step('validate-github', 'code', 'Checks the organization and the repository name with the source host', 60, async (ctx) => {
   const { repository } = await runNames(ctx);
   if (!ORGANIZATION_NAME.test(repository.organization)) throw new StepFailure('GITHUB_ORGANIZATION must be letters, digits and single hyphens');
-  const existing = await ctx.providers.sourceHost.findRepository(repository);
+  const { sourceHost } = ctx.providers;
+  if (sourceHost.validateAccess) await accessChecked(sourceHost.validateAccess(repository.organization));
+  const existing = await sourceHost.findRepository(repository);
   await ctx.logger.info(
     `${ctx.providers.sourceHost.kind} source host: ${repository.organization}/${repository.name} ${existing ? 'exists (this run made it, or it is reused)' : 'will be created'}`,
   );
@@ -164,6 +177,8 @@ const checkDocker = step('check-docker', 'cloud', `Checks that the registry hold
   const names = await runNames(ctx);
   const version = await ctx.providers.records.version(FIRST_VERSION_TAG);
   if (!version) throw new StepFailure(`Version ${FIRST_VERSION_TAG} is missing`);
+  const { registry } = ctx.providers;
+  if (registry.validateAccess) await accessChecked(registry.validateAccess());
   const artifact = await confirmArtifact(ctx, names, version);
   await ctx.providers.records.update({ dockerImageUrl: artifact.url });
 });

@@ -12,15 +12,20 @@ export const SLIPWAY_AUTHOR = { name: 'Slipway', email: 'slipway@localhost' };
 export interface RunNames {
   project: ProjectRecord;
   repository: RepositoryRef;
-  /** The registry repository of the project's artifacts: '{organization}/{repository}'. */
+  /** The registry repository of the project's artifacts (imageRepositoryOf). */
   imageRepository: string;
   /** The app's stable name on the cluster: '{repository}-{project id's first 8}'. */
   appName: string;
 }
 
-/** The registry repository of a project's artifacts, or null before the project has its source names. */
-export function imageRepositoryOf(project: Pick<ProjectRecord, 'sourceOrganization' | 'sourceRepository'>): string | null {
-  return project.sourceOrganization && project.sourceRepository ? `${project.sourceOrganization}/${project.sourceRepository}` : null;
+/**
+ * The registry repository of a project's artifacts, or null before the project has its source names: on Docker Hub
+ * '{the DOCKER_USERNAME it was created with}/{repository}', locally '{organization}/{repository}'.
+ */
+export function imageRepositoryOf(project: Pick<ProjectRecord, 'sourceOrganization' | 'sourceRepository' | 'providers'>): string | null {
+  if (!project.sourceOrganization || !project.sourceRepository) return null;
+  const namespace = project.providers.registry === 'dockerhub' ? project.providers.registry_namespace : project.sourceOrganization;
+  return namespace ? `${namespace}/${project.sourceRepository}` : null;
 }
 
 export function namesOf(project: ProjectRecord): RunNames {

@@ -1,4 +1,5 @@
 import type { BuildLogs } from '../../modules/versions/build-logs.js';
+import type { ProviderKinds } from '../../providers/project-providers.js';
 import type { Providers } from '../../providers/providers.js';
 import type { Deployment } from '../../modules/deployments/deployment.entity.js';
 import type { Template } from '../../modules/templates/template.model.js';
@@ -14,6 +15,8 @@ export interface ProjectRecord {
   /** Fixed when the project was created (see Project.sourceOrganization). */
   sourceOrganization: string | null;
   sourceRepository: string | null;
+  /** Which adapter each port uses, fixed when the project was created. */
+  providers: ProviderKinds;
   repositoryUrl: string | null;
   buildCommit: string | null;
   dockerImageUrl: string | null;

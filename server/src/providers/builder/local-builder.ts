@@ -5,9 +5,9 @@ import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { isSensitiveName } from '@slipway/domain';
 import * as tar from 'tar';
-import type { LocalRegistry } from '../registry/local-registry.js';
+import type { Registry } from '../registry/registry.port.js';
 import { SerialQueue } from '../serial-queue.js';
-import type { LocalSourceHost } from '../source-host/local-source-host.js';
+import type { SourceHost } from '../source-host/source-host.port.js';
 import type { BuildHooks, BuildRequest, BuildResult, Builder } from './builder.port.js';
 import { ownScratchPrefix, recordBuildProcess, removeStaleScratch } from './scratch-dirs.js';
 
@@ -54,8 +54,8 @@ export class LocalBuilder implements Builder {
   private readonly scratchRoot: string;
 
   constructor(
-    private readonly sourceHost: LocalSourceHost,
-    private readonly registry: LocalRegistry,
+    private readonly sourceHost: SourceHost,
+    private readonly registry: Registry,
     scratchRoot: string,
   ) {
     this.scratchRoot = path.resolve(scratchRoot);

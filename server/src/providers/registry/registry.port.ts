@@ -22,6 +22,8 @@ export interface Artifact extends ImageRef {
 
 export interface Registry {
   readonly kind: 'local' | 'dockerhub';
+  /** Cloud registries only: checks that the credentials work; throws an Error whose message the owner can read. */
+  validateAccess?(): Promise<void>;
   /** Stores the file under image (content-addressed; pushing the same bytes again is a no-op) and answers the artifact. */
   push(image: ImageRef, file: string): Promise<Artifact>;
   /** The artifact a tag names, or null. */

@@ -37,6 +37,11 @@ export interface CommitRequest {
 
 export interface SourceHost {
   readonly kind: 'local' | 'github';
+  /**
+   * Cloud hosts only: checks that the credentials work and may create repositories in the organization; throws an
+   * Error whose message the owner can read (a bad token, a missing organization, missing scopes).
+   */
+  validateAccess?(organization: string): Promise<void>;
   /** Creates the repository when it does not exist yet; answers the existing one otherwise. */
   ensureRepository(ref: RepositoryRef, options: { description: string }): Promise<RepositoryInfo>;
   /** The repository, or null when it does not exist. */

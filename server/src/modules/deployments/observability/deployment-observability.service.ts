@@ -5,7 +5,8 @@ import { isUuid } from '../../../common/validation.js';
 import type { EventBus } from '../../../events/event-bus.js';
 import { namesOf } from '../../../pipelines/runs/run-names.js';
 import { latencyPercentile } from '../../../providers/cluster/app-traffic.js';
-import type { AppLogEntry, ClusterObservability, InstanceHealth } from '../../../providers/cluster/cluster.port.js';
+import type { AppLogEntry, InstanceHealth } from '../../../providers/cluster/cluster.port.js';
+import type { ProjectCluster, ProjectProviders } from '../../../providers/project-providers.js';
 import { Project } from '../../projects/project.entity.js';
 import type { User } from '../../users/user.entity.js';
 import { Deployment, type HealthCheck } from '../deployment.entity.js';
@@ -71,13 +72,14 @@ export function toLogLine(entry: AppLogEntry): DeploymentLogLine {
 export class DeploymentObservabilityService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly cluster: ClusterObservability,
+    /** Each project's cluster (health and logs), and the local cluster that counts this machine's apps' traffic. */
+    private readonly providers: Pick<ProjectProviders, 'forProject' | 'localCluster'>,
     private readonly store: DeploymentMetricsStore,
     private readonly bus: EventBus,
   ) {}
 
   /** The owner's deployment (of the project, when one is given) and its app's name. */
-  async find(owner: Owner, deploymentId: unknown, projectId?: unknown): Promise<{ deployment: Deployment; appName: string | null }> {
+  async find(owner: Owner, deploymentId: unknown, projectId?: unknown): Promise<{ deployment: Deployment; project: Project; appName: string | null }> {
     if (!isUuid(deploymentId) || (projectId !== undefined && !isUuid(projectId))) throw deploymentNotFound();
     const deployment = await this.dataSource
       .getRepository(Deployment)
@@ -85,7 +87,7 @@ export class DeploymentObservabilityService {
     if (!deployment) throw deploymentNotFound();
     const project = await this.dataSource.getRepository(Project).findOneBy({ id: deployment.projectId, ownerId: owner.id });
     if (!project) throw deploymentNotFound();
-    return { deployment, appName: appNameOf(project) };
+    return { deployment, project, appName: appNameOf(project) };
   }
 
   /** The health kept on the row (spec section 4's derivation), as the periodic checks left it. */
@@ -96,8 +98,8 @@ export class DeploymentObservabilityService {
 
   /** Checks the deployment's instances now (an active one: others run nothing to check) and keeps the result on its row. */
   async checkHealth(owner: Owner, deploymentId: unknown, projectId?: unknown): Promise<DeploymentHealthReport> {
-    const { deployment, appName } = await this.find(owner, deploymentId, projectId);
-    return this.report(await this.check(deployment, appName));
+    const { deployment, project } = await this.find(owner, deploymentId, projectId);
+    return this.report(await this.check(deployment, project));
   }
 
   /** Requests, errors, latency percentiles, CPU and memory over the range (5m unless given), oldest point first. */
@@ -107,7 +109,7 @@ export class DeploymentObservabilityService {
     const stepSeconds = METRICS_RANGES[name] / POINTS_PER_RANGE;
     const step = stepSeconds * 1000;
     // This process runs the apps: what its proxies counted since the last flush is included.
-    if (this.cluster.runsApps()) await this.flushMetrics();
+    if (this.providers.localCluster.runsApps()) await this.flushMetrics();
     const now = Date.now();
     const lastStart = Math.floor(now / step) * step;
     const firstStart = lastStart - (POINTS_PER_RANGE - 1) * step;
@@ -140,16 +142,17 @@ export class DeploymentObservabilityService {
   /** The last `tail` lines (default 100, 1..1000) the deployment's app printed, oldest first, with their instance and stream. */
   async logs(owner: Owner, deploymentId: unknown, tail: unknown, projectId?: unknown): Promise<DeploymentLogLine[]> {
     const lines = parseTail(tail);
-    const { appName } = await this.find(owner, deploymentId, projectId);
-    return appName ? (await this.cluster.logEntries(appName, lines)).map(toLogLine) : [];
+    const { appName, project } = await this.find(owner, deploymentId, projectId);
+    return appName ? (await (await this.clusterOf(project)).logEntries(appName, lines)).map(toLogLine) : [];
   }
 
   /** The last `tail` lines, then each new line, until the iteration is ended (return()). The owner is checked first. */
   async followLogs(owner: Owner, deploymentId: unknown, tail: unknown): Promise<AsyncIterableIterator<DeploymentLogLine>> {
     const lines = parseTail(tail);
-    const { appName } = await this.find(owner, deploymentId);
+    const { appName, project } = await this.find(owner, deploymentId);
+    const cluster = appName ? await this.clusterOf(project) : null;
     const stop = new AbortController();
-    const source = appName ? this.cluster.followLogs(appName, lines, stop.signal)[Symbol.asyncIterator]() : null;
+    const source = appName && cluster ? cluster.followLogs(appName, lines, stop.signal)[Symbol.asyncIterator]() : null;
     const iterator: AsyncIterableIterator<DeploymentLogLine> = {
       async next() {
         if (!source) {
@@ -177,19 +180,24 @@ export class DeploymentObservabilityService {
   async checkActiveDeployments(): Promise<void> {
     const active = await this.dataSource.getRepository(Deployment).find({ where: { isActive: true }, relations: { project: true } });
     for (const deployment of active) {
-      const appName = deployment.project ? appNameOf(deployment.project) : null;
+      const project = deployment.project ?? null;
       delete deployment.project;
-      await this.check(deployment, appName).catch((error: unknown) => logUnexpected('deployment health check', error));
+      await this.check(deployment, project).catch((error: unknown) => logUnexpected('deployment health check', error));
     }
   }
 
   /** Moves what the cluster's proxies counted (and its instances' usage now) into deployment_metrics. */
   async flushMetrics(): Promise<void> {
-    for (const traffic of await this.cluster.drainTraffic()) await this.store.record(traffic);
+    for (const traffic of await this.providers.localCluster.drainTraffic()) await this.store.record(traffic);
   }
 
   pruneMetrics(): Promise<void> {
     return this.store.prune();
+  }
+
+  /** The cluster the project's deployments run on. */
+  private async clusterOf(project: Project): Promise<ProjectCluster> {
+    return (await this.providers.forProject(project)).cluster;
   }
 
   private report(deployment: Deployment): DeploymentHealthReport {
@@ -203,9 +211,10 @@ export class DeploymentObservabilityService {
    * deployment replaced meanwhile keeps its last checks). Its updated_at moves, and live views are told, only
    * when an instance's status changed. Answers the row as it is now.
    */
-  private async check(deployment: Deployment, appName: string | null): Promise<Deployment> {
+  private async check(deployment: Deployment, project: Project | null): Promise<Deployment> {
     if (!deployment.isActive) return deployment;
-    const instances = appName ? await this.cluster.checkHealth(appName) : null;
+    const appName = project && appNameOf(project);
+    const instances = project && appName ? await (await this.clusterOf(project)).checkHealth(appName) : null;
     const checks: StoredHealthCheck[] =
       instances && instances.length > 0
         ? instances.map(toCheck)

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../../../events/event-bus.js';
-import type { ClusterObservability } from '../../../providers/cluster/cluster.port.js';
+import type { ProjectProviders } from '../../../providers/project-providers.js';
 import type { Feature } from '../../feature.js';
 import { DeploymentMetricsStore } from './deployment-metrics.store.js';
 import { DeploymentMonitor } from './deployment-monitor.js';
@@ -14,9 +14,9 @@ import { observabilityRoutes } from './observability.routes.js';
  * records metrics and checks health in the process running the apps. The monitor starts here: its ticks do
  * nothing in the other processes, and it stops by itself once the database is closed (`monitor.stop()` ends it sooner).
  */
-export function deploymentObservabilityModule(deps: { dataSource: DataSource; bus: EventBus; cluster: ClusterObservability; signedIn: RequestHandler }) {
-  const service = new DeploymentObservabilityService(deps.dataSource, deps.cluster, new DeploymentMetricsStore(deps.dataSource), deps.bus);
-  const monitor = new DeploymentMonitor(service, deps.cluster, () => deps.dataSource.isInitialized);
+export function deploymentObservabilityModule(deps: { dataSource: DataSource; bus: EventBus; providers: ProjectProviders; signedIn: RequestHandler }) {
+  const service = new DeploymentObservabilityService(deps.dataSource, deps.providers, new DeploymentMetricsStore(deps.dataSource), deps.bus);
+  const monitor = new DeploymentMonitor(service, deps.providers.localCluster, () => deps.dataSource.isInitialized);
   monitor.start();
   const feature: Feature = {
     routes: observabilityRoutes(service, deps.signedIn),

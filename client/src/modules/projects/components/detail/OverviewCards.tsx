@@ -3,6 +3,7 @@ import type { ProjectDetailFragment } from '../../../../generated/graphql';
 import { Badge } from '../../../../ui/Badge';
 import { Card, CardTitle } from '../../../../ui/Card';
 import { CloneCommand } from './CloneCommand';
+import { ProjectProvidersLine } from './ProjectProviders';
 import { STATUS_LABELS, STATUS_TONES, formatDateTime } from './project-format';
 
 const StyledFacts = styled.dl(({ theme }) => ({
@@ -38,7 +39,7 @@ function RepositoryLink({ url }: { url: string }) {
   return /^https?:\/\//i.test(url) ? <ExternalLink href={url} /> : <span>{url}</span>;
 }
 
-/** Status, template, repository (and how to clone it), dates and (once deployed) the live URL. */
+/** Status, template, providers, repository (and how to clone it), dates and (once deployed) the live URL. */
 export function ProjectSummaryCard({ project }: { project: ProjectDetailFragment }) {
   return (
     <Card aria-label="Project Summary">
@@ -50,6 +51,10 @@ export function ProjectSummaryCard({ project }: { project: ProjectDetailFragment
         </StyledDefinition>
         <StyledTerm>Template</StyledTerm>
         <StyledDefinition>{project.template?.name ?? project.templateName ?? 'None (blank project)'}</StyledDefinition>
+        <StyledTerm>Providers</StyledTerm>
+        <StyledDefinition>
+          <ProjectProvidersLine providers={project.providers} />
+        </StyledDefinition>
         <StyledTerm>Repository</StyledTerm>
         <StyledDefinition>{project.repositoryUrl ? <RepositoryLink url={project.repositoryUrl} /> : 'Not set'}</StyledDefinition>
         {project.repositoryUrl && (

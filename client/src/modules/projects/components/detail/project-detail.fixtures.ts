@@ -18,6 +18,7 @@ export function testProject(overrides: Partial<ProjectDetailFragment> = {}): Pro
     deployedUrl: null,
     templateName: 'node-rest-api',
     template: { __typename: 'Template', id: 'node-rest-api', name: 'node-rest-api', type: 'backend' },
+    providers: { __typename: 'ProjectProviders', sourceHost: 'local', builder: 'local', registry: 'local', cluster: 'local', label: 'local git' },
     createdAt: '2026-02-01T09:30:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     environmentVariables: [

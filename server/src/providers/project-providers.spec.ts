@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../common/app-error.js';
+import type { SettingValues } from '../modules/settings/settings.service.js';
+import type { Builder } from './builder/builder.port.js';
+import { LOCAL_PROVIDER_KINDS, ProjectProviders, type ProjectCluster, type ProviderFactory, providerKindsFrom } from './project-providers.js';
+import type { Registry } from './registry/registry.port.js';
+import type { SourceHost } from './source-host/source-host.port.js';
+
+/** Stand-ins: only their identity and kind matter here. */
+const adapter = <T>(kind: string, extra: object = {}) => ({ kind, ...extra }) as unknown as T;
+
+function setup(settings: Record<string, SettingValues>, refusing: Partial<ProviderFactory> = {}) {
+  const built: string[] = [];
+  const factory: ProviderFactory = {
+    sourceHost: ({ token }) => (built.push(`github:${token}`), adapter<SourceHost>('github')),
+    registry: ({ username, token }) => (built.push(`dockerhub:${username}:${token}`), adapter<Registry>('dockerhub')),
+    cluster: ({ token, clusterId }) => (built.push(`doks:${token}:${clusterId}`), adapter<ProjectCluster>('doks')),
+    ...refusing,
+  };
+  const local = {
+    sourceHost: adapter<SourceHost>('local'),
+    registry: adapter<Registry>('local'),
+    cluster: adapter<ProjectCluster>('local'),
+    builder: adapter<Builder>('local', { pair: 'local' }),
+    newBuilder: (sourceHost: SourceHost, registry: Registry) => adapter<Builder>('local', { pair: `${sourceHost.kind}+${registry.kind}` }),
+  };
+  const providers = new ProjectProviders({ local, factory, settings: { valuesFor: async (ownerId) => ({ ...settings[ownerId] }) } });
+  return { providers, local, built };
+}
+
+const fail = (message: string) => new AppError('CONFLICT' as never, message);
+const CLOUD = { source_host: 'github', builder: 'local', registry: 'dockerhub', cluster: 'doks', registry_namespace: 'ada' } as const;
+
+describe('providerKindsFrom', () => {
+  it.each([
+    [{}, LOCAL_PROVIDER_KINDS],
+    [{ GITHUB_TOKEN: 't' }, { ...LOCAL_PROVIDER_KINDS, source_host: 'github' }],
+    [{ DOCKER_USERNAME: 'ada' }, LOCAL_PROVIDER_KINDS],
+    [{ DOCKER_USERNAME: 'ada', DOCKER_TOKEN: 't' }, { ...LOCAL_PROVIDER_KINDS, registry: 'dockerhub', registry_namespace: 'ada' }],
+    [{ DIGITALOCEAN_TOKEN: 't' }, LOCAL_PROVIDER_KINDS],
+    [{ DIGITALOCEAN_TOKEN: 't', DOKS_CLUSTER_ID: 'c' }, { ...LOCAL_PROVIDER_KINDS, cluster: 'doks' }],
+  ])('%j gives %j', (settings, kinds) => {
+    expect(providerKindsFrom(settings)).toEqual(kinds);
+  });
+});
+
+describe('ProjectProviders', () => {
+  it('gives a local project the shared local adapters without reading settings', async () => {
+    const { providers, local, built } = setup({});
+    const adapters = await providers.of('nobody', LOCAL_PROVIDER_KINDS, fail);
+    expect([adapters.sourceHost, adapters.registry, adapters.cluster, adapters.builder]).toEqual([local.sourceHost, local.registry, local.cluster, local.builder]);
+    expect(adapters.builder).toBe(local.builder);
+    expect(built).toEqual([]);
+  });
+
+  it('builds cloud adapters once per owner and credentials, and again when a credential changes', async () => {
+    const settings: Record<string, SettingValues> = {
+      ada: { GITHUB_TOKEN: 'g1', DOCKER_USERNAME: 'ada', DOCKER_TOKEN: 'd1', DIGITALOCEAN_TOKEN: 'o1', DOKS_CLUSTER_ID: 'c1' },
+    };
+    const { providers, built } = setup(settings);
+    const first = await providers.of('ada', CLOUD, fail);
+    const [firstHost, firstBuilder] = [first.sourceHost, first.builder];
+    expect([first.sourceHost.kind, first.registry.kind, first.cluster.kind, first.builder.kind]).toEqual(['github', 'dockerhub', 'doks', 'local']);
+    expect((first.builder as unknown as { pair: string }).pair).toBe('github+dockerhub');
+    const again = await providers.of('ada', CLOUD, fail);
+    expect(again.sourceHost).toBe(firstHost);
+    expect(again.builder).toBe(firstBuilder);
+    expect(built).toEqual(['github:g1', 'dockerhub:ada:d1', 'doks:o1:c1']);
+
+    settings.ada.GITHUB_TOKEN = 'g2';
+    const changed = await providers.of('ada', CLOUD, fail);
+    expect(changed.sourceHost).not.toBe(firstHost);
+    expect(changed.builder).not.toBe(firstBuilder);
+    expect(built).toEqual(['github:g1', 'dockerhub:ada:d1', 'doks:o1:c1', 'github:g2']);
+  });
+
+  it('fails a cloud port with missing credentials through the caller, only when it is touched', async () => {
+    const { providers } = setup({ bob: { DOCKER_USERNAME: 'bob' } });
+    const adapters = await providers.of('bob', CLOUD, fail);
+    expect(() => adapters.sourceHost).toThrow("GitHub token is not set: the project's repository is on GitHub (save GITHUB_TOKEN in Settings)");
+    expect(() => adapters.registry).toThrow(AppError);
+    expect(() => adapters.registry).toThrow('Docker Hub credentials are not set');
+    expect(() => adapters.cluster).toThrow('DigitalOcean credentials are not set');
+    expect(() => adapters.builder).toThrow('GitHub token is not set');
+  });
+
+  it("turns a factory's refusal into the caller's failure with its message", async () => {
+    const { providers } = setup(
+      { cy: { GITHUB_TOKEN: 'g' } },
+      {
+        sourceHost: () => {
+          throw new Error('The GitHub adapter is not built in this version');
+        },
+      },
+    );
+    const adapters = await providers.of('cy', { ...LOCAL_PROVIDER_KINDS, source_host: 'github' }, fail);
+    expect(() => adapters.sourceHost).toThrow(AppError);
+    expect(() => adapters.sourceHost).toThrow('The GitHub adapter is not built in this version');
+    expect(adapters.registry.kind).toBe('local');
+  });
+});

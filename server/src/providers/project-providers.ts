@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import type { SettingValues } from '../modules/settings/settings.service.js';
+import { SettingKey } from '../modules/settings/setting-key.js';
+import type { Builder } from './builder/builder.port.js';
+import { providerUnavailable } from './providers.errors.js';
+import type { Cluster, ClusterObservability } from './cluster/cluster.port.js';
+import type { Registry } from './registry/registry.port.js';
+import type { SourceHost } from './source-host/source-host.port.js';
+
+/**
+ * Which adapter each port of a project uses (the projects.providers and pipeline_runs.providers columns). Fixed
+ * when the project is created, from its owner's settings at that moment: a project created locally stays local.
+ */
+export interface ProviderKinds {
+  source_host: SourceHost['kind'];
+  builder: Builder['kind'];
+  registry: Registry['kind'];
+  cluster: Cluster['kind'];
+  /** Docker Hub only: the DOCKER_USERNAME the project was created with, its images' namespace (names stay stable). */
+  registry_namespace?: string;
+}
+
+export const LOCAL_PROVIDER_KINDS: ProviderKinds = { source_host: 'local', builder: 'local', registry: 'local', cluster: 'local' };
+
+/** A cluster a project's deployments run on, observed as well as driven. */
+export type ProjectCluster = Cluster & ClusterObservability;
+
+/** The adapters of one project's ports. */
+export interface ProjectAdapters {
+  readonly sourceHost: SourceHost;
+  readonly builder: Builder;
+  readonly registry: Registry;
+  readonly cluster: ProjectCluster;
+}
+
+/** Builds the cloud adapters from an owner's credentials (features.ts passes the real constructors). */
+export interface ProviderFactory {
+  sourceHost(credentials: { token: string }): SourceHost;
+  registry(credentials: { username: string; token: string }): Registry;
+  cluster(credentials: { token: string; clusterId: string }): ProjectCluster;
+}
+
+/** The local adapters, shared by every project's local ports. */
+export interface LocalAdapters {
+  sourceHost: SourceHost;
+  registry: Registry;
+  cluster: ProjectCluster;
+  /** The local builder of the local source host and registry. */
+  builder: Builder;
+  /** A local builder for another pair (a cloud source host or registry). */
+  newBuilder(sourceHost: SourceHost, registry: Registry): Builder;
+}
+
+/** The one rule choosing a new project's kinds: a port whose credentials are all saved uses its cloud adapter. */
+export function providerKindsFrom(settings: SettingValues): ProviderKinds {
+  const kinds: ProviderKinds = { ...LOCAL_PROVIDER_KINDS };
+  if (settings.GITHUB_TOKEN) kinds.source_host = 'github';
+  if (settings.DOCKER_USERNAME && settings.DOCKER_TOKEN) Object.assign(kinds, { registry: 'dockerhub', registry_namespace: settings.DOCKER_USERNAME });
+  if (settings.DIGITALOCEAN_TOKEN && settings.DOKS_CLUSTER_ID) kinds.cluster = 'doks';
+  return kinds;
+}
+
+/** Where a project lives, for people: 'GitHub: acme/shop', 'local git'. */
+export function sourceHostLabel(kind: SourceHost['kind'], repository: { organization: string; name: string } | null): string {
+  if (kind === 'github') return repository ? `GitHub: ${repository.organization}/${repository.name}` : 'GitHub';
+  return 'local git';
+}
+
+/** Why a cloud port cannot be used now: its credentials are gone from Settings. Never names a value. */
+const MISSING = {
+  github: "GitHub token is not set: the project's repository is on GitHub (save GITHUB_TOKEN in Settings)",
+  dockerhub: "Docker Hub credentials are not set: the project's images are on Docker Hub (save DOCKER_USERNAME and DOCKER_TOKEN in Settings)",
+  doks: 'DigitalOcean credentials are not set: the project runs on DigitalOcean Kubernetes (save DIGITALOCEAN_TOKEN and DOKS_CLUSTER_ID in Settings)',
+} as const;
+
+/** How a caller reports a port it cannot use (a failed step in a run, an API error in a service). */
+export type Unavailable = (message: string) => Error;
+
+/**
+ * The one place that turns (owner, project kinds) into adapters. A local port gets the shared local adapter; a
+ * cloud port gets the owner's adapter, built from the credentials saved now and kept while they stay the same
+ * (a changed token builds a new one). A cloud port whose credentials are missing fails; it never falls back to
+ * a local adapter. Adapters are built when first used, so a run fails at the first step that needs the port.
+ */
+export class ProjectProviders {
+  private readonly cache = new Map<string, { fingerprint: string; adapter: unknown }>();
+  private readonly builders = new WeakMap<SourceHost, WeakMap<Registry, Builder>>();
+
+  constructor(
+    private readonly deps: {
+      local: LocalAdapters;
+      factory: ProviderFactory;
+      /** The owner's decrypted settings (never logged). */
+      settings: { valuesFor(ownerId: string): Promise<SettingValues> };
+    },
+  ) {
+    this.builders.set(deps.local.sourceHost, new WeakMap([[deps.local.registry, deps.local.builder]]));
+  }
+
+  /** The shared local cluster: it runs this machine's apps and counts their traffic. */
+  get localCluster(): ProjectCluster {
+    return this.deps.local.cluster;
+  }
+
+  /** A project's adapters for the API's services: a port it cannot use answers 409 PROVIDER_UNAVAILABLE with why. */
+  forProject(project: { ownerId: string; providers: ProviderKinds }): Promise<ProjectAdapters> {
+    return this.of(project.ownerId, project.providers, providerUnavailable);
+  }
+
+  /** The adapters of an owner's project of these kinds; a port that cannot be used throws `unavailable(message)` when touched. */
+  async of(ownerId: string, kinds: ProviderKinds, unavailable: Unavailable): Promise<ProjectAdapters> {
+    const local = kinds.source_host === 'local' && kinds.registry === 'local' && kinds.cluster === 'local';
+    const settings = local ? {} : await this.deps.settings.valuesFor(ownerId);
+    const source = (): SourceHost => {
+      if (kinds.source_host === 'local') return this.deps.local.sourceHost;
+      const token = settings[SettingKey.GITHUB_TOKEN];
+      if (!token) throw unavailable(MISSING.github);
+      return this.cached(ownerId, 'source_host', [token], () => this.deps.factory.sourceHost({ token }), unavailable);
+    };
+    const registry = (): Registry => {
+      if (kinds.registry === 'local') return this.deps.local.registry;
+      const username = settings[SettingKey.DOCKER_USERNAME];
+      const token = settings[SettingKey.DOCKER_TOKEN];
+      if (!username || !token) throw unavailable(MISSING.dockerhub);
+      return this.cached(ownerId, 'registry', [username, token], () => this.deps.factory.registry({ username, token }), unavailable);
+    };
+    const cluster = (): ProjectCluster => {
+      if (kinds.cluster === 'local') return this.deps.local.cluster;
+      const token = settings[SettingKey.DIGITALOCEAN_TOKEN];
+      const clusterId = settings[SettingKey.DOKS_CLUSTER_ID];
+      if (!token || !clusterId) throw unavailable(MISSING.doks);
+      return this.cached(ownerId, 'cluster', [token, clusterId], () => this.deps.factory.cluster({ token, clusterId }), unavailable);
+    };
+    // The builder stays local: it reads the source through the project's source host and pushes to its registry.
+    const builder = (): Builder => this.builderFor(source(), registry());
+    return {
+      get sourceHost() {
+        return source();
+      },
+      get registry() {
+        return registry();
+      },
+      get cluster() {
+        return cluster();
+      },
+      get builder() {
+        return builder();
+      },
+    };
+  }
+
+  /** One builder per pair of source host and registry (its queue keeps two builds of one image apart). */
+  private builderFor(sourceHost: SourceHost, registry: Registry): Builder {
+    let byRegistry = this.builders.get(sourceHost);
+    if (!byRegistry) this.builders.set(sourceHost, (byRegistry = new WeakMap()));
+    let builder = byRegistry.get(registry);
+    if (!builder) byRegistry.set(registry, (builder = this.deps.local.newBuilder(sourceHost, registry)));
+    return builder;
+  }
+
+  private cached<T>(ownerId: string, port: string, credentials: string[], build: () => T, unavailable: Unavailable): T {
+    const key = `${ownerId}:${port}`;
+    // Only a digest of the credentials is kept beside the adapter.
+    const fingerprint = createHash('sha256').update(JSON.stringify(credentials)).digest('hex');
+    const hit = this.cache.get(key);
+    if (hit?.fingerprint === fingerprint) return hit.adapter as T;
+    let adapter: T;
+    try {
+      adapter = build();
+    } catch (error) {
+      // The adapters' constructors say what is wrong in words for the owner, never with a credential.
+      throw unavailable(error instanceof Error ? error.message : 'The adapter could not be built');
+    }
+    this.cache.set(key, { fingerprint, adapter });
+    return adapter;
+  }
+}
+
