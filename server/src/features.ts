@@ -16,6 +16,8 @@ import type { RunProviders } from './pipelines/runs/run-ports.js';
 import type { PipelineEngine } from './pipelines/engine.js';
 import { LocalCluster } from './providers/cluster/local-cluster.js';
 import { createLocalProviders } from './providers/local.js';
+import { GitHubSourceHost } from './providers/source-host/github-source-host.js';
+import { DockerHubRegistry } from './providers/registry/dockerhub-registry.js';
 import { LocalBuilder } from './providers/builder/local-builder.js';
 import { ProjectProviders, type ProviderFactory } from './providers/project-providers.js';
 import { projectsModule } from './modules/projects/projects.module.js';
@@ -106,17 +108,10 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
 export type App = ReturnType<typeof createFeatures>;
 
 /** The cloud adapters, built from an owner's credentials and the services' API URLs (`_urls`: the real constructors take them). */
-function cloudAdapters(_urls: CloudUrls): ProviderFactory {
+function cloudAdapters(urls: CloudUrls): ProviderFactory {
   return {
-    // Cloud adapters: the lead replaces these three lines with the real constructors when merging (and renames _urls), e.g.
-    // sourceHost: ({ token }) => new GitHubSourceHost({ token, apiUrl: urls.githubApi }); registry: DockerHubRegistry with
-    // hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry; cluster: DoksCluster with apiUrl: urls.digitalOceanApi.
-    sourceHost: () => {
-      throw new Error('The GitHub adapter is not built in this version');
-    },
-    registry: () => {
-      throw new Error('The Docker Hub adapter is not built in this version');
-    },
+    sourceHost: ({ token }) => new GitHubSourceHost({ token, apiUrl: urls.githubApi }),
+    registry: ({ username, token }) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry }),
     cluster: () => {
       throw new Error('The DigitalOcean Kubernetes adapter is not built in this version');
     },

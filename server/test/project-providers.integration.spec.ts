@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForRun } from './helpers/project-runs.js';
+import { startFakeDockerHub, type FakeDockerHub } from '../fakes/dockerhub/fake-dockerhub.js';
+import { startFakeGitHub, type FakeGitHub } from '../fakes/github/fake-github.js';
+import { fetchApp, waitForRun } from './helpers/project-runs.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
  * Which adapters a project uses: chosen per port from its owner's settings when it is created, recorded on the
- * project and on each run, and never a local adapter for a cloud port. The cloud adapters are not in this build,
- * so a cloud port fails its first step with "... not built in this version"; a cloud port whose credentials left
- * Settings fails with what to save. Real PostgreSQL, real HTTP, the local adapters for the local ports.
+ * project and on each run, and never a local adapter for a cloud port. GitHub and Docker Hub are the fakes of
+ * server/fakes (their real request and response formats, over real HTTP); the DigitalOcean Kubernetes adapter is not
+ * in this build, so that port fails its step with "... not built in this version"; a cloud port whose credentials
+ * left Settings fails with what to save. Real PostgreSQL, the local adapters for the local ports.
  */
 const LOCAL = { source_host: 'local', builder: 'local', registry: 'local', cluster: 'local' };
 const ALL_CLOUD = {
@@ -22,20 +25,40 @@ const ALL_CLOUD = {
 };
 const TOKENS = [ALL_CLOUD.GITHUB_TOKEN, ALL_CLOUD.DOCKER_TOKEN, ALL_CLOUD.DIGITALOCEAN_TOKEN];
 
+/** A value of a project's environment: it must reach GitHub's secrets sealed, and be stored nowhere in clear. */
+const CANARY = 'canary-secret-value-5f0c2a';
+
 let app: TestApp;
 let db: pg.Client;
 let dataDir: string;
+let github: FakeGitHub;
+let hub: FakeDockerHub;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-providers-'));
   chmodSync(dataDir, 0o711);
-  app = await startTestApp({ dataDir });
+  github = await startFakeGitHub();
+  github.addToken(ALL_CLOUD.GITHUB_TOKEN, { login: 'ada', scopes: ['repo', 'workflow', 'delete_repo'] });
+  for (const org of ['cloud-org', 'retry-org', 'other-org']) github.addOrganization(org, { members: [{ login: 'ada', role: 'admin' }] });
+  hub = await startFakeDockerHub({ users: { [ALL_CLOUD.DOCKER_USERNAME]: ALL_CLOUD.DOCKER_TOKEN } });
+  app = await startTestApp({
+    dataDir,
+    env: {
+      SLIPWAY_GITHUB_API_URL: github.url,
+      SLIPWAY_DOCKERHUB_URL: hub.hubUrl,
+      SLIPWAY_DOCKER_REGISTRY_URL: hub.registryUrl,
+      // Nothing answers there: no test may reach the real DigitalOcean.
+      SLIPWAY_DIGITALOCEAN_API_URL: 'http://127.0.0.1:9',
+    },
+  });
   db = new pg.Client({ connectionString: app.databaseUrl });
   await db.connect();
 }, 60_000);
 afterAll(async () => {
   await db?.end();
   await app?.stop();
+  await github?.close();
+  await hub?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -47,8 +70,10 @@ async function owner(organization: string, settings: Record<string, string> = {}
   return user;
 }
 
-async function createProject(token: string, name: string, template?: string) {
-  const res = await app.api('POST', '/projects', { token, body: { name, description: `${name} project`, ...(template ? { template_name: template } : {}) } });
+async function createProject(token: string, name: string, template?: string, environment: Record<string, string> = {}) {
+  const environment_variables = Object.entries(environment).map(([name, value]) => ({ name, value }));
+  const body = { name, description: `${name} project`, ...(template ? { template_name: template } : {}), ...(environment_variables.length ? { environment_variables } : {}) };
+  const res = await app.api('POST', '/projects', { token, body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -68,35 +93,73 @@ async function graphProviders(token: string, id: string) {
 
 const localRepositories = (organization: string) => (existsSync(path.join(dataDir, 'repos', organization)) ? readdirSync(path.join(dataDir, 'repos', organization)) : []);
 
-/** Nothing the runs wrote (steps' logs and errors, runs, projects) holds a saved token. */
+/** Every path under the local registry (where the local cluster's copies of Docker Hub images are kept). */
+const localRegistryPaths = () => (existsSync(path.join(dataDir, 'registry')) ? readdirSync(path.join(dataDir, 'registry'), { recursive: true }).map(String) : []);
+
+/** Nothing the runs wrote (steps' logs and errors, runs, projects, versions, deployments) holds a saved token or the canary. */
 async function expectNoTokenStored() {
-  for (const table of ['pipeline_steps', 'pipeline_runs', 'projects']) {
+  for (const table of ['pipeline_steps', 'pipeline_runs', 'projects', 'versions', 'deployments']) {
     const { rows } = await db.query(`SELECT t::text AS row FROM ${table} t`);
-    for (const token of TOKENS) expect(rows.filter((row) => row.row.includes(token)), `${token.slice(0, 8)}… in ${table}`).toEqual([]);
+    for (const token of [...TOKENS, CANARY]) expect(rows.filter((row) => row.row.includes(token)), `${token.slice(0, 8)}… in ${table}`).toEqual([]);
   }
 }
 
+/** A GitHub REST call to the fake, as the owner's token. */
+const gitHubApi = (route: string) => fetch(`${github.url}${route}`, { headers: { authorization: `token ${ALL_CLOUD.GITHUB_TOKEN}` } });
+
 describe('providers of a project', () => {
-  it('an owner with every cloud credential saved gets the cloud kinds, on the project and its run; the run stops at validate-github, touching no local source host', async () => {
-    const cloud = await owner('cloud-org', ALL_CLOUD);
-    const project = await createProject(cloud.token, 'Cloud Shop');
-    expect(project.providers).toEqual({ source_host: 'github', builder: 'local', registry: 'dockerhub', cluster: 'doks' });
-    expect(await graphProviders(cloud.token, project.id)).toEqual({ sourceHost: 'github', builder: 'local', registry: 'dockerhub', cluster: 'doks', label: 'GitHub: cloud-org/cloud-shop' });
+  it('GitHub and Docker Hub credentials: the repository and its secrets on GitHub, the image on Docker Hub, the app on the local cluster; deletion removes them', async () => {
+    const { DIGITALOCEAN_TOKEN: _do, DOKS_CLUSTER_ID: _cluster, ...credentials } = ALL_CLOUD;
+    const cloud = await owner('cloud-org', credentials);
+    const project = await createProject(cloud.token, 'Cloud Shop', 'static-site', { SHOP_SECRET: CANARY });
+    expect(project.providers).toEqual({ source_host: 'github', builder: 'local', registry: 'dockerhub', cluster: 'local' });
+    expect(await graphProviders(cloud.token, project.id)).toEqual({ sourceHost: 'github', builder: 'local', registry: 'dockerhub', cluster: 'local', label: 'GitHub: cloud-org/cloud-shop' });
 
     const run = await waitForRun(app, cloud.token, project.id, { stream: 'project_creation' });
-    expect(run.overall_status).toBe('failed');
-    expect(steps(run).slice(0, 4)).toEqual([
-      ['validate-request', 'completed', null],
-      ['load-settings', 'completed', null],
-      ['validate-github', 'failed', 'The GitHub adapter is not built in this version'],
-      ['build-model', 'skipped', null],
-    ]);
+    expect(steps(run).filter(([, status]: string[]) => status !== 'completed')).toEqual([]);
     expect(await runKinds(project.id)).toEqual([
-      { stream_name: 'project_creation', providers: { source_host: 'github', builder: 'local', registry: 'dockerhub', cluster: 'doks', registry_namespace: 'cloudy' } },
+      { stream_name: 'project_creation', providers: { source_host: 'github', builder: 'local', registry: 'dockerhub', cluster: 'local', registry_namespace: 'cloudy' } },
     ]);
+    // The repository, its first commit, its v0.1.0 tag and its sealed secret are on GitHub, none of it on this machine.
+    const repository = await gitHubApi('/repos/cloud-org/cloud-shop');
+    expect(repository.status).toBe(200);
+    const details = (await app.api('GET', `/projects/${project.id}`, { token: cloud.token })).body;
+    expect(details.repository_url).toBe(((await repository.json()) as { html_url: string }).html_url);
+    expect((await gitHubApi('/repos/cloud-org/cloud-shop/git/ref/tags/v0.1.0')).status).toBe(200);
+    expect(github.secretValue('cloud-org', 'cloud-shop', 'SHOP_SECRET')).toBe(CANARY);
     expect(localRepositories('cloud-org')).toEqual([]);
+    // The image is on Docker Hub under DOCKER_USERNAME, and the app built from it answers on its URL.
+    const reference = `${new URL(hub.registryUrl).host}/cloudy/cloud-shop:v0.1.0`;
+    expect(details.docker_image_url).toBe(reference);
+    expect(await hub.imageFile(reference)).not.toBeNull();
+    expect(await fetchApp(details.deployed_url)).toMatchObject({ status: 200 });
+    expect(localRegistryPaths().filter((entry) => entry.includes('cloud-shop')).length).toBeGreaterThan(0);
     await expectNoTokenStored();
-  });
+
+    expect((await app.api('DELETE', `/projects/${project.id}`, { token: cloud.token })).status).toBeLessThan(300);
+    await expect.poll(async () => (await app.api('GET', `/projects/${project.id}`, { token: cloud.token })).status, { timeout: 60_000 }).toBe(404);
+    expect((await gitHubApi('/repos/cloud-org/cloud-shop')).status).toBe(404);
+    expect(await hub.imageFile(reference)).toBeNull();
+    // The local cluster's copy of the image went with it.
+    expect(localRegistryPaths().filter((entry) => entry.includes('cloud-shop'))).toEqual([]);
+    expect(await fetchApp(details.deployed_url)).not.toMatchObject({ status: 200 });
+  }, 240_000);
+
+  it('a GitHub failure is a clear failed step (no token in it), and Retry finishes the run once GitHub accepts the token', async () => {
+    const late = 'ghp_canary_late_token_0123456789';
+    const retrying = await owner('retry-org', { GITHUB_TOKEN: late });
+    const project = await createProject(retrying.token, 'Retry Notes');
+    const failed = await waitForRun(app, retrying.token, project.id, { stream: 'project_creation' });
+    expect(steps(failed)[2]).toEqual(['validate-github', 'failed', 'The GitHub token is not valid (GitHub answered "Bad credentials"): create a new token and save it in Settings']);
+
+    github.addToken(late, { login: 'ada', scopes: ['repo', 'workflow', 'delete_repo'] });
+    expect((await app.api('POST', `/projects/${project.id}/status/retry`, { token: retrying.token })).status).toBe(200);
+    const done = await waitForRun(app, retrying.token, project.id, { stream: 'project_creation' });
+    expect(steps(done).filter(([, status]: string[]) => status !== 'completed')).toEqual([]);
+    expect((await gitHubApi('/repos/retry-org/retry-notes')).status).toBe(200);
+    const { rows } = await db.query(`SELECT t::text AS row FROM pipeline_steps t`);
+    expect(rows.filter((row) => row.row.includes(late))).toEqual([]);
+  }, 240_000);
 
   it("an owner without cloud settings gets local kinds on the project and its run, whatever another owner saved", async () => {
     await owner('other-org', ALL_CLOUD);
@@ -113,24 +176,6 @@ describe('providers of a project', () => {
     // A project keeps the kinds it was created with: saving tokens later moves nothing.
     await app.api('PUT', '/settings', { token: plain.token, body: { settings: ALL_CLOUD } });
     expect((await app.api('GET', `/projects/${project.id}`, { token: plain.token })).body.providers).toEqual(LOCAL);
-  });
-
-  it('Docker Hub credentials alone: images named after DOCKER_USERNAME, the build step fails on the registry it needs', async () => {
-    const docker = await owner('dock-org', { DOCKER_USERNAME: ALL_CLOUD.DOCKER_USERNAME, DOCKER_TOKEN: ALL_CLOUD.DOCKER_TOKEN });
-    const project = await createProject(docker.token, 'Docked Site', 'static-site');
-    expect(project.providers).toEqual({ ...LOCAL, registry: 'dockerhub' });
-
-    const run = await waitForRun(app, docker.token, project.id, { stream: 'project_creation' });
-    const failed = steps(run).filter(([, status]: string[]) => status !== 'completed' && status !== 'skipped');
-    expect(failed).toEqual([['check-build-status', 'failed', 'The Docker Hub adapter is not built in this version']]);
-    const { rows } = await db.query(
-      `SELECT s.log FROM pipeline_steps s JOIN pipeline_runs r ON r.id = s.run_id WHERE r.project_id = $1 AND s.step_id = 'build-model'`,
-      [project.id],
-    );
-    expect(rows[0].log).toContain('image cloudy/docked-site:v0.1.0');
-    // The source host stays local: the repository was made and committed to.
-    expect(localRepositories('dock-org')).toEqual(['docked-site.git']);
-    expect(await runKinds(project.id)).toEqual([{ stream_name: 'project_creation', providers: { ...LOCAL, registry: 'dockerhub', registry_namespace: 'cloudy' } }]);
   });
 
   it('DigitalOcean credentials alone: built and stored locally, the deploy step fails on the cluster it needs', async () => {

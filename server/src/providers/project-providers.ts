@@ -109,23 +109,24 @@ export class ProjectProviders {
 
   /** The adapters of an owner's project of these kinds; a port that cannot be used throws `unavailable(message)` when touched. */
   async of(ownerId: string, kinds: ProviderKinds, unavailable: Unavailable): Promise<ProjectAdapters> {
-    const local = kinds.source_host === 'local' && kinds.registry === 'local' && kinds.cluster === 'local';
-    const settings = local ? {} : await this.deps.settings.valuesFor(ownerId);
+    const { local } = this.deps;
+    const allLocal = kinds.source_host === 'local' && kinds.registry === 'local' && kinds.cluster === 'local';
+    const settings = allLocal ? {} : await this.deps.settings.valuesFor(ownerId);
     const source = (): SourceHost => {
-      if (kinds.source_host === 'local') return this.deps.local.sourceHost;
+      if (kinds.source_host === 'local') return local.sourceHost;
       const token = settings[SettingKey.GITHUB_TOKEN];
       if (!token) throw unavailable(MISSING.github);
       return this.cached(ownerId, 'source_host', [token], () => this.deps.factory.sourceHost({ token }), unavailable);
     };
     const registry = (): Registry => {
-      if (kinds.registry === 'local') return this.deps.local.registry;
+      if (kinds.registry === 'local') return local.registry;
       const username = settings[SettingKey.DOCKER_USERNAME];
       const token = settings[SettingKey.DOCKER_TOKEN];
       if (!username || !token) throw unavailable(MISSING.dockerhub);
       return this.cached(ownerId, 'registry', [username, token], () => this.deps.factory.registry({ username, token }), unavailable);
     };
     const cluster = (): ProjectCluster => {
-      if (kinds.cluster === 'local') return this.deps.local.cluster;
+      if (kinds.cluster === 'local') return local.cluster;
       const token = settings[SettingKey.DIGITALOCEAN_TOKEN];
       const clusterId = settings[SettingKey.DOKS_CLUSTER_ID];
       if (!token || !clusterId) throw unavailable(MISSING.doks);
@@ -133,15 +134,16 @@ export class ProjectProviders {
     };
     // The builder stays local: it reads the source through the project's source host and pushes to its registry.
     const builder = (): Builder => this.builderFor(source(), registry());
+    const copiesHere = kinds.cluster === 'local' && kinds.registry !== 'local';
     return {
       get sourceHost() {
         return source();
       },
       get registry() {
-        return registry();
+        return copiesHere ? withLocalCopies(registry(), local.registry) : registry();
       },
       get cluster() {
-        return cluster();
+        return copiesHere ? copyingHere(cluster(), registry(), local.registry) : cluster();
       },
       get builder() {
         return builder();
@@ -176,3 +178,48 @@ export class ProjectProviders {
   }
 }
 
+
+/*
+ * The local cluster runs artifacts from this machine's registry. A project whose images are kept elsewhere (Docker
+ * Hub) but that runs here gets a local copy of each artifact before it is deployed (the same bytes, so the same
+ * digest), and removing the project's images there removes their copies here.
+ */
+
+function copyingHere(cluster: ProjectCluster, registry: Registry, local: Registry): ProjectCluster {
+  return {
+    kind: cluster.kind,
+    async deploy(spec, hooks) {
+      if (!(await local.localPath(spec.artifact))) {
+        const file = await registry.localPath(spec.artifact);
+        if (file) await local.push({ repository: spec.artifact.repository, tag: spec.artifact.tag }, file);
+      }
+      return cluster.deploy(spec, hooks);
+    },
+    status: (name) => cluster.status(name),
+    remove: (name) => cluster.remove(name),
+    logs: (name, tail) => cluster.logs(name, tail),
+    checkHealth: (name) => cluster.checkHealth(name),
+    logEntries: (name, tail) => cluster.logEntries(name, tail),
+    followLogs: (name, tail, signal) => cluster.followLogs(name, tail, signal),
+    runsApps: () => cluster.runsApps(),
+    drainTraffic: () => cluster.drainTraffic(),
+  };
+}
+
+function withLocalCopies(registry: Registry, local: Registry): Registry {
+  return {
+    kind: registry.kind,
+    push: (image, file) => registry.push(image, file),
+    find: (image) => registry.find(image),
+    list: (repository) => registry.list(repository),
+    localPath: (artifact) => registry.localPath(artifact),
+    async deleteTag(image) {
+      await registry.deleteTag(image);
+      await local.deleteTag(image);
+    },
+    async deleteRepository(repository) {
+      await registry.deleteRepository(repository);
+      await local.deleteRepository(repository);
+    },
+  };
+}
