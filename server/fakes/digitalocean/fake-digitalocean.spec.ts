@@ -13,7 +13,7 @@ describe('fake DigitalOcean API and Kubernetes API server', () => {
 
   /** A request to the API server, trusting only the CA DigitalOcean handed out. */
   const kube = (method: string, path: string, body?: unknown, options: { token?: string; contentType?: string } = {}) =>
-    new Promise<{ status: number; body: any }>((resolve, reject) => { // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON as sent
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
       const url = new URL(path, credentials.server);
       const outgoing = request(
         url,

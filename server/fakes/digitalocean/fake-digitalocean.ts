@@ -28,6 +28,8 @@ export interface FakeDigitalOceanOptions {
 export interface FakeDigitalOcean {
   /** Base URL of the API (`${apiUrl}/v2/...`). */
   apiUrl: string;
+  /** The same as apiUrl (every fake answers its url). */
+  url: string;
   /** The cluster's Kubernetes API server. */
   kubernetesUrl: string;
   clusterId: string;
@@ -171,6 +173,7 @@ export async function startFakeDigitalOcean(options: FakeDigitalOceanOptions): P
 
   return {
     apiUrl: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${port}`,
     kubernetesUrl: kubernetes.url,
     clusterId,
     kubernetes,

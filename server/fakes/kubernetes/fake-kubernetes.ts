@@ -13,6 +13,7 @@ import {
   apiVersionOf,
   invalid,
   type KubeObject,
+  matchesLabels,
   mergePatch,
   notFound,
   ObjectStore,
@@ -93,7 +94,11 @@ function withDefaults(type: ResourceType, object: KubeObject): KubeObject {
       strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } },
       ...object.spec,
     };
-    if (!object.spec.selector?.matchLabels) throw invalid(type, object.metadata?.name ?? '', 'spec.selector', 'Required value');
+    const name = object.metadata?.name ?? '';
+    if (!object.spec.selector?.matchLabels) throw invalid(type, name, 'spec.selector', 'Required value');
+    if (!matchesLabels(object.spec.selector.matchLabels, object.spec.template?.metadata?.labels)) {
+      throw invalid(type, name, 'spec.template.metadata.labels', `Invalid value: ${JSON.stringify(object.spec.template?.metadata?.labels ?? {})}: \`selector\` does not match template \`labels\``);
+    }
   }
   if (type.kind === 'Service') {
     const nodePort = () => 30000 + Math.floor(Math.random() * 2768);
@@ -166,6 +171,9 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
     const notAllowed = () => new StatusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
 
     if (!name) {
+      if (url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1') {
+        throw new StatusError(405, 'MethodNotAllowed', 'watch is not served by this fake API server: poll the list instead');
+      }
       if (method === 'GET') {
         const items = store.list(found, namespace, url.searchParams.get('labelSelector') ?? undefined);
         send(response, 200, { kind: `${found.kind}List`, apiVersion: apiVersionOf(found), metadata: { resourceVersion: store.resourceVersion }, items });
@@ -198,10 +206,14 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
       const abort = new AbortController();
       follows.add(abort);
       response.on('close', () => abort.abort());
-      const instance = link && link.localRevision !== null ? `r${link.localRevision}-${link.index}` : null;
+      // The pod's instance on the nodes: known once its container started (it may still be pulling now).
+      const instance = () => {
+        const current = nodes.podLink(namespace!, name);
+        return current && current.localRevision !== null ? `r${current.localRevision}-${current.index}` : null;
+      };
       try {
         for await (const entry of nodes.local.followLogs(link?.localName ?? 'none', 0, abort.signal)) {
-          if (entry.instance === instance) response.write(logLine(entry, timestamps));
+          if (entry.instance === instance()) response.write(logLine(entry, timestamps));
           if (!store.get(found, namespace, name)) break;
         }
       } catch {

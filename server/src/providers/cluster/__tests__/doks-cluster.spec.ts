@@ -179,18 +179,24 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
     expect(await cluster.checkHealth(name)).toBeNull();
   });
 
-  it('follows the pods’ logs', async () => {
+  it('follows the pods’ logs: the last lines, then those of pods that start later', async () => {
     const name = `follow-${randomUUID().slice(0, 8)}`;
     const cluster = new DoksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
-    const status = await cluster.deploy(spec(name), deployHooks());
+    await cluster.deploy(spec(name), deployHooks());
+    const next = await harness.makeArtifact('Followed edition');
     const abort = new AbortController();
+    const timeout = setTimeout(() => abort.abort(), 25_000);
     const seen: string[] = [];
+    let redeploy: Promise<unknown> | null = null;
     for await (const entry of cluster.followLogs(name, 10, abort.signal)) {
-      seen.push(entry.line);
-      if (/Listening on port/.test(entry.line)) abort.abort();
+      seen.push(`${entry.instance} ${entry.line}`);
+      if (entry.instance === 'r1-1' && /Listening on port/.test(entry.line)) redeploy ??= cluster.deploy(spec(name, { artifact: next }), deployHooks());
+      if (entry.instance === 'r2-1' && /Listening on port/.test(entry.line)) abort.abort();
     }
-    expect(seen.join('\n')).toMatch(/Listening on port \d+/);
-    expect(status.state).toBe('running');
+    clearTimeout(timeout);
+    await redeploy;
+    expect(seen.join('\n')).toMatch(/^r1-1 Listening on port \d+$/m);
+    expect(seen.join('\n')).toMatch(/^r2-1 Listening on port \d+$/m);
     await cluster.remove(name);
   });
 
