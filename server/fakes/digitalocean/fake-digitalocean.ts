@@ -144,7 +144,6 @@ export async function startFakeDigitalOcean(options: FakeDigitalOceanOptions): P
       200,
       [
         'apiVersion: v1',
-        'kind: Config',
         'clusters:',
         '- cluster:',
         `    certificate-authority-data: ${certificateAuthorityData}`,
@@ -156,6 +155,8 @@ export async function startFakeDigitalOcean(options: FakeDigitalOceanOptions): P
         `    user: ${context}-admin`,
         `  name: ${context}`,
         `current-context: ${context}`,
+        'kind: Config',
+        'preferences: {}',
         'users:',
         `- name: ${context}-admin`,
         '  user:',

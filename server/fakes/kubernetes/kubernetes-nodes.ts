@@ -57,8 +57,19 @@ export interface PodLink {
 
 const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 
+/** JSON with object keys sorted: the same template hashes the same however a client ordered its fields. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, field]) => field !== undefined && field !== null);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, field]) => `${JSON.stringify(key)}:${canonical(field)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The pod-template-hash of a template (the real controller hashes the template too: equal templates share a ReplicaSet). */
 function templateHash(template: unknown): string {
-  return createHash('sha256').update(JSON.stringify(template)).digest('hex').slice(0, 10);
+  return createHash('sha256').update(canonical(template)).digest('hex').slice(0, 10);
 }
 
 export class FakeNodes {

@@ -174,6 +174,15 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
     expect(failed?.message).toMatch(/Revision 2 did not become healthy: ErrImagePull.*revision 1 keeps serving/);
     expect(await cluster.status(name)).toMatchObject({ state: 'running', revision: 1, digest: artifact.digest });
     expect(JSON.stringify(failed)).not.toContain(TOKEN);
+    // The rollback re-applied revision 1's template: Kubernetes reuses its ReplicaSet as the newest revision.
+    const rolledBack = store.get(kind('Deployment'), name, 'app')!;
+    expect(rolledBack.metadata.annotations?.['deployment.kubernetes.io/revision']).toBe('3');
+    expect(rolledBack.spec.template.metadata.annotations['slipway.dev/revision']).toBe('1');
+    const sets = store.list({ group: 'apps', version: 'v1', plural: 'replicasets', kind: 'ReplicaSet', namespaced: true }, name);
+    expect(sets.map((set) => [set.metadata.annotations?.['deployment.kubernetes.io/revision'], set.spec.replicas]).sort()).toEqual([
+      ['2', 0],
+      ['3', 1],
+    ]);
     await cluster.remove(name);
     expect(await cluster.status(name)).toBeNull();
     expect(await cluster.checkHealth(name)).toBeNull();
