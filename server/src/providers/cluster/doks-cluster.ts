@@ -127,6 +127,7 @@ export class DoksCluster implements Cluster, ClusterObservability {
           continue;
         }
         if (error instanceof AppError) throw error;
+        if (failure?.code === 401) throw kubernetesError(`The cluster's API server refused the credentials DigitalOcean handed out (401) when asked to ${what}`, 'KUBERNETES_UNAUTHORIZED');
         if (failure) throw Object.assign(kubernetesError(`Kubernetes refused to ${what} (${failure.code}: ${failure.message})`), { status: failure.code });
         const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code ?? 'unexpected error';
         throw kubernetesError(`The Kubernetes API could not ${what} (${code})`, 'KUBERNETES_UNREACHABLE');

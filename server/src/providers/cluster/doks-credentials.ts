@@ -24,8 +24,10 @@ export interface DoksClients {
 interface Credentials {
   server: string;
   certificate_authority_data: string;
-  token: string;
-  expires_at: string;
+  token?: string;
+  client_certificate_data?: string | null;
+  client_key_data?: string | null;
+  expires_at?: string;
 }
 
 export const digitalOceanError = (message: string, reason: string) => new AppError(ErrorCode.Conflict, message, { reason });
@@ -103,11 +105,16 @@ export class DoksCredentials {
     const config = new KubeConfig();
     config.loadFromOptions({
       clusters: [{ name: 'doks', server: credentials.server, caData: credentials.certificate_authority_data, skipTLSVerify: false }],
-      users: [{ name: 'doks', token: credentials.token }],
+      // Clusters without token authentication (older ones) answer a client certificate instead.
+      users: [
+        credentials.token
+          ? { name: 'doks', token: credentials.token }
+          : { name: 'doks', certData: credentials.client_certificate_data ?? undefined, keyData: credentials.client_key_data ?? undefined },
+      ],
       contexts: [{ name: 'doks', cluster: 'doks', user: 'doks' }],
       currentContext: 'doks',
     });
-    const expiresAt = Date.parse(credentials.expires_at);
+    const expiresAt = Date.parse(credentials.expires_at ?? '');
     return {
       config,
       core: config.makeApiClient(CoreV1Api),

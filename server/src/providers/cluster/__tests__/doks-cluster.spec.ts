@@ -220,6 +220,18 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
     expect(fake.credentialsIssued()).toBe(issued + 1);
   });
 
+  it('says clearly when the API server refuses the credentials even after fetching new ones', async () => {
+    const refusing = await startFakeDigitalOcean({ pullImage: () => Promise.resolve(null), tokens: [TOKEN], maxCredentialSeconds: 0 });
+    try {
+      const cluster = new DoksCluster({ token: TOKEN, clusterId: refusing.clusterId, apiUrl: refusing.apiUrl });
+      const error = await cluster.status('some-app').then(() => null, (caught: Error) => caught);
+      expect(error?.message).toBe("The cluster's API server refused the credentials DigitalOcean handed out (401) when asked to read the namespace");
+      expect(refusing.credentialsIssued()).toBe(2);
+    } finally {
+      await refusing.close();
+    }
+  });
+
   it('fetches new credentials before they expire (short-lived tokens)', async () => {
     const shortLived = await startFakeDigitalOcean({ pullImage: () => Promise.resolve(null), tokens: [TOKEN], maxCredentialSeconds: 30 });
     try {
