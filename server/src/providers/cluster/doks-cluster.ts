@@ -512,7 +512,8 @@ export class DoksCluster implements Cluster, ClusterObservability {
         stream.on('data', (chunk: Buffer) => lines.push(chunk));
         stream.on('end', () => lines.end());
         const controller = await new Log(config)
-          .log(name, podName, CONTAINER, stream, () => followed.delete(podName), { follow: true, timestamps: true, tailLines: first ? tail : undefined })
+          // A pod's stream ends when the pod does: it is not followed again (that would repeat its lines).
+          .log(name, podName, CONTAINER, stream, () => undefined, { follow: true, timestamps: true, tailLines: first ? tail : undefined })
           .catch(() => null);
         if (controller) followed.set(podName, controller);
       }
@@ -525,7 +526,8 @@ export class DoksCluster implements Cluster, ClusterObservability {
         while (queue.length > 0) yield queue.shift()!;
         if (Date.now() - lastScan > 2_000) {
           lastScan = Date.now();
-          await follow();
+          // New pods (a rollout, a restart): a passing failure to list them is tried again at the next scan.
+          await follow().catch(() => undefined);
           continue;
         }
         await new Promise<void>((resolve) => {
