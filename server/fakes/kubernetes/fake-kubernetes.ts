@@ -168,6 +168,7 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
       return;
     }
     const found = type;
+    if (method === 'GET' && namespace && ['Pod', 'Deployment', 'ReplicaSet'].includes(found.kind)) await nodes.probe(namespace);
     const notAllowed = () => new StatusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
 
     if (!name) {

@@ -358,7 +358,6 @@ export class FakeNodes {
     const hash = templateHash(deployment.spec.template);
     const sets = this.ownedReplicaSets(deployment);
     const current = sets.find((set) => set.metadata.labels?.[HASH_LABEL] === hash);
-    const isReady = (pod: KubeObject) => pod.status?.conditions?.some((condition: { type: string; status: string }) => condition.type === 'Ready' && condition.status === 'True');
     const pods = sets.flatMap((set) => this.podsOf(namespace, set.metadata.name));
     const updated = current ? this.podsOf(namespace, current.metadata.name) : [];
     const ready = pods.filter(isReady).length;
@@ -413,6 +412,39 @@ export class FakeNodes {
     if (ingress) this.event(service, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer', 'service-controller');
   }
 
+  /**
+   * The kubelet's readiness probes, run when a client looks: each pod of a rolled-out ReplicaSet is ready while
+   * its instance on the nodes serves and answers its health check (LocalCluster restarts crashed instances).
+   */
+  async probe(namespace: string): Promise<void> {
+    for (const deployment of this.store.list(DEPLOYMENT, namespace)) {
+      const workload = this.workloads.get(`${namespace}/${deployment.metadata.name}`);
+      if (!workload || this.closed) continue;
+      const health = await this.local.checkHealth(workload.localName).catch(() => null);
+      let changed = false;
+      for (const [setName, state] of workload.replicaSets) {
+        if (state.outcome !== 'ready' || state.localRevision === null) continue;
+        for (const pod of this.podsOf(namespace, setName)) {
+          const link = this.podLink(namespace, pod.metadata.name);
+          if (!link) continue;
+          const result = health?.find((check) => check.instance === `r${state.localRevision}-${link.index}`);
+          const ready = result?.status === 'healthy';
+          if (ready === isReady(pod)) continue;
+          const message = ready ? null : `Readiness probe failed: ${result?.message ?? 'the container is not running'}`;
+          this.store.update(POD, namespace, pod.metadata.name, (object) => setPodReady(object, ready, ready ? 'Running' : 'Unhealthy', message), { status: true });
+          if (message) this.event(pod, 'Warning', 'Unhealthy', message, 'kubelet');
+          changed = true;
+        }
+      }
+      if (changed) this.updateDeploymentStatus(namespace, deployment.metadata.name);
+    }
+  }
+
+  /** The name of a Deployment's app on the nodes (LocalCluster), for tests that make the nodes misbehave. */
+  localNameOf(namespace: string, deployment: string): string | null {
+    return this.workloads.get(`${namespace}/${deployment}`)?.localName ?? null;
+  }
+
   /** Deletes the namespace's content (its apps stop on the nodes), then the namespace. */
   async deleteNamespace(namespace: string): Promise<void> {
     for (const deployment of this.store.list(DEPLOYMENT, namespace)) {
@@ -465,6 +497,10 @@ export class FakeNodes {
       // The namespace went away meanwhile: no event.
     }
   }
+}
+
+function isReady(pod: KubeObject): boolean {
+  return !!pod.status?.conditions?.some((condition: { type: string; status: string }) => condition.type === 'Ready' && condition.status === 'True');
 }
 
 function setPodReady(pod: KubeObject, ready: boolean, reason: string, message: string | null, image?: string): void {

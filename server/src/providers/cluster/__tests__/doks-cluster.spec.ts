@@ -164,6 +164,15 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
     const entries = await cluster.logEntries(name, 20);
     expect(entries.some((entry) => entry.instance === 'r1-1' && /Listening on port \d+/.test(entry.line) && entry.at instanceof Date)).toBe(true);
     expect(cluster.runsApps()).toBe(false);
+
+    // The node loses the app: its pod stops passing its readiness probe, and the adapter says so.
+    await fake.kubernetes.nodes.local.remove(fake.kubernetes.nodes.localNameOf(name, 'app')!);
+    expect(await cluster.checkHealth(name)).toEqual([
+      expect.objectContaining({ instance: 'r1-1', status: 'unhealthy', message: 'Readiness probe failed: the container is not running' }),
+    ]);
+    expect(await cluster.status(name)).toMatchObject({ state: 'starting', replicas: 0 });
+    // Deploying again brings it back (the template is unchanged, so it is a new revision of the same artifact).
+    expect(await cluster.deploy(spec(name, { healthTimeoutSeconds: 25 }), deployHooks())).toMatchObject({ state: 'running', revision: 2 });
     expect(await cluster.drainTraffic()).toEqual([]);
 
     // The environment is the Secret's: the app sees it (the static site does not print it; the Secret is what it reads).
@@ -171,17 +180,18 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
       () => null,
       (error: Error) => error,
     );
-    expect(failed?.message).toMatch(/Revision 2 did not become healthy: ErrImagePull.*revision 1 keeps serving/);
-    expect(await cluster.status(name)).toMatchObject({ state: 'running', revision: 1, digest: artifact.digest });
+    expect(failed?.message).toMatch(/Revision 3 did not become healthy: ErrImagePull.*revision 2 keeps serving/);
+    expect(await cluster.status(name)).toMatchObject({ state: 'running', revision: 2, digest: artifact.digest });
     expect(JSON.stringify(failed)).not.toContain(TOKEN);
-    // The rollback re-applied revision 1's template: Kubernetes reuses its ReplicaSet as the newest revision.
+    // The rollback re-applied revision 2's template: Kubernetes reuses its ReplicaSet as the newest revision.
     const rolledBack = store.get(kind('Deployment'), name, 'app')!;
-    expect(rolledBack.metadata.annotations?.['deployment.kubernetes.io/revision']).toBe('3');
-    expect(rolledBack.spec.template.metadata.annotations['slipway.dev/revision']).toBe('1');
+    expect(rolledBack.metadata.annotations?.['deployment.kubernetes.io/revision']).toBe('4');
+    expect(rolledBack.spec.template.metadata.annotations['slipway.dev/revision']).toBe('2');
     const sets = store.list({ group: 'apps', version: 'v1', plural: 'replicasets', kind: 'ReplicaSet', namespaced: true }, name);
     expect(sets.map((set) => [set.metadata.annotations?.['deployment.kubernetes.io/revision'], set.spec.replicas]).sort()).toEqual([
-      ['2', 0],
-      ['3', 1],
+      ['1', 0],
+      ['3', 0],
+      ['4', 1],
     ]);
     await cluster.remove(name);
     expect(await cluster.status(name)).toBeNull();
