@@ -240,7 +240,8 @@ export class DoksCluster implements Cluster, ClusterObservability {
       return apps.replaceNamespacedDeployment({ name: DEPLOYMENT, namespace, body: current });
     });
     const back = await this.followRollout(namespace, rolledBack.metadata?.generation ?? 0, ROLLOUT_SLACK_MS, hooks);
-    await this.pruneSecrets(namespace, [`env-r${serving[ANNOTATION.revision]}`, secret]);
+    // The failed revision's environment is no longer referenced by a Deployment that can run it.
+    await this.pruneSecrets(namespace, [`env-r${serving[ANNOTATION.revision]}`]);
     const fallback = back.ok ? `revision ${serving[ANNOTATION.revision]} keeps serving` : `revision ${serving[ANNOTATION.revision]} was re-applied but is not healthy either (${back.reason})`;
     throw revisionUnhealthy(revision, outcome.reason, fallback);
   }

@@ -193,6 +193,9 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
       ['3', 0],
       ['4', 1],
     ]);
+    // Only the serving revision's environment is kept.
+    const secrets = store.list({ group: '', version: 'v1', plural: 'secrets', kind: 'Secret', namespaced: true }, name);
+    expect(secrets.map((each) => each.metadata.name)).toEqual(['env-r2']);
     await cluster.remove(name);
     expect(await cluster.status(name)).toBeNull();
     expect(await cluster.checkHealth(name)).toBeNull();
