@@ -131,6 +131,11 @@ describe('fake DigitalOcean API and Kubernetes API server', () => {
     expect(events.body.items.map((event: { reason: string }) => event.reason)).toEqual(expect.arrayContaining(['ScalingReplicaSet', 'SuccessfulCreate', 'Pulling', 'Failed']));
   });
 
+  it('answers metrics.k8s.io PodMetrics of running pods only (none run here: the images cannot be pulled)', async () => {
+    expect((await kube('GET', '/apis/metrics.k8s.io/v1beta1/namespaces/broken/pods')).body).toEqual({ kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1beta1', metadata: {}, items: [] });
+    expect((await kube('GET', '/apis/metrics.k8s.io/v1beta1/namespaces/broken/pods/nope')).body).toMatchObject({ reason: 'NotFound', message: 'podmetrics.metrics.k8s.io "nope" not found', code: 404 });
+  });
+
   it('deletes a namespace with its content: Terminating first, then 404', async () => {
     const deleted = await kube('DELETE', '/api/v1/namespaces/broken');
     expect(deleted.body.status.phase).toBe('Terminating');

@@ -147,6 +147,16 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
       send(response, 200, { major: '1', minor: '33', gitVersion: 'v1.33.1', platform: 'linux/amd64' });
       return;
     }
+    const metrics = /^\/apis\/metrics\.k8s\.io\/v1beta1\/namespaces\/([^/]+)\/pods(?:\/([^/]+))?$/.exec(url.pathname);
+    if (metrics && method === 'GET') {
+      const [, ns, pod] = metrics;
+      const items = await nodes.podMetrics(ns, pod);
+      if (pod) {
+        if (!items[0]) throw new StatusError(404, 'NotFound', `podmetrics.metrics.k8s.io "${pod}" not found`, { name: pod, group: 'metrics.k8s.io', kind: 'pods' });
+        return send(response, 200, items[0]);
+      }
+      return send(response, 200, { kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1beta1', metadata: {}, items });
+    }
     const match = /^\/(?:api\/v1|apis\/(apps)\/v1)\/(?:namespaces\/([^/]+)\/)?([a-z]+)(?:\/([^/]+))?(?:\/([a-z]+))?$/.exec(url.pathname);
     const namespacePath = /^\/api\/v1\/namespaces(?:\/([^/]+))?$/.exec(url.pathname);
     let type: ResourceType | undefined;

@@ -440,6 +440,30 @@ export class FakeNodes {
     }
   }
 
+  /** metrics.k8s.io PodMetrics of the namespace's running pods (or of one), from their instances' CPU and memory on the nodes. */
+  async podMetrics(namespace: string, only?: string): Promise<object[]> {
+    const traffic = await this.local.drainTraffic();
+    const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    return this.store
+      .list(POD, namespace)
+      .filter((pod) => (only === undefined || pod.metadata.name === only) && pod.status?.phase === 'Running')
+      .flatMap((pod) => {
+        const link = this.podLink(namespace, pod.metadata.name);
+        const usage = traffic.find((app) => app.name === link?.localName)?.instances.find((instance) => instance.instance === `r${link?.localRevision}-${link?.index}`);
+        if (!usage) return [];
+        return [
+          {
+            kind: 'PodMetrics',
+            apiVersion: 'metrics.k8s.io/v1beta1',
+            metadata: { name: pod.metadata.name, namespace, creationTimestamp: now, labels: pod.metadata.labels },
+            timestamp: now,
+            window: '10.0s',
+            containers: [{ name: pod.spec?.containers?.[0]?.name ?? 'app', usage: { cpu: `${Math.round(usage.cpuPercent * 1e7)}n`, memory: `${Math.ceil(usage.memoryBytes / 1024)}Ki` } }],
+          },
+        ];
+      });
+  }
+
   /** The name of a Deployment's app on the nodes (LocalCluster), for tests that make the nodes misbehave. */
   localNameOf(namespace: string, deployment: string): string | null {
     return this.workloads.get(`${namespace}/${deployment}`)?.localName ?? null;

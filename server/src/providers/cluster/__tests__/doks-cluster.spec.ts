@@ -164,6 +164,9 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
     const entries = await cluster.logEntries(name, 20);
     expect(entries.some((entry) => entry.instance === 'r1-1' && /Listening on port \d+/.test(entry.line) && entry.at instanceof Date)).toBe(true);
     expect(cluster.runsApps()).toBe(false);
+    expect(fake.kubernetes.nodes.localNameOf(name, 'app')).toMatch(/^k[0-9a-f]{12}$/);
+    const [podMetrics] = (await fake.kubernetes.nodes.podMetrics(name)) as Array<{ containers: Array<{ usage: { cpu: string; memory: string } }> }>;
+    expect(podMetrics.containers[0].usage).toEqual({ cpu: expect.stringMatching(/^\d+n$/), memory: expect.stringMatching(/^[1-9]\d*Ki$/) });
 
     // The node loses the app: its pod stops passing its readiness probe, and the adapter says so.
     await fake.kubernetes.nodes.local.remove(fake.kubernetes.nodes.localNameOf(name, 'app')!);
