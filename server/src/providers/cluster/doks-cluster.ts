@@ -1,0 +1,575 @@
+import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiException, Log, type V1Deployment, type V1Pod, type V1PodTemplateSpec, type V1Service } from '@kubernetes/client-node';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+import { lineSplitter, plainLogLine } from './app-log.js';
+import { invalidDeploySpec, revisionUnhealthy } from './cluster.errors.js';
+import type {
+  AppLogEntry,
+  AppStatus,
+  AppTraffic,
+  Cluster,
+  ClusterObservability,
+  DeployHooks,
+  DeploySpec,
+  InstanceHealth,
+} from './cluster.port.js';
+import { type DoksClients, DoksCredentials } from './doks-credentials.js';
+
+/**
+ * DigitalOcean Kubernetes cluster adapter. Per app (its name, a DNS label): a namespace of that name holding
+ * - a Secret per revision with the app's environment (`env-r{revision}`: a rollback re-applies the old template,
+ *   which names the old Secret, so the old revision comes back with its own environment),
+ * - a Deployment `app` (RollingUpdate, maxUnavailable 0, maxSurge 1; readiness and liveness probes on the health
+ *   path; progressDeadlineSeconds = the health check budget), whose pod template carries Slipway's revision and
+ *   the artifact's digest as annotations,
+ * - a Service `app` of type LoadBalancer: the app's URL is `http://{ingress ip}:{port}/`.
+ * deploy() follows the rollout through the Deployment's status (observedGeneration, updated/available replicas,
+ * the Progressing condition); on failure it re-applies the previous template and throws. The kubeconfig
+ * (credentials) comes from DigitalOcean's API (see DoksCredentials).
+ */
+
+export interface DoksClusterOptions {
+  /** DigitalOcean API token. */
+  token: string;
+  clusterId: string;
+  /** Default https://api.digitalocean.com */
+  apiUrl?: string;
+}
+
+const APP_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const DEPLOYMENT = 'app';
+const SERVICE = 'app';
+const CONTAINER = 'app';
+const CONTAINER_PORT = 8080;
+const SERVICE_PORT = 80;
+const NAME_LABEL = 'app.kubernetes.io/name';
+const ANNOTATION = {
+  revision: 'slipway.dev/revision',
+  digest: 'slipway.dev/digest',
+  environment: 'slipway.dev/environment-hash',
+  runtime: 'slipway.dev/runtime',
+  lastRevision: 'slipway.dev/last-revision',
+  project: 'slipway.dev/project-id',
+} as const;
+const POLL_MS = 500;
+/** Beyond the health budget, how long a rollout (image pull, scheduling) or a rollback may take. */
+const ROLLOUT_SLACK_MS = 120_000;
+const LOAD_BALANCER_WAIT_MS = 120_000;
+const NAMESPACE_DELETE_WAIT_MS = 120_000;
+const MAX_REPLICAS = 20;
+
+const environmentHash = (environment: Record<string, string>) =>
+  createHash('sha256')
+    .update(JSON.stringify(Object.entries(environment).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))
+    .digest('hex')
+    .slice(0, 32);
+
+const kubernetesError = (message: string, reason = 'KUBERNETES_ERROR') => new AppError(ErrorCode.Conflict, message, { reason });
+
+function checkSpec(spec: DeploySpec): void {
+  const fail = (message: string): never => {
+    throw invalidDeploySpec(String(spec.name), message);
+  };
+  if (!APP_NAME.test(spec.name)) fail('the app name must be lower-case letters, digits and dashes (at most 63)');
+  const { start, healthPath, portEnv } = spec.runtime;
+  if (!Array.isArray(start) || start.length === 0 || start.some((arg) => typeof arg !== 'string')) fail('the start command must be a non-empty argument list');
+  if (typeof healthPath !== 'string' || !healthPath.startsWith('/')) fail('the health path must start with /');
+  if (!ENVIRONMENT_NAME.test(portEnv)) fail('the port variable must be a variable name');
+  for (const name of Object.keys(spec.environment)) if (!ENVIRONMENT_NAME.test(name)) fail(`${JSON.stringify(name)} is not a valid environment variable name`);
+  if (!(spec.healthTimeoutSeconds > 0)) fail('the health check timeout must be positive');
+  if (!Number.isInteger(spec.replicas) || spec.replicas < 1 || spec.replicas > MAX_REPLICAS) fail(`the cluster runs 1 to ${MAX_REPLICAS} replicas`);
+}
+
+/** Status code of a Kubernetes API failure, and its Status message (never the request: it carries the token). */
+function describeFailure(error: unknown): { code: number; message: string } | null {
+  if (!(error instanceof ApiException)) return null;
+  let body: unknown = error.body;
+  if (typeof body === 'string') {
+    try {
+      body = JSON.parse(body);
+    } catch {
+      body = null;
+    }
+  }
+  const status = body as { message?: string; reason?: string } | null | undefined;
+  return { code: error.code, message: status?.message ?? status?.reason ?? `HTTP ${error.code}` };
+}
+
+/** The pod log line `2026-01-02T03:04:05.123456789Z text` as its time and text. */
+function parseTimestamped(line: string): { at: Date | null; line: string } {
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z) (.*)$/s.exec(line);
+  if (!match) return { at: null, line };
+  return { at: new Date(match[1].replace(/(\.\d{3})\d+Z$/, '$1Z')), line: match[2] };
+}
+
+export class DoksCluster implements Cluster, ClusterObservability {
+  readonly kind = 'doks' as const;
+  private readonly credentials: DoksCredentials;
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  constructor(options: DoksClusterOptions) {
+    this.credentials = new DoksCredentials(options.token, options.clusterId, options.apiUrl ?? 'https://api.digitalocean.com');
+  }
+
+  /** Runs a Kubernetes API call; a refused token means new credentials and one more try; failures become clear errors. */
+  private async kube<T>(what: string, call: (clients: DoksClients) => Promise<T>): Promise<T> {
+    let clients = await this.credentials.clients();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call(clients);
+      } catch (error) {
+        const failure = describeFailure(error);
+        if (failure?.code === 401 && attempt === 0) {
+          clients = await this.credentials.refresh(clients);
+          continue;
+        }
+        if (error instanceof AppError) throw error;
+        if (failure?.code === 401) throw kubernetesError(`The cluster's API server refused the credentials DigitalOcean handed out (401) when asked to ${what}`, 'KUBERNETES_UNAUTHORIZED');
+        if (failure) throw Object.assign(kubernetesError(`Kubernetes refused to ${what} (${failure.code}: ${failure.message})`), { status: failure.code });
+        const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code ?? 'unexpected error';
+        throw kubernetesError(`The Kubernetes API could not ${what} (${code})`, 'KUBERNETES_UNREACHABLE');
+      }
+    }
+  }
+
+  /** Like kube(), but null when the object does not exist. */
+  private async read<T>(what: string, call: (clients: DoksClients) => Promise<T>): Promise<T | null> {
+    try {
+      return await this.kube(what, call);
+    } catch (error) {
+      if ((error as { status?: number }).status === 404) return null;
+      throw error;
+    }
+  }
+
+  private async withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(name) ?? Promise.resolve();
+    const result = previous.catch(() => undefined).then(work);
+    this.locks.set(name, result);
+    try {
+      return await result;
+    } finally {
+      if (this.locks.get(name) === result) this.locks.delete(name);
+    }
+  }
+
+  async deploy(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus> {
+    checkSpec(spec);
+    return this.withLock(spec.name, () => this.rollOut(spec, hooks));
+  }
+
+  private async rollOut(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus> {
+    const namespace = spec.name;
+    await this.ensureNamespace(namespace);
+    const existing = await this.read('read the deployment', ({ apps }) => apps.readNamespacedDeployment({ name: DEPLOYMENT, namespace }));
+    const serving = existing?.spec?.template.metadata?.annotations ?? {};
+    const runtime = JSON.stringify(spec.runtime);
+    const envHash = environmentHash(spec.environment);
+    if (
+      existing &&
+      serving[ANNOTATION.digest] === spec.artifact.digest &&
+      serving[ANNOTATION.environment] === envHash &&
+      serving[ANNOTATION.runtime] === runtime &&
+      existing.spec?.replicas === spec.replicas &&
+      this.rolledOut(existing)
+    ) {
+      await this.ensureService(namespace);
+      hooks.onLog(`Revision ${serving[ANNOTATION.revision]} already serves ${spec.artifact.digest}: nothing to do`);
+      return (await this.waitForAddress(namespace, hooks.signal))!;
+    }
+
+    const revision = Number(existing?.metadata?.annotations?.[ANNOTATION.lastRevision] ?? 0) + 1;
+    // What serves now: re-applied if the new revision fails.
+    const previousTemplate = existing?.spec?.template ? structuredClone(existing.spec.template) : null;
+    const wasServing = (existing?.status?.availableReplicas ?? 0) > 0;
+    const secret = `env-r${revision}`;
+    await this.kube('store the environment', async ({ core }) => {
+      const body = { metadata: { name: secret, labels: { [NAME_LABEL]: spec.name } }, type: 'Opaque', stringData: spec.environment };
+      await core.createNamespacedSecret({ namespace, body }).catch(async (error: unknown) => {
+        if (describeFailure(error)?.code !== 409) throw error;
+        await core.replaceNamespacedSecret({ name: secret, namespace, body });
+      });
+    });
+    const template = this.template(spec, revision, secret, envHash);
+    const image = template.spec!.containers[0].image;
+    let deployment: V1Deployment;
+    if (existing) {
+      existing.metadata!.annotations = { ...existing.metadata!.annotations, [ANNOTATION.lastRevision]: String(revision) };
+      existing.spec = this.deploymentSpec(spec, template);
+      deployment = await this.kube('update the deployment', ({ apps }) => apps.replaceNamespacedDeployment({ name: DEPLOYMENT, namespace, body: existing }));
+    } else {
+      deployment = await this.kube('create the deployment', ({ apps }) =>
+        apps.createNamespacedDeployment({
+          namespace,
+          body: {
+            metadata: { name: DEPLOYMENT, labels: { [NAME_LABEL]: spec.name }, annotations: { [ANNOTATION.lastRevision]: String(revision), [ANNOTATION.project]: spec.projectId } },
+            spec: this.deploymentSpec(spec, template),
+          },
+        }),
+      );
+    }
+    await this.ensureService(namespace);
+    hooks.onLog(`Rolling out ${image} (${spec.artifact.digest}) as revision ${revision}; waiting for GET ${spec.runtime.healthPath}`);
+    hooks.onEvent?.('started', `Revision ${revision}: rolling update of ${spec.replicas} replica(s) started`);
+
+    const outcome = await this.followRollout(namespace, deployment.metadata?.generation ?? 0, spec.healthTimeoutSeconds * 1000 + ROLLOUT_SLACK_MS, hooks);
+    if (outcome.ok) {
+      hooks.onEvent?.('healthy', `Revision ${revision} passed GET ${spec.runtime.healthPath}`);
+      const status = await this.waitForAddress(namespace, hooks.signal);
+      hooks.onLog(`Revision ${revision} serves ${status?.url ?? '(no address yet)'}`);
+      hooks.onEvent?.('traffic_shifted', `Revision ${revision} takes all new requests`);
+      if (existing) {
+        hooks.onEvent?.('drained', `Revision ${serving[ANNOTATION.revision]} finished its open requests`);
+        hooks.onEvent?.('stopped', `Revision ${serving[ANNOTATION.revision]} stopped`);
+      }
+      await this.pruneSecrets(namespace, [secret, `env-r${serving[ANNOTATION.revision]}`]);
+      return status!;
+    }
+
+    hooks.onEvent?.('unhealthy', `Revision ${revision} did not become healthy: ${outcome.reason}`);
+    if (!previousTemplate || !wasServing) {
+      throw revisionUnhealthy(revision, outcome.reason, 'nothing is serving');
+    }
+    hooks.onLog(`Rolling back to revision ${serving[ANNOTATION.revision]}`);
+    const rolledBack = await this.kube('roll the deployment back', async ({ apps }) => {
+      const current = await apps.readNamespacedDeployment({ name: DEPLOYMENT, namespace });
+      current.spec!.template = previousTemplate;
+      return apps.replaceNamespacedDeployment({ name: DEPLOYMENT, namespace, body: current });
+    });
+    const back = await this.followRollout(namespace, rolledBack.metadata?.generation ?? 0, ROLLOUT_SLACK_MS, hooks);
+    // The failed revision's environment is no longer referenced by a Deployment that can run it.
+    await this.pruneSecrets(namespace, [`env-r${serving[ANNOTATION.revision]}`]);
+    const fallback = back.ok ? `revision ${serving[ANNOTATION.revision]} keeps serving` : `revision ${serving[ANNOTATION.revision]} was re-applied but is not healthy either (${back.reason})`;
+    throw revisionUnhealthy(revision, outcome.reason, fallback);
+  }
+
+  private template(spec: DeploySpec, revision: number, secret: string, envHash: string): V1PodTemplateSpec {
+    const probe = { httpGet: { path: spec.runtime.healthPath, port: CONTAINER_PORT } };
+    return {
+      metadata: {
+        labels: { [NAME_LABEL]: spec.name, 'app.kubernetes.io/managed-by': 'slipway' },
+        annotations: {
+          [ANNOTATION.revision]: String(revision),
+          [ANNOTATION.digest]: spec.artifact.digest,
+          [ANNOTATION.environment]: envHash,
+          [ANNOTATION.runtime]: JSON.stringify(spec.runtime),
+        },
+      },
+      spec: {
+        automountServiceAccountToken: false,
+        enableServiceLinks: false,
+        containers: [
+          {
+            name: CONTAINER,
+            image: `${spec.artifact.repository}:${spec.artifact.tag}`,
+            command: [...spec.runtime.start],
+            ports: [{ name: 'http', containerPort: CONTAINER_PORT, protocol: 'TCP' }],
+            env: [{ name: spec.runtime.portEnv, value: String(CONTAINER_PORT) }],
+            envFrom: [{ secretRef: { name: secret } }],
+            readinessProbe: { ...probe, periodSeconds: 2, timeoutSeconds: 2, failureThreshold: 3 },
+            livenessProbe: { ...probe, initialDelaySeconds: Math.ceil(spec.healthTimeoutSeconds), periodSeconds: 10, timeoutSeconds: 2, failureThreshold: 3 },
+          },
+        ],
+      },
+    };
+  }
+
+  private deploymentSpec(spec: DeploySpec, template: V1PodTemplateSpec): V1Deployment['spec'] {
+    return {
+      replicas: spec.replicas,
+      selector: { matchLabels: { [NAME_LABEL]: spec.name } },
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
+      progressDeadlineSeconds: Math.max(1, Math.ceil(spec.healthTimeoutSeconds)),
+      revisionHistoryLimit: 5,
+      template,
+    };
+  }
+
+  private async ensureNamespace(namespace: string): Promise<void> {
+    const deadline = Date.now() + NAMESPACE_DELETE_WAIT_MS;
+    for (;;) {
+      const found = await this.read('read the namespace', ({ core }) => core.readNamespace({ name: namespace }));
+      if (found?.status?.phase !== 'Terminating') {
+        if (found) return;
+        try {
+          await this.kube('create the namespace', ({ core }) =>
+            core.createNamespace({ body: { metadata: { name: namespace, labels: { 'app.kubernetes.io/managed-by': 'slipway' } } } }),
+          );
+          return;
+        } catch (error) {
+          if ((error as { status?: number }).status !== 409) throw error;
+        }
+      }
+      if (Date.now() > deadline) throw kubernetesError(`The namespace ${namespace} is still being deleted`, 'NAMESPACE_TERMINATING');
+      await sleep(POLL_MS);
+    }
+  }
+
+  private async ensureService(namespace: string): Promise<void> {
+    const existing = await this.read('read the service', ({ core }) => core.readNamespacedService({ name: SERVICE, namespace }));
+    if (existing) return;
+    await this.kube('create the service', ({ core }) =>
+      core.createNamespacedService({
+        namespace,
+        body: {
+          metadata: { name: SERVICE, labels: { [NAME_LABEL]: namespace } },
+          spec: { type: 'LoadBalancer', selector: { [NAME_LABEL]: namespace }, ports: [{ name: 'http', port: SERVICE_PORT, targetPort: 'http', protocol: 'TCP' }] },
+        },
+      }),
+    ).catch((error: unknown) => {
+      if ((error as { status?: number }).status !== 409) throw error;
+    });
+  }
+
+  private rolledOut(deployment: V1Deployment): boolean {
+    const status = deployment.status ?? {};
+    const wanted = deployment.spec?.replicas ?? 1;
+    return (
+      (status.observedGeneration ?? 0) >= (deployment.metadata?.generation ?? 0) &&
+      (status.updatedReplicas ?? 0) >= wanted &&
+      (status.replicas ?? 0) === (status.updatedReplicas ?? 0) &&
+      (status.availableReplicas ?? 0) >= wanted
+    );
+  }
+
+  /** Follows the rollout of `generation` until all replicas are updated and available, or it fails (Progressing=False) or times out. */
+  private async followRollout(namespace: string, generation: number, timeoutMs: number, hooks: DeployHooks): Promise<{ ok: true } | { ok: false; reason: string }> {
+    const deadline = Date.now() + timeoutMs;
+    const seenEvents = new Set<string>();
+    for (;;) {
+      await this.relayEvents(namespace, seenEvents, hooks).catch(() => undefined);
+      const deployment = await this.kube('read the deployment', ({ apps }) => apps.readNamespacedDeployment({ name: DEPLOYMENT, namespace }));
+      const observed = (deployment.status?.observedGeneration ?? 0) >= generation;
+      const progressing = deployment.status?.conditions?.find((condition) => condition.type === 'Progressing');
+      if (observed && progressing?.status === 'False') {
+        return { ok: false, reason: `${await this.podProblem(namespace, deployment)} (${progressing.reason}: ${progressing.message})` };
+      }
+      if (observed && this.rolledOut(deployment)) return { ok: true };
+      if (hooks.signal.aborted) return { ok: false, reason: 'the deployment was cancelled' };
+      if (Date.now() > deadline) return { ok: false, reason: `${await this.podProblem(namespace, deployment)} (the rollout did not finish in ${Math.round(timeoutMs / 1000)} s)` };
+      await sleep(POLL_MS);
+    }
+  }
+
+  /** Why the new revision's pods are not ready, from their conditions and container states. */
+  private async podProblem(namespace: string, deployment: V1Deployment): Promise<string> {
+    const revision = deployment.spec?.template.metadata?.annotations?.[ANNOTATION.revision];
+    const pods = (await this.pods(namespace).catch((): V1Pod[] => [])).filter((pod) => pod.metadata?.annotations?.[ANNOTATION.revision] === revision);
+    for (const pod of pods) {
+      const waiting = pod.status?.containerStatuses?.[0]?.state?.waiting;
+      if (waiting?.reason) return `${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`;
+      const ready = pod.status?.conditions?.find((condition) => condition.type === 'Ready');
+      if (ready?.status === 'False' && ready.message) return ready.message;
+    }
+    return `its pods did not pass GET ${JSON.parse(deployment.spec?.template.metadata?.annotations?.[ANNOTATION.runtime] ?? '{}').healthPath ?? '/'}`;
+  }
+
+  /** Tells the deploy's log the namespace's new events (scaling, pulls, probe failures). */
+  private async relayEvents(namespace: string, seen: Set<string>, hooks: DeployHooks): Promise<void> {
+    const events = await this.kube('read the events', ({ core }) => core.listNamespacedEvent({ namespace }));
+    for (const event of events.items) {
+      const id = event.metadata?.uid ?? event.metadata?.name ?? '';
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const recent = event.lastTimestamp ? Date.now() - new Date(event.lastTimestamp).getTime() < 60_000 : true;
+      if (recent) hooks.onLog(`${event.type === 'Warning' ? 'Warning' : 'Event'}: ${event.involvedObject.kind} ${event.involvedObject.name}: ${event.reason}: ${event.message ?? ''}`);
+    }
+  }
+
+  /** The app's status once its Service has an address (at most LOAD_BALANCER_WAIT_MS). */
+  private async waitForAddress(namespace: string, signal: AbortSignal): Promise<AppStatus | null> {
+    const deadline = Date.now() + LOAD_BALANCER_WAIT_MS;
+    for (;;) {
+      const status = await this.status(namespace);
+      if (!status || status.url || Date.now() > deadline || signal.aborted) return status;
+      await sleep(POLL_MS);
+    }
+  }
+
+  /** Removes the environment Secrets of revisions other than `keep`. */
+  private async pruneSecrets(namespace: string, keep: string[]): Promise<void> {
+    const secrets = await this.kube('list the secrets', ({ core }) => core.listNamespacedSecret({ namespace, labelSelector: `${NAME_LABEL}=${namespace}` }));
+    for (const secret of secrets.items) {
+      const name = secret.metadata?.name ?? '';
+      if (!name.startsWith('env-r') || keep.includes(name)) continue;
+      await this.read('delete a secret', ({ core }) => core.deleteNamespacedSecret({ name, namespace }));
+    }
+  }
+
+  async status(name: string): Promise<AppStatus | null> {
+    if (!APP_NAME.test(name)) return null;
+    const namespace = name;
+    const ns = await this.read('read the namespace', ({ core }) => core.readNamespace({ name: namespace }));
+    if (!ns || ns.status?.phase === 'Terminating') return null;
+    const deployment = await this.read('read the deployment', ({ apps }) => apps.readNamespacedDeployment({ name: DEPLOYMENT, namespace }));
+    if (!deployment) return null;
+    const service = await this.read('read the service', ({ core }) => core.readNamespacedService({ name: SERVICE, namespace }));
+    const annotations = deployment.spec?.template.metadata?.annotations ?? {};
+    const available = deployment.status?.availableReplicas ?? 0;
+    const progressing = deployment.status?.conditions?.find((condition) => condition.type === 'Progressing');
+    return {
+      name,
+      state: available > 0 ? 'running' : deployment.spec?.replicas === 0 ? 'stopped' : progressing?.status === 'False' ? 'failed' : 'starting',
+      url: service ? this.urlOf(service) : null,
+      digest: annotations[ANNOTATION.digest] ?? null,
+      revision: Number(annotations[ANNOTATION.revision] ?? 0),
+      replicas: available,
+    };
+  }
+
+  /** `http://{ingress ip or hostname}:{port}/` of the LoadBalancer (the ingress's port status when it has one). */
+  private urlOf(service: V1Service): string | null {
+    const ingress = service.status?.loadBalancer?.ingress?.[0];
+    const host = ingress?.ip ?? ingress?.hostname;
+    if (!host) return null;
+    const port = ingress?.ports?.[0]?.port ?? service.spec?.ports?.[0]?.port ?? SERVICE_PORT;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
+  }
+
+  async remove(name: string): Promise<void> {
+    if (!APP_NAME.test(name)) return;
+    await this.withLock(name, async () => {
+      const deleted = await this.read('delete the namespace', ({ core }) => core.deleteNamespace({ name }));
+      if (!deleted) return;
+      const deadline = Date.now() + NAMESPACE_DELETE_WAIT_MS;
+      while (await this.read('read the namespace', ({ core }) => core.readNamespace({ name }))) {
+        if (Date.now() > deadline) throw kubernetesError(`The namespace ${name} is still being deleted`, 'NAMESPACE_TERMINATING');
+        await sleep(POLL_MS);
+      }
+    });
+  }
+
+  async logs(name: string, tail: number): Promise<string[]> {
+    return (await this.logEntries(name, tail)).map(plainLogLine);
+  }
+
+  private async pods(namespace: string): Promise<V1Pod[]> {
+    const list = await this.read('list the pods', ({ core }) => core.listNamespacedPod({ namespace, labelSelector: `${NAME_LABEL}=${namespace}` }));
+    return list?.items ?? [];
+  }
+
+  /** 'r{revision}-{n}' per pod: n counts the revision's pods in order of creation. */
+  private instanceNames(pods: V1Pod[]): Map<string, string> {
+    const names = new Map<string, string>();
+    const sorted = [...pods].sort((a, b) => String(a.metadata?.creationTimestamp ?? '').localeCompare(String(b.metadata?.creationTimestamp ?? '')) || (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
+    const counts = new Map<string, number>();
+    for (const pod of sorted) {
+      const revision = pod.metadata?.annotations?.[ANNOTATION.revision] ?? '0';
+      const n = (counts.get(revision) ?? 0) + 1;
+      counts.set(revision, n);
+      names.set(pod.metadata?.name ?? '', `r${revision}-${n}`);
+    }
+    return names;
+  }
+
+  async logEntries(name: string, tail: number): Promise<AppLogEntry[]> {
+    if (!APP_NAME.test(name)) return [];
+    const pods = await this.pods(name);
+    const instances = this.instanceNames(pods);
+    const perPod = await Promise.all(
+      pods.map(async (pod) => {
+        const podName = pod.metadata?.name ?? '';
+        const text = await this.read('read the pod logs', ({ core }) => core.readNamespacedPodLog({ name: podName, namespace: name, container: CONTAINER, tailLines: tail, timestamps: true })).catch(
+          () => null,
+        );
+        return (text ?? '')
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line): AppLogEntry => ({ instance: instances.get(podName)!, stream: 'stdout', ...parseTimestamped(line) }));
+      }),
+    );
+    return perPod
+      .flat()
+      .sort((a, b) => (a.at?.getTime() ?? 0) - (b.at?.getTime() ?? 0))
+      .slice(-Math.max(0, tail));
+  }
+
+  async *followLogs(name: string, tail: number, signal: AbortSignal): AsyncIterable<AppLogEntry> {
+    if (!APP_NAME.test(name)) throw invalidDeploySpec(name, 'the app name must be lower-case letters, digits and dashes (at most 63)');
+    const queue: AppLogEntry[] = [];
+    let wake: (() => void) | null = null;
+    const notify = () => {
+      wake?.();
+      wake = null;
+    };
+    signal.addEventListener('abort', notify, { once: true });
+    const followed = new Map<string, AbortController>();
+    let first = true;
+    const follow = async () => {
+      const pods = await this.pods(name).catch((): V1Pod[] => []);
+      const instances = this.instanceNames(pods);
+      const { config } = await this.credentials.clients();
+      for (const pod of pods) {
+        const podName = pod.metadata?.name ?? '';
+        if (followed.has(podName) || signal.aborted) continue;
+        const stream = new PassThrough();
+        const lines = lineSplitter((line) => {
+          queue.push({ instance: instances.get(podName)!, stream: 'stdout', ...parseTimestamped(line) });
+          notify();
+        });
+        stream.on('data', (chunk: Buffer) => lines.push(chunk));
+        stream.on('end', () => lines.end());
+        const controller = await new Log(config)
+          // A pod's stream ends when the pod does: it is not followed again (that would repeat its lines).
+          .log(name, podName, CONTAINER, stream, () => undefined, { follow: true, timestamps: true, tailLines: first ? tail : undefined })
+          .catch(() => null);
+        if (controller) followed.set(podName, controller);
+      }
+      first = false;
+    };
+    try {
+      await follow();
+      let lastScan = Date.now();
+      while (!signal.aborted) {
+        while (queue.length > 0) yield queue.shift()!;
+        if (Date.now() - lastScan > 2_000) {
+          lastScan = Date.now();
+          // New pods (a rollout, a restart): a passing failure to list them is tried again at the next scan.
+          await follow().catch(() => undefined);
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 1_000);
+        });
+      }
+    } finally {
+      for (const controller of followed.values()) controller.abort();
+      signal.removeEventListener('abort', notify);
+    }
+  }
+
+  async checkHealth(name: string): Promise<InstanceHealth[] | null> {
+    if (!APP_NAME.test(name)) return null;
+    const deployment = await this.read('read the deployment', ({ apps }) => apps.readNamespacedDeployment({ name: DEPLOYMENT, namespace: name }));
+    if (!deployment) return null;
+    const path = deployment.spec?.template.spec?.containers[0]?.readinessProbe?.httpGet?.path ?? '/';
+    const pods = await this.pods(name);
+    const instances = this.instanceNames(pods);
+    const checkedAt = new Date();
+    return pods
+      .filter((pod) => !pod.metadata?.deletionTimestamp && pod.status?.phase === 'Running')
+      .map((pod) => {
+        const ready = pod.status?.conditions?.find((condition) => condition.type === 'Ready');
+        const healthy = ready?.status === 'True';
+        return {
+          instance: instances.get(pod.metadata?.name ?? '')!,
+          status: healthy ? ('healthy' as const) : ('unhealthy' as const),
+          path,
+          checkedAt,
+          message: healthy ? null : (ready?.message ?? `GET ${path} has not passed yet`),
+        };
+      });
+  }
+
+  runsApps(): boolean {
+    return false;
+  }
+
+  async drainTraffic(): Promise<AppTraffic[]> {
+    return [];
+  }
+}

@@ -1,0 +1,125 @@
+import { AppsV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { AppError, ErrorCode } from '../../common/app-error.js';
+
+/**
+ * The DOKS cluster's Kubernetes credentials, fetched from DigitalOcean's API
+ * (GET /v2/kubernetes/clusters/{id}/credentials: the API server, its CA and a short-lived bearer token with its
+ * expiry), cached and fetched anew shortly before they expire or when the API server refuses them.
+ * No token ever appears in an error or a log line.
+ */
+
+/** Fetched again this long before they expire. */
+const REFRESH_MARGIN_MS = 60_000;
+/** Lifetime asked of DigitalOcean for the cluster token. */
+const CREDENTIAL_SECONDS = 3600;
+const API_TIMEOUT_MS = 30_000;
+
+export interface DoksClients {
+  config: KubeConfig;
+  core: CoreV1Api;
+  apps: AppsV1Api;
+  expiresAt: number;
+}
+
+interface Credentials {
+  server: string;
+  certificate_authority_data: string;
+  token?: string;
+  client_certificate_data?: string | null;
+  client_key_data?: string | null;
+  expires_at?: string;
+}
+
+export const digitalOceanError = (message: string, reason: string) => new AppError(ErrorCode.Conflict, message, { reason });
+
+export class DoksCredentials {
+  private cached: Promise<DoksClients> | null = null;
+  /** What `cached` resolved to; null while it is being fetched. */
+  private value: DoksClients | null = null;
+
+  constructor(
+    private readonly token: string,
+    private readonly clusterId: string,
+    private readonly apiUrl: string,
+  ) {}
+
+  /** Clients with valid credentials (fetched when none are cached or they expire soon). */
+  clients(): Promise<DoksClients> {
+    if (this.value && this.value.expiresAt - REFRESH_MARGIN_MS <= Date.now()) return this.refresh(this.value);
+    return this.cached ?? this.refresh(null);
+  }
+
+  /** Drops `stale` (the API server refused its token) and fetches new credentials; concurrent callers share one fetch. */
+  refresh(stale: DoksClients | null): Promise<DoksClients> {
+    if (this.cached && this.value !== stale) return this.cached;
+    this.value = null;
+    const next = this.fetchClients();
+    this.cached = next;
+    next.then(
+      (clients) => {
+        if (this.cached === next) this.value = clients;
+      },
+      () => {
+        if (this.cached === next) this.cached = null;
+      },
+    );
+    return next;
+  }
+
+  /** GET on DigitalOcean's API, with clear errors (never the token). */
+  async get<T>(path: string): Promise<T> {
+    const url = new URL(path, this.apiUrl);
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' }, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const code = cause?.code ?? cause?.message ?? (error as Error).name;
+      throw digitalOceanError(`DigitalOcean's API at ${url.host} could not be reached (${code})`, 'DIGITALOCEAN_UNREACHABLE');
+    }
+    const text = await response.text();
+    if (response.ok) return JSON.parse(text) as T;
+    let detail = '';
+    try {
+      const body = JSON.parse(text) as { id?: string; message?: string };
+      detail = [body.id, body.message].filter(Boolean).join(': ');
+    } catch {
+      detail = response.statusText;
+    }
+    if (response.status === 401) {
+      throw digitalOceanError(`DigitalOcean refused the API token (401 ${detail}); check the DigitalOcean token in the settings`, 'DIGITALOCEAN_UNAUTHORIZED');
+    }
+    if (response.status === 404) {
+      throw digitalOceanError(`DigitalOcean has no Kubernetes cluster ${JSON.stringify(this.clusterId)} for this token (404 ${detail})`, 'DOKS_CLUSTER_NOT_FOUND');
+    }
+    if (response.status === 429) {
+      const reset = response.headers.get('ratelimit-reset');
+      throw digitalOceanError(`DigitalOcean's rate limit is reached${reset ? ` until ${new Date(Number(reset) * 1000).toISOString()}` : ''}`, 'DIGITALOCEAN_RATE_LIMITED');
+    }
+    throw digitalOceanError(`DigitalOcean's API answered ${response.status} (${detail})`, 'DIGITALOCEAN_ERROR');
+  }
+
+  private async fetchClients(): Promise<DoksClients> {
+    const id = encodeURIComponent(this.clusterId);
+    const credentials = await this.get<Credentials>(`/v2/kubernetes/clusters/${id}/credentials?expiry_seconds=${CREDENTIAL_SECONDS}`);
+    const config = new KubeConfig();
+    config.loadFromOptions({
+      clusters: [{ name: 'doks', server: credentials.server, caData: credentials.certificate_authority_data, skipTLSVerify: false }],
+      // Clusters without token authentication (older ones) answer a client certificate instead.
+      users: [
+        credentials.token
+          ? { name: 'doks', token: credentials.token }
+          : { name: 'doks', certData: credentials.client_certificate_data ?? undefined, keyData: credentials.client_key_data ?? undefined },
+      ],
+      contexts: [{ name: 'doks', cluster: 'doks', user: 'doks' }],
+      currentContext: 'doks',
+    });
+    const expiresAt = Date.parse(credentials.expires_at ?? '');
+    return {
+      config,
+      core: config.makeApiClient(CoreV1Api),
+      apps: config.makeApiClient(AppsV1Api),
+      expiresAt: Number.isFinite(expiresAt) ? expiresAt : Date.now() + CREDENTIAL_SECONDS * 1000,
+    };
+  }
+}
