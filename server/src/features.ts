@@ -18,6 +18,7 @@ import { LocalCluster } from './providers/cluster/local-cluster.js';
 import { createLocalProviders } from './providers/local.js';
 import { GitHubSourceHost } from './providers/source-host/github-source-host.js';
 import { DockerHubRegistry } from './providers/registry/dockerhub-registry.js';
+import { DoksCluster } from './providers/cluster/doks-cluster.js';
 import { LocalBuilder } from './providers/builder/local-builder.js';
 import { ProjectProviders, type ProviderFactory } from './providers/project-providers.js';
 import { projectsModule } from './modules/projects/projects.module.js';
@@ -112,8 +113,6 @@ function cloudAdapters(urls: CloudUrls): ProviderFactory {
   return {
     sourceHost: ({ token }) => new GitHubSourceHost({ token, apiUrl: urls.githubApi }),
     registry: ({ username, token }) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry }),
-    cluster: () => {
-      throw new Error('The DigitalOcean Kubernetes adapter is not built in this version');
-    },
+    cluster: ({ token, clusterId }) => new DoksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi }),
   };
 }

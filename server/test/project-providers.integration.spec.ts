@@ -11,9 +11,9 @@ import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js'
 /**
  * Which adapters a project uses: chosen per port from its owner's settings when it is created, recorded on the
  * project and on each run, and never a local adapter for a cloud port. GitHub and Docker Hub are the fakes of
- * server/fakes (their real request and response formats, over real HTTP); the DigitalOcean Kubernetes adapter is not
- * in this build, so that port fails its step with "... not built in this version"; a cloud port whose credentials
- * left Settings fails with what to save. Real PostgreSQL, the local adapters for the local ports.
+ * server/fakes (their real request and response formats, over real HTTP; the whole cloud flow with DigitalOcean
+ * Kubernetes is cloud-mode.integration.spec.ts); a cloud port whose credentials left Settings fails with what to
+ * save. Real PostgreSQL, the local adapters for the local ports.
  */
 const LOCAL = { source_host: 'local', builder: 'local', registry: 'local', cluster: 'local' };
 const ALL_CLOUD = {
@@ -178,14 +178,20 @@ describe('providers of a project', () => {
     expect((await app.api('GET', `/projects/${project.id}`, { token: plain.token })).body.providers).toEqual(LOCAL);
   });
 
-  it('DigitalOcean credentials alone: built and stored locally, the deploy step fails on the cluster it needs', async () => {
+  it('DigitalOcean credentials alone: built and stored locally, the deploy step says the cluster needs Docker Hub', async () => {
     const doks = await owner('doks-org', { DIGITALOCEAN_TOKEN: ALL_CLOUD.DIGITALOCEAN_TOKEN, DOKS_CLUSTER_ID: ALL_CLOUD.DOKS_CLUSTER_ID });
     const project = await createProject(doks.token, 'Doks Site', 'static-site');
     expect(project.providers).toEqual({ ...LOCAL, cluster: 'doks' });
 
     const run = await waitForRun(app, doks.token, project.id, { stream: 'project_creation' });
     const failed = steps(run).filter(([, status]: string[]) => status !== 'completed' && status !== 'skipped');
-    expect(failed).toEqual([['deploy-to-doks', 'failed', 'The DigitalOcean Kubernetes adapter is not built in this version']]);
+    expect(failed).toEqual([
+      [
+        'deploy-to-doks',
+        'failed',
+        "DigitalOcean Kubernetes pulls the project's images from Docker Hub, but this project keeps them on this machine: save DOCKER_USERNAME and DOCKER_TOKEN in Settings and create the project again",
+      ],
+    ]);
     const versions = (await app.api('GET', `/projects/${project.id}/versions`, { token: doks.token })).body.versions;
     expect(versions.map((row: any) => [row.version_tag, row.status, row.build_status])).toEqual([['v0.1.0', 'ready', 'success']]);
     // Nothing was started on the local cluster for it.

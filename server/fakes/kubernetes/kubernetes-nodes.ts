@@ -87,7 +87,7 @@ export class FakeNodes {
   static async start(store: ObjectStore, options: NodesOptions): Promise<FakeNodes> {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'fake-kubernetes-'));
     const registry = new LocalRegistry(dataDir);
-    const local = new LocalCluster({ dataDir, registry, secretBox: new SecretBox(randomBytes(32)), stopGraceMs: 2_000, stablePorts: options.stablePorts ?? { from: 28_400, to: 28_699 } });
+    const local = new LocalCluster({ dataDir, registry, secretBox: new SecretBox(randomBytes(32)), stopGraceMs: 2_000, stablePorts: options.stablePorts ?? { from: 28_900, to: 28_999 } });
     await local.restore();
     return new FakeNodes(store, options, dataDir, registry, local);
   }

@@ -89,13 +89,13 @@ describe('ProjectProviders', () => {
       { cy: { GITHUB_TOKEN: 'g' } },
       {
         sourceHost: () => {
-          throw new Error('The GitHub adapter is not built in this version');
+          throw new Error('The GitHub API URL is not an http(s) URL');
         },
       },
     );
     const adapters = await providers.of('cy', { ...LOCAL_PROVIDER_KINDS, source_host: 'github' }, fail);
     expect(() => adapters.sourceHost).toThrow(AppError);
-    expect(() => adapters.sourceHost).toThrow('The GitHub adapter is not built in this version');
+    expect(() => adapters.sourceHost).toThrow('The GitHub API URL is not an http(s) URL');
     expect(adapters.registry.kind).toBe('local');
   });
 });

@@ -71,6 +71,8 @@ const MISSING = {
   github: "GitHub token is not set: the project's repository is on GitHub (save GITHUB_TOKEN in Settings)",
   dockerhub: "Docker Hub credentials are not set: the project's images are on Docker Hub (save DOCKER_USERNAME and DOCKER_TOKEN in Settings)",
   doks: 'DigitalOcean credentials are not set: the project runs on DigitalOcean Kubernetes (save DIGITALOCEAN_TOKEN and DOKS_CLUSTER_ID in Settings)',
+  doksPulls:
+    "DigitalOcean Kubernetes pulls the project's images from Docker Hub, but this project keeps them on this machine: save DOCKER_USERNAME and DOCKER_TOKEN in Settings and create the project again",
 } as const;
 
 /** How a caller reports a port it cannot use (a failed step in a run, an API error in a service). */
@@ -127,6 +129,7 @@ export class ProjectProviders {
     };
     const cluster = (): ProjectCluster => {
       if (kinds.cluster === 'local') return local.cluster;
+      if (kinds.registry === 'local') throw unavailable(MISSING.doksPulls);
       const token = settings[SettingKey.DIGITALOCEAN_TOKEN];
       const clusterId = settings[SettingKey.DOKS_CLUSTER_ID];
       if (!token || !clusterId) throw unavailable(MISSING.doks);

@@ -264,7 +264,8 @@ export class DoksCluster implements Cluster, ClusterObservability {
         containers: [
           {
             name: CONTAINER,
-            image: `${spec.artifact.repository}:${spec.artifact.tag}`,
+            // The reference the registry gave the artifact (on Docker Hub: docker.io/<namespace>/<name>:<tag>).
+            image: spec.artifact.url,
             command: [...spec.runtime.start],
             ports: [{ name: 'http', containerPort: CONTAINER_PORT, protocol: 'TCP' }],
             env: [{ name: spec.runtime.portEnv, value: String(CONTAINER_PORT) }],

@@ -41,7 +41,8 @@ async function openImages() {
       return registry.push({ repository: 'acme/site', tag: `v${++tags}` }, `${tree}.tar.gz`);
     },
     async pull(reference: string): Promise<string | null> {
-      const match = /^(.+):([^:/]+)$/.exec(reference);
+      // The local registry's references: '<its host>/<repository>:<tag>'.
+      const match = /^[^/]+\/(.+):([^:/]+)$/.exec(reference);
       const artifact = match ? await registry.find({ repository: match[1], tag: match[2] }) : null;
       return artifact ? registry.localPath(artifact) : null;
     },
@@ -143,7 +144,7 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
     expect(deployment.status).toMatchObject({ observedGeneration: 1, replicas: 1, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1 });
     const container = deployment.spec.template.spec.containers[0];
     expect(container).toMatchObject({
-      image: `${artifact.repository}:${artifact.tag}`,
+      image: artifact.url,
       command: ['node', 'server.mjs'],
       env: [{ name: 'PORT', value: '8080' }],
       envFrom: [{ secretRef: { name: 'env-r1' } }],
@@ -179,7 +180,7 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
     expect(await cluster.drainTraffic()).toEqual([]);
 
     // The environment is the Secret's: the app sees it (the static site does not print it; the Secret is what it reads).
-    const failed = await cluster.deploy(spec(name, { artifact: { ...artifact, tag: 'no-such-tag', digest: 'sha256:0' }, healthTimeoutSeconds: 2 }), deployHooks()).then(
+    const failed = await cluster.deploy(spec(name, { artifact: { ...artifact, tag: 'no-such-tag', url: artifact.url.replace(/:[^:/]+$/, ':no-such-tag'), digest: 'sha256:0' }, healthTimeoutSeconds: 2 }), deployHooks()).then(
       () => null,
       (error: Error) => error,
     );

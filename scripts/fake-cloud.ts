@@ -1,0 +1,60 @@
+/**
+ * `npm run fake-cloud`: starts the local fakes of GitHub, Docker Hub and DigitalOcean (with its Kubernetes API,
+ * which runs the apps on this machine) and prints what points Slipway at them: the environment to start Slipway
+ * with and the settings to save. Then the whole cloud flow can be clicked through offline. Ctrl-C stops them.
+ *
+ * Ports: FAKE_GITHUB_PORT (default 4010), FAKE_DOCKER_REGISTRY_PORT (4020), FAKE_DOCKERHUB_PORT (4021),
+ * FAKE_DIGITALOCEAN_PORT (4030). The tokens below are the fakes' own: they open nothing real.
+ */
+import { startFakeDigitalOcean } from '../server/fakes/digitalocean/fake-digitalocean.js';
+import { startFakeDockerHub } from '../server/fakes/dockerhub/fake-dockerhub.js';
+import { startFakeGitHub } from '../server/fakes/github/fake-github.js';
+
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+const settings = {
+  GITHUB_ORGANIZATION: 'acme',
+  GITHUB_TOKEN: 'ghp_fakecloud0000000000000000000000000000',
+  DOCKER_USERNAME: 'acme',
+  DOCKER_TOKEN: 'dckr_pat_fakecloud000000000000000',
+  DIGITALOCEAN_TOKEN: 'dop_v1_fakecloud0000000000000000000000000000000000000000000000000000',
+  DOKS_CLUSTER_ID: '',
+};
+
+const github = await startFakeGitHub({ port: port('FAKE_GITHUB_PORT', 4010) });
+github.addToken(settings.GITHUB_TOKEN, { login: 'octo', scopes: ['repo', 'workflow', 'delete_repo'] });
+github.addOrganization(settings.GITHUB_ORGANIZATION, { members: [{ login: 'octo', role: 'admin' }] });
+const hub = await startFakeDockerHub({
+  users: { [settings.DOCKER_USERNAME]: settings.DOCKER_TOKEN },
+  port: port('FAKE_DOCKER_REGISTRY_PORT', 4020),
+  hubPort: port('FAKE_DOCKERHUB_PORT', 4021),
+});
+const digitalOcean = await startFakeDigitalOcean({
+  pullImage: (reference) => hub.imageFile(reference),
+  tokens: [settings.DIGITALOCEAN_TOKEN],
+  port: port('FAKE_DIGITALOCEAN_PORT', 4030),
+});
+settings.DOKS_CLUSTER_ID = digitalOcean.clusterId;
+
+const environment = {
+  SLIPWAY_GITHUB_API_URL: github.url,
+  SLIPWAY_DOCKERHUB_URL: hub.hubUrl,
+  SLIPWAY_DOCKER_REGISTRY_URL: hub.registryUrl,
+  SLIPWAY_DIGITALOCEAN_API_URL: digitalOcean.apiUrl,
+};
+console.log('Fake cloud services are running (Ctrl-C stops them).\n');
+console.log('Start Slipway with:\n');
+console.log(`  ${Object.entries(environment).map(([name, value]) => `${name}=${value}`).join(' ')} npm start\n`);
+console.log("Then save these in Settings (the fakes' own tokens):\n");
+for (const [name, value] of Object.entries(settings)) console.log(`  ${name}=${value}`);
+console.log('\nProjects created after that live on the fakes: GitHub repositories, Docker Hub images, apps on the fake cluster.');
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await Promise.allSettled([github.close(), hub.close(), digitalOcean.close()]);
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,158 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from 'graphql-ws';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startFakeDigitalOcean, type FakeDigitalOcean } from '../fakes/digitalocean/fake-digitalocean.js';
+import { startFakeDockerHub, type FakeDockerHub } from '../fakes/dockerhub/fake-dockerhub.js';
+import { startFakeGitHub, type FakeGitHub } from '../fakes/github/fake-github.js';
+import { eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
+import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+
+/**
+ * A project in cloud mode from start to end, over HTTP and WebSocket: its repository and secrets on GitHub, its
+ * images on Docker Hub, its app on DigitalOcean Kubernetes, each the fake of server/fakes that speaks the real
+ * service's API (the Kubernetes fake really runs the app). Creation, a version build, a deployment, a rollback and
+ * the deletion; then no token and no secret value in any row Slipway wrote.
+ */
+const GITHUB_TOKEN = 'ghp_canary_cloud_mode_github_0123456789';
+const DOCKER_TOKEN = 'dckr_canary_cloud_mode_docker_0123456789';
+const DIGITALOCEAN_TOKEN = 'dop_canary_cloud_mode_do_0123456789';
+const CANARY = 'canary-cloud-secret-9d41e7';
+const poolId = Number(process.env.VITEST_POOL_ID ?? 1);
+
+let app: TestApp;
+let db: pg.Client;
+let dataDir: string;
+let github: FakeGitHub;
+let hub: FakeDockerHub;
+let digitalOcean: FakeDigitalOcean;
+let owner: { token: string };
+let project: any;
+
+const call = (method: string, route: string, body?: unknown) => app.api(method, `/projects/${project.id}${route}`, { token: owner.token, body });
+const gitHubApi = (route: string) => fetch(`${github.url}${route}`, { headers: { authorization: `token ${GITHUB_TOKEN}` } });
+const steps = (run: any) => run.processors.map((step: any) => [step.processor_name, step.status, step.error_message ?? null]);
+
+/** Polls the deployment until it has settled and the project's run has ended; answers it. */
+async function settled(id: string): Promise<any> {
+  await eventually(async () => !['pending', 'deploying', 'rolling_back', 'cleaning_up'].includes((await call('GET', `/deployments/${id}`)).body.status), 120_000);
+  await eventually(async () => (await call('GET', '/status')).body.overall_status !== 'running', 60_000);
+  return (await call('GET', `/deployments/${id}`)).body;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-cloud-'));
+  chmodSync(dataDir, 0o711);
+  github = await startFakeGitHub();
+  github.addToken(GITHUB_TOKEN, { login: 'ada', scopes: ['repo', 'workflow', 'delete_repo'] });
+  github.addOrganization('acme', { members: [{ login: 'ada', role: 'admin' }] });
+  hub = await startFakeDockerHub({ users: { adalabs: DOCKER_TOKEN } });
+  // The cluster's nodes pull from Docker Hub; its load balancers take ports of their own (apart from other files').
+  const ports = 29_000 + ((poolId - 1) % 10) * 100;
+  digitalOcean = await startFakeDigitalOcean({ pullImage: (reference) => hub.imageFile(reference), tokens: [DIGITALOCEAN_TOKEN], stablePorts: { from: ports, to: ports + 99 } });
+  app = await startTestApp({
+    dataDir,
+    env: { SLIPWAY_GITHUB_API_URL: github.url, SLIPWAY_DOCKERHUB_URL: hub.hubUrl, SLIPWAY_DOCKER_REGISTRY_URL: hub.registryUrl, SLIPWAY_DIGITALOCEAN_API_URL: digitalOcean.apiUrl },
+  });
+  db = new pg.Client({ connectionString: app.databaseUrl });
+  await db.connect();
+  owner = await registerUser(app);
+  const settings = { GITHUB_ORGANIZATION: 'acme', GITHUB_TOKEN, DOCKER_USERNAME: 'adalabs', DOCKER_TOKEN, DIGITALOCEAN_TOKEN, DOKS_CLUSTER_ID: digitalOcean.clusterId };
+  expect((await app.api('PUT', '/settings', { token: owner.token, body: { settings } })).status).toBe(200);
+}, 60_000);
+
+afterAll(async () => {
+  await db?.end();
+  await app?.stop();
+  await Promise.all([github?.close(), hub?.close(), digitalOcean?.close()]);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a project in cloud mode', () => {
+  it('is created on GitHub, Docker Hub and DigitalOcean Kubernetes, followed live over graphql-ws', async () => {
+    const created = await app.api('POST', '/projects', {
+      token: owner.token,
+      body: { name: 'Cloud Site', description: 'Runs in the cloud', template_name: 'static-site', environment_variables: [{ name: 'SITE_SECRET', value: CANARY }] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    project = created.body;
+    expect(project.providers).toEqual({ source_host: 'github', builder: 'local', registry: 'dockerhub', cluster: 'doks' });
+
+    // The creation's steps, live: the subscription's snapshot first, then each change, to the last step's end.
+    const client = createClient({ url: `${app.url.replace('http', 'ws')}/api/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${owner.token}` }, retryAttempts: 0 });
+    const seen = new Set<string>();
+    await new Promise<void>((resolve, reject) => {
+      const stop = client.subscribe(
+        { query: `subscription ($id: ID!) { projectPipeline(projectId: $id) { overallStatus processors { processorName status } } }`, variables: { id: project.id } },
+        {
+          next: (result) => {
+            if (result.errors) return reject(new Error(JSON.stringify(result.errors)));
+            const pipeline = (result.data as any).projectPipeline;
+            for (const step of pipeline.processors) seen.add(`${step.processorName}:${step.status}`);
+            if (['completed', 'failed', 'cancelled'].includes(pipeline.overallStatus)) {
+              stop();
+              resolve();
+            }
+          },
+          error: reject,
+          complete: () => resolve(),
+        },
+      );
+    });
+    await client.dispose();
+    const run = await waitForRun(app, owner.token, project.id, { stream: 'project_creation' });
+    expect(steps(run).filter(([, status]: string[]) => status !== 'completed')).toEqual([]);
+    expect(seen).toContain('deploy-to-doks:running');
+    expect(seen).toContain('deploy-to-doks:completed');
+    project = (await app.api('GET', `/projects/${project.id}`, { token: owner.token })).body;
+    expect((await gitHubApi('/repos/acme/cloud-site')).status).toBe(200);
+    expect(github.secretValue('acme', 'cloud-site', 'SITE_SECRET')).toBe(CANARY);
+    expect(project.docker_image_url).toBe(`${new URL(hub.registryUrl).host}/adalabs/cloud-site:v0.1.0`);
+    expect(await hub.imageFile(project.docker_image_url)).not.toBeNull();
+    // The load balancer's address, which reaches the app the fake cluster runs.
+    expect(project.deployed_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(await fetchApp(project.deployed_url)).toMatchObject({ status: 200, text: expect.stringContaining('Cloud Site') });
+  }, 240_000);
+
+  it('builds a version to Docker Hub, deploys it, reads its health and logs from the pods, and rolls back', async () => {
+    const created = await call('POST', '/versions', { version_tag: 'v0.2.0', git_branch: 'main' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await gitHubApi('/repos/acme/cloud-site/git/ref/tags/v0.2.0')).status).toBe(200);
+    await eventually(async () => (await call('GET', `/versions/${created.body.id}`)).body.status === 'ready', 120_000);
+    expect(await hub.imageFile(`${new URL(hub.registryUrl).host}/adalabs/cloud-site:v0.2.0`)).not.toBeNull();
+
+    const initial = project.active_deployment;
+    const deployment = await call('POST', '/deployments', { version_id: created.body.id, deployment_strategy: 'rolling' });
+    expect(deployment.status, JSON.stringify(deployment.body)).toBe(201);
+    const second = await settled(deployment.body.id);
+    expect(second).toMatchObject({ status: 'active', is_active: true, rollback_target_id: initial.id, deployed_url: project.deployed_url });
+    expect(await fetchApp(project.deployed_url)).toMatchObject({ status: 200 });
+    // Checked now, from the pods' readiness.
+    expect((await call('POST', `/deployments/${second.id}/health/check`)).body).toMatchObject({ health: 'healthy', checks: [expect.objectContaining({ status: 'healthy' })] });
+    const logs = (await call('GET', `/deployments/${second.id}/logs`)).body.logs;
+    expect(JSON.stringify(logs)).toMatch(/Listening on port \d+/);
+
+    const rollback = await call('POST', `/deployments/${second.id}/rollback`, { target_deployment_id: initial.id });
+    expect(rollback.status, JSON.stringify(rollback.body)).toBe(202);
+    expect(await settled(initial.id)).toMatchObject({ status: 'active', is_active: true });
+    expect((await call('GET', `/deployments/${second.id}`)).body).toMatchObject({ status: 'rolled_back', is_active: false });
+    expect(await fetchApp(project.deployed_url)).toMatchObject({ status: 200 });
+  }, 300_000);
+
+  it('is deleted from every service, and no token or secret value was written anywhere', async () => {
+    const url = project.deployed_url;
+    expect((await app.api('DELETE', `/projects/${project.id}`, { token: owner.token })).status).toBeLessThan(300);
+    await eventually(async () => (await app.api('GET', `/projects/${project.id}`, { token: owner.token })).status === 404, 120_000);
+    expect((await gitHubApi('/repos/acme/cloud-site')).status).toBe(404);
+    expect(await hub.imageFile(project.docker_image_url)).toBeNull();
+    expect(await fetchApp(url)).not.toMatchObject({ status: 200 });
+
+    for (const table of ['pipeline_steps', 'pipeline_runs', 'projects', 'versions', 'deployments', 'deployment_events', 'user_settings']) {
+      const { rows } = await db.query(`SELECT t::text AS row FROM ${table} t`);
+      for (const secret of [GITHUB_TOKEN, DOCKER_TOKEN, DIGITALOCEAN_TOKEN, CANARY]) expect(rows.filter((row) => row.row.includes(secret)), `${secret.slice(0, 10)}… in ${table}`).toEqual([]);
+    }
+  }, 180_000);
+});
