@@ -57,7 +57,7 @@ export function treeId(files: TreeFile[]): string {
 }
 
 /** Each path relative, forward slashes, no '.', '..' or '.git' segment, unique, never both a file and a directory. */
-export function checkSourceFiles(files: SourceFile[]): TreeFile[] {
+export function checkFilePaths(files: SourceFile[]): SourceFile[] {
   const seen = new Set<string>();
   for (const file of files) {
     const segments = typeof file.path === 'string' ? file.path.split('/') : [''];
@@ -77,7 +77,12 @@ export function checkSourceFiles(files: SourceFile[]): TreeFile[] {
       if (seen.has(parent)) throw invalidSourceFile(parent, 'is both a file and a directory');
     }
   }
-  return files.map((file) => ({
+  return files;
+}
+
+/** The files as tree entries with their blob ids, once their paths are checked (checkFilePaths). */
+export function checkSourceFiles(files: SourceFile[]): TreeFile[] {
+  return checkFilePaths(files).map((file) => ({
     path: file.path,
     mode: file.executable ? EXECUTABLE_MODE : FILE_MODE,
     sha: blobId(file.content),

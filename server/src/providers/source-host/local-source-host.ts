@@ -10,6 +10,7 @@ import { safeSegment } from '../names.js';
 import { ensurePrivateDir } from '../private-dir.js';
 import { commitNotFound, invalidProviderName, invalidSourceFile, repositoryNotFound, tagConflict } from '../providers.errors.js';
 import { SerialQueue } from '../serial-queue.js';
+import { checkFilePaths } from './git-objects.js';
 import type { CommitRequest, RepositoryInfo, RepositoryRef, SourceFile, SourceHost } from './source-host.port.js';
 
 export const LOCAL_DEFAULT_BRANCH = 'main';
@@ -82,7 +83,7 @@ export class LocalSourceHost implements SourceHost {
   async commitFiles(ref: RepositoryRef, request: CommitRequest): Promise<{ sha: string; created: boolean }> {
     const repository = await this.existing(ref);
     const branchRef = `refs/heads/${branchName(request.branch)}`;
-    const files = checkFiles(request.files);
+    const files = checkFilePaths(request.files);
     return this.changes.run(repository.label, async () => {
       const { gitdir } = repository;
       const tree = await writeFiles(gitdir, files);
@@ -243,30 +244,6 @@ function branchName(branch: string): string {
 
 function ensureNewline(message: string): string {
   return message.endsWith('\n') ? message : `${message}\n`;
-}
-
-/** Each path relative, forward slashes, no '.', '..' or '.git' segment, unique, never both a file and a directory. */
-function checkFiles(files: SourceFile[]): SourceFile[] {
-  const seen = new Set<string>();
-  for (const file of files) {
-    const segments = typeof file.path === 'string' ? file.path.split('/') : [''];
-    if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
-      throw invalidSourceFile(String(file.path), 'use a relative path with forward slashes and no empty, "." or ".." parts');
-    }
-    if (segments.some((segment) => segment.toLowerCase() === '.git' || segment.includes('\\') || segment.includes('\0'))) {
-      throw invalidSourceFile(file.path, 'no ".git" part, backslash or NUL character');
-    }
-    if (seen.has(file.path)) throw invalidSourceFile(file.path, 'listed twice');
-    seen.add(file.path);
-  }
-  for (const file of files) {
-    const segments = file.path.split('/');
-    for (let i = 1; i < segments.length; i += 1) {
-      const parent = segments.slice(0, i).join('/');
-      if (seen.has(parent)) throw invalidSourceFile(parent, 'is both a file and a directory');
-    }
-  }
-  return files;
 }
 
 /** Writes the files' blobs and trees; answers the root tree's oid. */
