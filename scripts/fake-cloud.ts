@@ -5,7 +5,9 @@
  *
  * Ports: FAKE_GITHUB_PORT (default 4010), FAKE_DOCKER_REGISTRY_PORT (4020), FAKE_DOCKERHUB_PORT (4021),
  * FAKE_DIGITALOCEAN_PORT (4030). The tokens below are the fakes' own: they open nothing real.
+ * FAKE_CLOUD_SETTINGS_FILE: also writes the settings to save there, as JSON (for the browser e2e test).
  */
+import { writeFileSync } from 'node:fs';
 import { startFakeDigitalOcean } from '../server/fakes/digitalocean/fake-digitalocean.js';
 import { startFakeDockerHub } from '../server/fakes/dockerhub/fake-dockerhub.js';
 import { startFakeGitHub } from '../server/fakes/github/fake-github.js';
@@ -35,6 +37,7 @@ const digitalOcean = await startFakeDigitalOcean({
   port: port('FAKE_DIGITALOCEAN_PORT', 4030),
 });
 settings.DOKS_CLUSTER_ID = digitalOcean.clusterId;
+if (process.env.FAKE_CLOUD_SETTINGS_FILE) writeFileSync(process.env.FAKE_CLOUD_SETTINGS_FILE, JSON.stringify(settings, null, 2));
 
 const environment = {
   SLIPWAY_GITHUB_API_URL: github.url,
