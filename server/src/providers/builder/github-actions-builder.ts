@@ -21,6 +21,7 @@ interface Run {
   id: number;
   run_number: number;
   name?: string | null;
+  head_branch: string | null;
   status: string | null;
   conclusion: string | null;
   html_url: string;
@@ -93,7 +94,7 @@ export class GitHubActionsBuilder implements Builder {
     let run: Run | null = null;
     let waited = false;
     while (!run) {
-      run = await this.findRun(owner, repo, request.commitSha);
+      run = await this.findRun(owner, repo, request.commitSha, request.image.tag);
       if (run) break;
       const reason = stopped();
       if (reason) return result('failed', { error: reason });
@@ -152,13 +153,16 @@ export class GitHubActionsBuilder implements Builder {
     return result('success', { artifact });
   }
 
-  /** The newest push run of the commit, or null. */
-  private async findRun(owner: string, repo: string, sha: string): Promise<Run | null> {
+  /**
+   * The push run of the commit that builds the requested tag (a tag push's run is named after the tag), else the
+   * newest push run of the commit, or null.
+   */
+  private async findRun(owner: string, repo: string, sha: string, tag: string): Promise<Run | null> {
     const listed = await this.call('list the workflow runs', () =>
       this.octokit.rest.actions.listWorkflowRunsForRepo({ owner, repo, head_sha: sha, event: 'push', per_page: 100 }),
     );
     const runs = [...listed.data.workflow_runs].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
-    return runs[0] ?? null;
+    return runs.find((run) => run.head_branch === tag) ?? runs[0] ?? null;
   }
 
   private async getRun(owner: string, repo: string, runId: number): Promise<Run> {

@@ -158,12 +158,13 @@ function hooks(signal = new AbortController().signal): BuildHooks & { lines: str
   return { signal, lines, onLog: (line) => lines.push(line) };
 }
 
-async function api(github: FakeGitHub, method: string, route: string, options: { token?: string | null; redirect?: RequestRedirect } = {}) {
+async function api(github: FakeGitHub, method: string, route: string, options: { token?: string | null; redirect?: RequestRedirect; body?: unknown } = {}) {
   const token = options.token === undefined ? GITHUB_TOKEN : options.token;
   const response = await fetch(`${github.url}${route}`, {
     method,
     redirect: options.redirect ?? 'follow',
-    headers: { ...(token ? { authorization: `token ${token}` } : {}), accept: 'application/vnd.github+json' },
+    headers: { ...(token ? { authorization: `token ${token}` } : {}), accept: 'application/vnd.github+json', 'content-type': 'application/json' },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await response.text();
   let body: unknown = text;
@@ -229,6 +230,33 @@ describe('GitHubActionsBuilder against the fakes', () => {
     );
     expect(log.lines.some((line) => /^\d{4}-\d\d-\d\dT/.test(line) || line.includes('##['))).toBe(false);
     expect(JSON.stringify({ lines: log.lines, result })).not.toContain(GITHUB_TOKEN);
+  });
+
+  it('passes log lines on while the run is still going', async () => {
+    const request = await prepare([process.execPath, '-e', 'console.log("early"); setTimeout(() => console.log("late"), 1500)']);
+    const arrivals = new Map<string, number>();
+    const result = await cloud.builder().build(request, { signal: new AbortController().signal, onLog: (line) => arrivals.set(line, Date.now()) });
+    const ended = Date.now();
+    expect(result.status).toBe('success');
+    expect(arrivals.get('late')).toBeDefined();
+    expect(ended - arrivals.get('early')!).toBeGreaterThan(1000);
+  });
+
+  it('follows the run of the tag it builds when the commit has several', async () => {
+    const request = await prepare(['node', 'index.js']);
+    await cloud.sourceHost.createTag(request.repository, { name: request.image.tag, sha: request.commitSha, message: 'Version' });
+    // Then a branch is made at the same commit: its run is the newest.
+    const branch = await api(cloud.github, 'POST', `/repos/acme/${request.repository.name}/git/refs`, { body: { ref: 'refs/heads/other', sha: request.commitSha } });
+    expect(branch.status).toBe(201);
+    const runs = await until(async () => {
+      const listed = await api(cloud.github, 'GET', `/repos/acme/${request.repository.name}/actions/runs?head_sha=${request.commitSha}`);
+      return listed.body.total_count === 3 ? (listed.body.workflow_runs as Array<{ id: number; head_branch: string }>) : null;
+    });
+    expect(runs.map((run) => run.head_branch)).toEqual(['other', request.image.tag, 'main']);
+    const tagRun = runs.find((run) => run.head_branch === request.image.tag)!;
+    const log = hooks();
+    expect((await cloud.builder().build(request, log)).status).toBe('success');
+    expect(log.lines.find((line) => line.startsWith('GitHub Actions run #'))).toMatch(new RegExp(`/actions/runs/${tagRun.id}$`));
   });
 
   it('names the failed job and step when the log gives no exit code', async () => {
