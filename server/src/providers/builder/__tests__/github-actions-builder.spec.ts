@@ -1,7 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDockerHub, startFakeDockerHub } from '../../../../fakes/dockerhub/fake-dockerhub.js';
@@ -22,6 +24,8 @@ const GITHUB_TOKEN = 'ghp_actionsBuilder00000000000000000000001';
 const DOCKER_TOKEN = 'dckr_pat_actionsBuilder0000000000000001';
 const HANG = [process.execPath, '-e', 'setInterval(() => {}, 1000)'];
 const author = { name: 'Ada', email: 'ada@example.com' };
+const HAS_GIT = spawnSync('git', ['--version']).status === 0;
+const run = promisify(execFile);
 
 /** The template's workflow, as every generated repository has it. */
 const WORKFLOW_PATH = '.github/workflows/build.yml';
@@ -383,6 +387,35 @@ describe('fake GitHub Actions (REST formats checked against @octokit/openapi)', 
     }
     expect((await api(cloud.github, 'POST', '/repos/acme/api-plain/actions/runs/1/cancel')).status).toBe(404);
     expect((await api(cloud.github, 'GET', '/repos/acme/api-plain/actions/runs', { token: null })).status).toBe(401);
+  });
+
+  it.runIf(HAS_GIT)('a git push over HTTP starts a run for the branch it moved', async () => {
+    const ref = { organization: 'acme', name: 'api-git' };
+    await cloud.sourceHost.ensureRepository(ref, { description: 'Pushed with git' });
+    const work = await mkdtemp(path.join(tmpdir(), 'slipway-actions-git-'));
+    try {
+      const git = (...args: string[]) =>
+        run('git', ['-c', 'user.name=Ada', '-c', 'user.email=ada@example.com', '-c', 'init.defaultBranch=main', '-c', 'credential.helper=', ...args], { cwd: work });
+      await git('init', '-q');
+      await mkdir(path.join(work, '.github', 'workflows'), { recursive: true });
+      await writeFile(path.join(work, WORKFLOW_PATH), await workflow());
+      await git('add', '.');
+      await git('commit', '-qm', 'Pushed');
+      const sha = (await git('rev-parse', 'HEAD')).stdout.trim();
+      const remote = new URL('/acme/api-git.git', cloud.github.url);
+      remote.username = 'x-access-token';
+      remote.password = GITHUB_TOKEN;
+      await git('push', '-q', remote.toString(), 'main');
+      const listed = await until(async () => {
+        const got = await api(cloud.github, 'GET', `/repos/acme/api-git/actions/runs?head_sha=${sha}`);
+        return got.body.total_count === 1 ? got.body : null;
+      });
+      expect(listed).toMatchObject({ workflow_runs: [{ head_branch: 'main', event: 'push', display_title: 'Pushed' }] });
+      const runId = (listed.workflow_runs as Array<{ id: number }>)[0].id;
+      expect((await api(cloud.github, 'POST', `/repos/acme/api-git/actions/runs/${runId}/cancel`)).status).toBe(202);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   });
 
   it('every Actions exchange matches the description', () => {
