@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import * as tar from 'tar';
+import { DockerHubRegistry } from '../../src/providers/registry/dockerhub-registry.js';
 import type { FakeRunner, FakeRunnerJob } from './actions.js';
 
 /** Where the runner's commands find their tools: Node's own directory, then the system's. */
@@ -103,4 +106,36 @@ function runCommand(argv: string[], cwd: string, log: (line: string) => void, si
       resolve(failedToStart ? 127 : (code ?? (signalName ? 137 : 1)));
     });
   });
+}
+
+/**
+ * The templates' image steps (docker/login-action, docker/metadata-action, docker/build-push-action) for the fakes,
+ * without Docker: logs in with the repository's DOCKER_USERNAME and DOCKER_TOKEN secrets and pushes the checked-out
+ * tree as a one-layer image to DOCKER_USERNAME/<repository> on the (fake) Docker Hub, with the workflow's tags: the
+ * git tag on a tag push, sha-<7 hex> always, latest on the default branch (main).
+ */
+export function dockerHubPublisher(options: { registryUrl: string; hubUrl: string }): NonNullable<CommandRunnerOptions['publish']> {
+  return async (job, log) => {
+    const username = job.secrets.DOCKER_USERNAME;
+    const token = job.secrets.DOCKER_TOKEN;
+    if (!username || !token) throw new Error('Username and password required');
+    const registry = new DockerHubRegistry({ username, token, registryUrl: options.registryUrl, hubUrl: options.hubUrl });
+    const repository = `${username.toLowerCase()}/${job.repo.toLowerCase()}`;
+    const tags = [
+      ...(job.ref.startsWith('refs/tags/') ? [job.ref.slice('refs/tags/'.length)] : []),
+      `sha-${job.sha.slice(0, 7)}`,
+      ...(job.ref === 'refs/heads/main' ? ['latest'] : []),
+    ];
+    const dir = await mkdtemp(path.join(tmpdir(), 'slipway-fake-image-'));
+    try {
+      const file = path.join(dir, 'image.tar.gz');
+      await tar.create({ gzip: true, file, cwd: job.workdir, portable: true }, ['.']);
+      for (const tag of tags) {
+        const artifact = await registry.push({ repository, tag }, file);
+        log(`pushed ${artifact.url}@${artifact.digest}`);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
 }

@@ -10,7 +10,7 @@ import { type FakeDockerHub, startFakeDockerHub } from '../../../../fakes/docker
 import type { FakeRunnerJob } from '../../../../fakes/github/actions.js';
 import { type FakeGitHub, type FakeGitHubExchange, startFakeGitHub } from '../../../../fakes/github/fake-github.js';
 import { githubOpenApiChecker } from '../../../../fakes/github/openapi-check.js';
-import { commandRunner } from '../../../../fakes/github/runners.js';
+import { commandRunner, dockerHubPublisher } from '../../../../fakes/github/runners.js';
 import { DockerHubRegistry } from '../../registry/dockerhub-registry.js';
 import type { ImageRef } from '../../registry/registry.port.js';
 import { GitHubSourceHost, type GitHubSourceHostOptions } from '../../source-host/github-source-host.js';
@@ -308,6 +308,42 @@ describe('GitHubActionsBuilder against the fakes', () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/^The GitHub token is not valid/);
     expect(JSON.stringify({ ...(error as Error), message: (error as Error).message, stack: (error as Error).stack })).not.toContain(bad);
+  });
+});
+
+describe("the fake GitHub's default runner with the Docker Hub publisher (as the template's workflow)", () => {
+  it("builds slipway.json's command and pushes the tag's image with the repository's Docker Hub secrets", async () => {
+    const hub = await startFakeDockerHub({ users: { acme: DOCKER_TOKEN } });
+    const github = await startFakeGitHub({ runner: commandRunner({ publish: dockerHubPublisher({ registryUrl: hub.registryUrl, hubUrl: hub.hubUrl }) }) });
+    try {
+      github.addToken(GITHUB_TOKEN, { login: 'ada', scopes: ['repo', 'workflow'] });
+      github.addOrganization('acme', { members: [{ login: 'ada', role: 'admin' }] });
+      const sourceHost = new SourceHostWithWorkflow({ token: GITHUB_TOKEN, apiUrl: github.url, minWriteIntervalMs: 0 }, await workflow());
+      const registry = new DockerHubRegistry({ username: 'acme', token: DOCKER_TOKEN, hubUrl: hub.hubUrl, registryUrl: hub.registryUrl });
+      const repository = { organization: 'acme', name: 'shop' };
+      await sourceHost.ensureRepository(repository, { description: 'Shop' });
+      await sourceHost.setSecrets(repository, { DOCKER_USERNAME: 'acme', DOCKER_TOKEN });
+      const { sha } = await sourceHost.commitFiles(repository, {
+        branch: 'main',
+        message: 'Shop',
+        author,
+        files: [
+          { path: 'index.js', content: Buffer.from('console.log("built by slipway.json");\n') },
+          { path: 'slipway.json', content: Buffer.from(JSON.stringify({ build: ['node', 'index.js'] })) },
+        ],
+      });
+      await sourceHost.createTag(repository, { name: 'v0.1.0', sha, message: 'Version 0.1.0' });
+      const builder = new GitHubActionsBuilder({ token: GITHUB_TOKEN, apiUrl: github.url, registry, pollIntervalMs: 100 });
+      const log = hooks();
+      const result = await builder.build({ repository, commitSha: sha, image: { repository: 'acme/shop', tag: 'v0.1.0' }, buildCommand: null, environment: {}, timeoutSeconds: 60 }, log);
+      expect(result).toMatchObject({ status: 'success', artifact: { repository: 'acme/shop', tag: 'v0.1.0' } });
+      expect(log.lines).toEqual(expect.arrayContaining(['Run node index.js', 'built by slipway.json']));
+      expect(await registry.find({ repository: 'acme/shop', tag: `sha-${sha.slice(0, 7)}` })).toMatchObject({ digest: result.artifact!.digest });
+      expect(JSON.stringify(log.lines)).not.toContain(DOCKER_TOKEN);
+    } finally {
+      await github.close();
+      await hub.close();
+    }
   });
 });
 
