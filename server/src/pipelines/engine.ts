@@ -263,6 +263,8 @@ export class PipelineEngine<P> {
     this.running.set(run.id, controllers.add(controller));
     // A step that ignores its signal is abandoned, not awaited: its attempt is stale and can write nothing more.
     const stopped = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true }));
+    // Handled here too: the abort may come before the race below is reached (while the run's providers load).
+    stopped.catch(() => undefined);
     try {
       const work = definition.run(this.context(claim, controller.signal, await this.options.providers(run)));
       work.catch(() => undefined);
