@@ -82,6 +82,9 @@ async function createProject(token: string, name: string, template?: string, env
 const runKinds = async (projectId: string) =>
   (await db.query(`SELECT stream_name, providers FROM pipeline_runs WHERE project_id = $1 ORDER BY created_at`, [projectId])).rows;
 
+/** The descriptions of these steps of the run. */
+const describedAs = (run: any, ids: string[]) => ids.map((id) => run.processors.find((step: any) => step.processor_name === id)?.description);
+
 /** The run's steps as [id, status, error] (pending steps of a failed run are skipped). */
 const steps = (run: any) => run.processors.map((step: any) => [step.processor_name, step.status, step.error_message ?? null]);
 
@@ -117,6 +120,13 @@ describe('providers of a project', () => {
 
     const run = await waitForRun(app, cloud.token, project.id, { stream: 'project_creation' });
     expect(steps(run).filter(([, status]: string[]) => status !== 'completed')).toEqual([]);
+    // The steps say where they worked.
+    expect(describedAs(run, ['setup-github-repo', 'setup-secrets', 'check-docker', 'deploy-to-doks'])).toEqual([
+      'Creates the project repository in GitHub',
+      "Stores the project's environment variables as GitHub Actions secrets, sealed",
+      'Checks that Docker Hub holds the v0.1.0 artifact',
+      'Deploys v0.1.0 to the local cluster and waits for its health check',
+    ]);
     expect(await runKinds(project.id)).toEqual([
       { stream_name: 'project_creation', providers: { source_host: 'github', builder: 'local', registry: 'dockerhub', cluster: 'local', registry_namespace: 'cloudy' } },
     ]);
@@ -170,6 +180,10 @@ describe('providers of a project', () => {
 
     const run = await waitForRun(app, plain.token, project.id, { stream: 'project_creation' });
     expect(steps(run).filter(([, status]: string[]) => status !== 'completed')).toEqual([]);
+    expect(describedAs(run, ['setup-github-repo', 'setup-secrets'])).toEqual([
+      'Creates the project repository in local git',
+      "Stores the project's environment variables as the local repository's encrypted secrets",
+    ]);
     expect(await runKinds(project.id)).toEqual([{ stream_name: 'project_creation', providers: LOCAL }]);
     expect(localRepositories('plain-org')).toEqual(['plain-notes.git']);
 

@@ -389,7 +389,7 @@ export class PipelineEngine<P> {
         return {
           stepId: step.stepId,
           label: definition?.label ?? step.stepId,
-          description: definition?.description ?? '',
+          description: (run.providers && definition?.describe?.(run.providers)) || definition?.description || '',
           icon: definition?.icon ?? null,
           status: step.status,
           attempts: step.attempts,

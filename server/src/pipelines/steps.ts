@@ -1,3 +1,4 @@
+import type { ProviderKinds } from '../providers/project-providers.js';
 import type { StepStatus } from './pipeline-step.entity.js';
 
 /** Spec section 2's timeline icon names. */
@@ -48,6 +49,8 @@ export interface StepDefinition<P = Record<string, never>> {
   retries?: number;
   /** Substeps shown as pending from the start. */
   substeps?: Array<{ name: string; description: string }>;
+  /** The description naming the adapters the run used ('on GitHub'), once the run has recorded them. */
+  describe?(used: ProviderKinds): string;
   run(ctx: StepContext<P>): Promise<void>;
 }
 

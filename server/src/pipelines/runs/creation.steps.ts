@@ -7,6 +7,7 @@ import { defineStep, type StepContext, type StepDefinition, StepFailure, type St
 import { StepStatus } from '../pipeline-step.entity.js';
 import { HEALTH_TIMEOUT_SECONDS, rollOut, rolloutFailure } from './deployment-rollout.js';
 import { ENVIRONMENT, FIRST_VERSION_TAG, MAIN_BRANCH, SLIPWAY_AUTHOR, namesOf, requireProject, type RunNames } from './run-names.js';
+import { clusterOf, registryOf, sourceHostOf } from './run-places.js';
 import type { RunProviders } from './run-ports.js';
 import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact, runBuild } from './version-build.js';
 
@@ -84,7 +85,7 @@ const validateGithub = step('validate-github', 'code', 'Checks the organization 
   await ctx.logger.info(
     `${ctx.providers.sourceHost.kind} source host: ${repository.organization}/${repository.name} ${existing ? 'exists (this run made it, or it is reused)' : 'will be created'}`,
   );
-});
+}, { describe: (used) => `Checks the organization and the repository name with ${sourceHostOf(used)}` });
 
 const buildModel = step('build-model', 'files', 'Works out what the project will be: repository, files, build, image and app', 30, async (ctx) => {
   const names = await runNames(ctx);
@@ -109,7 +110,7 @@ const setupRepository = step('setup-github-repo', 'code', 'Creates the project r
   const info = await ctx.providers.sourceHost.ensureRepository(repository, { description: project.description });
   await ctx.providers.records.update({ repositoryUrl: info.url });
   await ctx.logger.info(`repository ${info.url}`);
-});
+}, { describe: (used) => `Creates the project repository in ${sourceHostOf(used)}` });
 
 const generateTemplate = step('generate-template', 'files', "Renders the template's files for the project", 60, async (ctx) => {
   const files = await sourceFiles(ctx);
@@ -126,14 +127,14 @@ const commitCode = step('commit-code', 'code', `Commits the files to ${MAIN_BRAN
   });
   await ctx.providers.records.update({ buildCommit: sha });
   await ctx.logger.info(`${created ? 'committed' : 'already committed'} ${sha}`);
-});
+}, { describe: (used) => `Commits the files to ${MAIN_BRANCH} in ${sourceHostOf(used)}` });
 
 const setupSecrets = step('setup-secrets', 'config', "Stores the project's environment variables as repository secrets", 60, async (ctx) => {
   const { repository } = await runNames(ctx);
   const environment = await ctx.providers.records.environment();
   await ctx.providers.sourceHost.setSecrets(repository, environment);
   await ctx.logger.info(`${Object.keys(environment).length} secrets stored`);
-});
+}, { describe: (used) => (used.source_host === 'github' ? "Stores the project's environment variables as GitHub Actions secrets, sealed" : "Stores the project's environment variables as the local repository's encrypted secrets") });
 
 const checkBuildStatus = step(
   'check-build-status',
@@ -181,7 +182,7 @@ const checkDocker = step('check-docker', 'cloud', `Checks that the registry hold
   if (registry.validateAccess) await accessChecked(registry.validateAccess());
   const artifact = await confirmArtifact(ctx, names, version);
   await ctx.providers.records.update({ dockerImageUrl: artifact.url });
-});
+}, { describe: (used) => `Checks that ${registryOf(used)} holds the ${FIRST_VERSION_TAG} artifact` });
 
 const deploy = step(
   'deploy-to-doks',
@@ -221,6 +222,7 @@ const deploy = step(
       { name: 'start', description: 'Start the new revision' },
       { name: 'health', description: 'Pass the health check and take the traffic' },
     ],
+    describe: (used) => `Deploys ${FIRST_VERSION_TAG} to ${clusterOf(used)} and waits for its health check`,
   },
 );
 

@@ -1,8 +1,9 @@
 import { stepLabel } from '@slipway/domain';
 import { DeploymentStatus } from '../../modules/deployments/deployment-status.js';
-import { defineStep, type StepContext, type StepIcon } from '../steps.js';
+import { defineStep, type StepContext, type StepDefinition, type StepIcon } from '../steps.js';
 import { appNameOf } from './deployment-rollout.js';
 import { namesOf, type RunNames } from './run-names.js';
+import { clusterOf, registryOf, sourceHostOf } from './run-places.js';
 import type { RunProviders } from './run-ports.js';
 
 type Ctx = StepContext<RunProviders>;
@@ -12,11 +13,19 @@ type Ctx = StepContext<RunProviders>;
  * and also cleans up after a creation that failed or was cancelled half-way. Until cleanup-database the project row
  * exists and names what to remove.
  */
-function step(id: string, icon: StepIcon, description: string, timeoutSeconds: number, run: (ctx: Ctx, names: RunNames | null) => Promise<void>) {
+function step(
+  id: string,
+  icon: StepIcon,
+  description: string,
+  timeoutSeconds: number,
+  run: (ctx: Ctx, names: RunNames | null) => Promise<void>,
+  describe?: StepDefinition<RunProviders>['describe'],
+) {
   return defineStep<RunProviders>({
     id,
     label: stepLabel(id),
     description,
+    describe,
     icon,
     timeoutSeconds,
     async run(ctx) {
@@ -47,17 +56,17 @@ const stopDeployments = step('stop-deployments', 'server', "Stops the project's 
   // Apps of the other environments.
   if (names) for (const environment of new Set(deployments.map((row) => row.environment))) await cluster.remove(appNameOf(names, environment));
   await ctx.logger.info(names ? `${cluster.kind} cluster: ${names.appName} stopped` : 'no app');
-});
+}, (used) => `Stops the project's running apps on ${clusterOf(used)}`);
 
 const cleanupRepository = step('cleanup-github', 'code', 'Deletes the repository and its secrets', 120, async (ctx, names) => {
   if (names) await ctx.providers.sourceHost.deleteRepository(names.repository);
-  await ctx.logger.info(names ? `repository ${names.imageRepository} deleted` : 'no repository');
-});
+  await ctx.logger.info(names ? `repository ${names.repository.organization}/${names.repository.name} deleted` : 'no repository');
+}, (used) => `Deletes the repository and its secrets from ${sourceHostOf(used)}`);
 
 const deleteArtifacts = step('delete-docker-repository', 'cloud', "Deletes the project's artifacts from the registry", 120, async (ctx, names) => {
   if (names) await ctx.providers.registry.deleteRepository(names.imageRepository);
   await ctx.logger.info(names ? `registry repository ${names.imageRepository} deleted` : 'no artifacts');
-});
+}, (used) => `Deletes the project's artifacts from ${registryOf(used)}`);
 
 const cleanupDatabase = step('cleanup-database', 'database', 'Deletes the project with its versions, their build logs, and its deployments', 30, async (ctx) => {
   if (ctx.projectId) await ctx.providers.buildLogs.removeProject(ctx.projectId);
