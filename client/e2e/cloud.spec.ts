@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fakeCloudUrls, readFakeCloudSettings } from './fake-cloud';
-import { expectNoSeriousA11yViolations, registerViaUi, storedToken } from './helpers';
+import { expectNoSeriousA11yViolations, registerViaUi, storedToken, statusOf } from './helpers';
 
 // The cloud flow in the browser, against the fakes of GitHub, Docker Hub and DigitalOcean that playwright.config.ts
 // starts (their Kubernetes API really runs the app on this machine): the credentials saved in Settings, a static
@@ -95,7 +95,7 @@ test('saves cloud credentials, creates a static site on GitHub, Docker Hub and D
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Delete Project' }).click();
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
-  await expect.poll(async () => (await request.get(`/api/projects/${id}`, { headers })).status(), { timeout: 120_000 }).toBe(404);
+  await expect.poll(() => statusOf(request, `/api/projects/${id}`, headers), { timeout: 120_000 }).toBe(404);
   expect((await gitHubRepository()).status()).toBe(404);
   await expect
     .poll(async () => (await request.get(deployedUrl, { timeout: 5_000 }).then((response) => response.status(), () => 'unreachable')), { timeout: 60_000 })

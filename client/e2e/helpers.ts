@@ -124,3 +124,15 @@ export async function createBuiltProject(
     .toBe('completed');
   return id;
 }
+
+/**
+ * The status of a GET, or the network error's first line: a poll then tries again when a kept-alive connection was
+ * closed by the server just as it was reused (ECONNRESET), instead of failing the test.
+ */
+export async function statusOf(request: APIRequestContext, url: string, headers: Record<string, string>): Promise<number | string> {
+  try {
+    return (await request.get(url, { headers })).status();
+  } catch (error) {
+    return (error as Error).message.split('\n')[0];
+  }
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerViaApi } from './helpers';
+import { expectNoSeriousA11yViolations, registerViaApi, statusOf } from './helpers';
 
 // A whole project life in local mode: the wizard's creation run (15 steps: repository, build, image, deploy),
 // the deployed app answering, then the deletion run removing the project. Retry and Cancel are not driven here:
@@ -77,7 +77,7 @@ test('a static site goes through the creation timeline, answers at its URL, and 
   await dialog.getByLabel(`Type ${PROJECT_NAME} to confirm`).fill(PROJECT_NAME);
   await dialog.getByRole('button', { name: 'Delete Project' }).click();
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
-  await expect.poll(async () => (await page.request.get(`/api/projects/${id}`, { headers })).status(), { timeout: 120_000 }).toBe(404);
+  await expect.poll(() => statusOf(page.request, `/api/projects/${id}`, headers), { timeout: 120_000 }).toBe(404);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expect(page.getByText(PROJECT_NAME)).toHaveCount(0);

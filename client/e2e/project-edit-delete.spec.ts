@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerViaApi } from './helpers';
+import { expectNoSeriousA11yViolations, registerViaApi, statusOf } from './helpers';
 
 const SECRET = 'sk-e2e-secret-value-123';
 
@@ -119,7 +119,7 @@ test('project detail tabs, edit, environment variables and delete', async ({ pag
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   // Deletion is a run: the project is gone once it completes.
-  await expect.poll(async () => (await page.request.get(`/api/projects/${id}`, { headers })).status(), { timeout: 60_000 }).toBe(404);
+  await expect.poll(() => statusOf(page.request, `/api/projects/${id}`, headers), { timeout: 60_000 }).toBe(404);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expect(page.getByText('Orbital Relay Two')).toHaveCount(0);
