@@ -349,6 +349,8 @@ async function main(): Promise<void> {
     );
     console.log(`(c) creation runs by status: ${[...creation.statuses].map(([status, count]) => `${status} ${count}`).join(', ')}`);
     console.log(`target (a) p95 <= 50 ms: ${percentile(sortedGaps, 95) <= 50 ? 'met' : 'NOT met'}`);
+    const everyChange = report.missed === 0 && report.incomplete === 0 && report.latencies.length === changes[0].n * SUBSCRIBERS;
+    console.log(`target (b) every subscription receives every step change: ${everyChange ? 'met' : 'NOT met'}`);
     console.log(`target (b) p99 <= 250 ms: ${percentile(latencies, 99) <= 250 ? 'met' : 'NOT met'}`);
     console.log(siteTarget('server', sites));
   } finally {

@@ -114,13 +114,14 @@ describe('a version of the main branch', () => {
   it('is tagged at the branch head, built into a downloadable artifact and listed', async () => {
     const res = await createVersion({ version_tag: ' v1.0.0 ', description: ' First release ', git_branch: ' main ' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ version_tag: 'v1.0.0', description: 'First release', git_branch: 'main', version_number: 1_000_000, git_commit_sha: project.build_commit, active: false });
+    expect(res.body).toMatchObject({ version_tag: 'v1.0.0', description: 'First release', git_branch: 'main', version_number: 1_000_000, git_commit_sha: project.build_commit, active: false, build_duration_seconds: null });
     expect(['pending', 'building']).toContain(res.body.status);
 
     version = await builtVersion(res.body.id);
     expect(version).toMatchObject({ status: 'ready', build_status: 'success', docker_image_url: expect.stringContaining(':v1.0.0') });
     expect(version.artifacts).toEqual([{ id: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), type: 'image' }]);
     expect(new Date(version.build_completed_at).getTime()).toBeGreaterThanOrEqual(new Date(version.build_started_at).getTime());
+    expect(version.build_duration_seconds).toBe(Math.round((new Date(version.build_completed_at).getTime() - new Date(version.build_started_at).getTime()) / 1000));
     expect(await git(['ls-remote', '--tags', project.repository_url])).toContain('refs/tags/v1.0.0');
 
     const progress = await versionCall('GET', version.id, '/build/progress');
@@ -270,12 +271,14 @@ describe('a build that is stopped', () => {
 describe('GraphQL', () => {
   it('lists versions on the project and follows a build live, snapshot first', async () => {
     const listed = await app.graphql(
-      'query ($id: ID!) { project(id: $id) { versions(filter: { limit: 1, sortBy: version_number, sortOrder: ASC }) { total totalPages versions { versionTag status buildStatus } } } }',
+      'query ($id: ID!) { project(id: $id) { versions(filter: { limit: 1, sortBy: version_number, sortOrder: ASC }) { total totalPages versions { versionTag status buildStatus buildStartedAt buildCompletedAt buildDurationSeconds } } } }',
       { id: project.id },
       owner.token,
     );
     expect(listed.errors).toBeUndefined();
     expect(listed.data.project.versions).toMatchObject({ total: 3, totalPages: 3, versions: [{ versionTag: 'v0.1.0', status: 'ready', buildStatus: 'success' }] });
+    const [initial] = listed.data.project.versions.versions;
+    expect(initial.buildDurationSeconds).toBe(Math.round((new Date(initial.buildCompletedAt).getTime() - new Date(initial.buildStartedAt).getTime()) / 1000));
 
     const created = await app.graphql(
       'mutation ($projectId: ID!) { createVersion(projectId: $projectId, input: { versionTag: "v1.3.0", gitBranch: "main", description: "Live" }) { id versionTag } }',

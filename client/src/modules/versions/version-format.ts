@@ -7,10 +7,9 @@ export const RUNNING_BUILD_PERCENT = 60;
 
 export const shortCommit = (sha: string) => sha.slice(0, SHORT_COMMIT_LENGTH);
 
-/** A build's duration as 'Xm Ys' (whole seconds); null until it has both ends. */
-export function buildDuration(startedAt: string | null | undefined, completedAt: string | null | undefined): string | null {
-  if (!startedAt || !completedAt) return null;
-  const seconds = Math.max(0, Math.round((new Date(completedAt).getTime() - new Date(startedAt).getTime()) / 1000));
+/** A build's duration (the server's build_duration_seconds) as 'Xm Ys'; null until the build has ended. */
+export function buildDuration(seconds: number | null | undefined): string | null {
+  if (seconds === null || seconds === undefined) return null;
   return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
 }
 

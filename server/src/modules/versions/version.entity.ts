@@ -117,6 +117,12 @@ export function versionNumber(tag: string): number | null {
   return match ? Number(match[1]) * 1e6 + Number(match[2]) * 1e3 + Number(match[3]) : null;
 }
 
+/** Seconds its latest build took, from start to end; null while it builds or before it was built. */
+export function buildDurationSeconds(version: Pick<Version, 'buildStartedAt' | 'buildCompletedAt'>): number | null {
+  const { buildStartedAt: started, buildCompletedAt: completed } = version;
+  return started && completed ? Math.max(0, Math.round((completed.getTime() - started.getTime()) / 1000)) : null;
+}
+
 /** The REST shape of a version (spec section 3), snake_case. */
 export function toVersionResponse(version: Version) {
   return {
@@ -131,6 +137,7 @@ export function toVersionResponse(version: Version) {
     active: version.active,
     build_started_at: version.buildStartedAt,
     build_completed_at: version.buildCompletedAt,
+    build_duration_seconds: buildDurationSeconds(version),
     build_log: version.buildLog,
     docker_image_url: version.dockerImageUrl,
     artifacts: version.artifacts,

@@ -1,11 +1,11 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { resolverOf } from '../../graphql/build-schema.js';
 import { type GraphQLContext, signedIn } from '../../graphql/context.js';
 import { Project } from '../projects/project.entity.js';
 import { CreateVersionInput, UpdateVersionInput, VersionsFilterInput } from './dtos/version.inputs.js';
 import { VersionBuild, VersionPage } from './dtos/version.models.js';
 import type { VersionFeed } from './version-feed.js';
-import { Version } from './version.entity.js';
+import { Version, buildDurationSeconds } from './version.entity.js';
 import type { VersionsService } from './versions.service.js';
 
 /** Versions for their owner only: anyone else's project or version is NOT_FOUND. */
@@ -40,6 +40,11 @@ export class VersionsResolver {
   @Query(() => VersionBuild, { description: "Your version's build: the version, its latest build run and its log's last lines" })
   versionBuild(@Arg('versionId', () => ID, { description: 'The version' }) versionId: string, @Ctx() ctx: GraphQLContext): Promise<VersionBuild> {
     return this.versions.buildSnapshot(signedIn(ctx).user, versionId);
+  }
+
+  @FieldResolver(() => Int, { nullable: true, description: 'Seconds its latest build took; null while it builds or before it was built' })
+  buildDurationSeconds(@Root() version: Version): number | null {
+    return buildDurationSeconds(version);
   }
 
   @Mutation(() => Version, { description: "Tags the branch head in the project's repository as a new version and starts its build" })

@@ -5,7 +5,7 @@ import { renderWithProviders, signedIn } from '../../../test/render';
 import { BuildLogModal } from './BuildLogModal';
 import { PROJECT_ID, buildFrameMock, testVersion } from './versions.fixtures';
 
-const running = testVersion({ status: 'building', buildStatus: 'running', buildCompletedAt: null, buildLog: 'Cloning' });
+const running = testVersion({ status: 'building', buildStatus: 'running', buildCompletedAt: null, buildDurationSeconds: null, buildLog: 'Cloning' });
 
 function wholeLogFetch(logs: string) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ logs }), { status: 200 }));

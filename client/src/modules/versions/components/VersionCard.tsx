@@ -67,7 +67,7 @@ export interface VersionCardProps {
 
 /** One version: tag, status and build badges, branch, commit, build times, image, artifacts, dates and actions. */
 export function VersionCard({ version, copied, onCopyCommit, onDownloadArtifact, onDeploy, onViewLogs, onArchive, onRestore, onDelete, busy }: VersionCardProps) {
-  const duration = buildDuration(version.buildStartedAt, version.buildCompletedAt);
+  const duration = buildDuration(version.buildDurationSeconds);
   const label = `version ${version.versionTag}`;
   return (
     <StyledCard aria-label={`Version ${version.versionTag}`}>

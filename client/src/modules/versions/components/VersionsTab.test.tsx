@@ -40,7 +40,7 @@ describe('VersionsTab', { timeout: 15_000 }, () => {
   it('offers Deploy only for a ready, built, inactive version; a running build shows its 60 % bar; archived ones Restore', async () => {
     renderTab([
       versionsMock([
-        testVersion({ id: 'b1', versionTag: 'v2.0.0', status: 'building', buildStatus: 'running', buildCompletedAt: null, artifacts: [] }),
+        testVersion({ id: 'b1', versionTag: 'v2.0.0', status: 'building', buildStatus: 'running', buildCompletedAt: null, buildDurationSeconds: null, artifacts: [] }),
         testVersion({ id: 'b2', versionTag: 'v1.9.0', active: true, dockerImageUrl: 'slipway.local/acme/engine:v1.9.0' }),
         testVersion({ id: 'b3', versionTag: 'v1.8.0', status: 'archived' }),
         testVersion({ id: 'b4', versionTag: 'v1.7.0', status: 'build_failed', buildStatus: 'failed' }),
