@@ -77,20 +77,17 @@ async function createProject(token: string, name: string, template = 'static-sit
 const unfinished = (run: any) =>
   run.processors.filter((step: any) => !['completed', 'skipped', 'pending'].includes(step.status)).map((step: any) => [step.processor_name, step.status, step.error_message ?? null]);
 
-
 /**
  * Creates a project with these settings while the fake fails: the creation ends with `step` failed with `message`
- * (a string or a pattern); after `recover`, Retry completes the creation. Answers the project.
+ * (a string or an asymmetric matcher); after `recover`, Retry completes the creation. Answers the project.
  */
-async function failsThenRetried(settings: Record<string, string>, step: string, message: string | RegExp, recover: (user: { token: string }) => Promise<void> | void) {
+async function failsThenRetried(settings: Record<string, string>, step: string, message: unknown, recover: (user: { token: string }) => Promise<void> | void) {
   const user = await owner(settings);
   const project = await createProject(user.token, unique('Fail '));
   const failed = await waitForRun(app, user.token, project.id, { stream: 'project_creation' });
+  // The project's status (what the project page shows): the run failed at that step, saying why.
   expect(failed.overall_status).toBe('failed');
   expect(unfinished(failed)).toEqual([[step, 'failed', message]]);
-  // The project's status says it too, as the project page shows it.
-  const status = (await app.api('GET', `/projects/${project.id}/status`, { token: user.token })).body;
-  expect(status.processors.find((row: any) => row.processor_name === step).error_message).toEqual(message);
 
   await recover(user);
   expect((await app.api('POST', `/projects/${project.id}/status/retry`, { token: user.token })).status).toBe(200);
@@ -187,7 +184,7 @@ describe('Docker Hub failures', () => {
       await failsThenRetried(
         { DOCKER_USERNAME: username, DOCKER_TOKEN: token },
         'check-docker',
-        expect.stringMatching(/^Docker Hub's rate limit is reached; try again (after \d{4}-\d\d-\d\dT[\d:.]+Z|later)$/) as unknown as RegExp,
+        expect.stringMatching(/^Docker Hub's rate limit is reached; try again (after \d{4}-\d\d-\d\dT[\d:.]+Z|later)$/),
         lift,
       );
     } finally {
