@@ -142,6 +142,23 @@ describe('a project in cloud mode', () => {
     expect(await fetchApp(project.deployed_url)).toMatchObject({ status: 200 });
   }, 300_000);
 
+  it("reads its pods' CPU and memory from metrics.k8s.io; a stop scales the Deployment to 0 and keeps its namespace", async () => {
+    const active = (await call('GET', '')).body.active_deployment;
+    const metrics = (await call('GET', `/deployments/${active.id}/metrics`)).body;
+    expect(metrics.instances).toEqual([{ instance: expect.stringMatching(/^r\d+-1$/), cpu_percent: expect.any(Number), memory_bytes: expect.any(Number) }]);
+    expect(metrics.instances[0].memory_bytes).toBeGreaterThan(10 * 2 ** 20);
+
+    expect((await call('POST', '/deployments/stop?environment=production')).status).toBeLessThan(300);
+    await eventually(async () => (await call('GET', `/deployments/${active.id}`)).body.status === 'archived', 120_000);
+    const { store } = digitalOcean.kubernetes;
+    const type = (kind: string, plural: string, group = '') => ({ group, version: 'v1', plural, kind, namespaced: kind !== 'Namespace' });
+    const [namespace] = store.list(type('Namespace', 'namespaces')).filter((each) => each.metadata.name.startsWith('cloud-site'));
+    expect(namespace.status).toEqual({ phase: 'Active' });
+    expect(store.get(type('Deployment', 'deployments', 'apps'), namespace.metadata.name, 'app')?.spec.replicas).toBe(0);
+    expect(store.list(type('Pod', 'pods'), namespace.metadata.name)).toEqual([]);
+    expect(await fetchApp(project.deployed_url)).not.toMatchObject({ status: 200 });
+  }, 180_000);
+
   it('is deleted from every service, and no token or secret value was written anywhere', async () => {
     const url = project.deployed_url;
     expect((await app.api('DELETE', `/projects/${project.id}`, { token: owner.token })).status).toBeLessThan(300);

@@ -46,6 +46,8 @@ export interface FakeKubernetes {
   nodes: FakeNodes;
   /** Requests answered, by method and path (no query), for tests. */
   requests: string[];
+  /** Whether the cluster runs metrics-server (default yes): without it, metrics.k8s.io paths answer 404 as the real API server does. */
+  setMetricsServer(installed: boolean): void;
   close(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
   const nodes = await FakeNodes.start(store, options);
   const requests: string[] = [];
   const follows = new Set<AbortController>();
+  let metricsServer = true;
   const { key, cert } = await selfSignedCertificate();
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -147,7 +150,7 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
       send(response, 200, { major: '1', minor: '33', gitVersion: 'v1.33.1', platform: 'linux/amd64' });
       return;
     }
-    const metrics = /^\/apis\/metrics\.k8s\.io\/v1beta1\/namespaces\/([^/]+)\/pods(?:\/([^/]+))?$/.exec(url.pathname);
+    const metrics = metricsServer ? /^\/apis\/metrics\.k8s\.io\/v1beta1\/namespaces\/([^/]+)\/pods(?:\/([^/]+))?$/.exec(url.pathname) : null;
     if (metrics && method === 'GET') {
       const [, ns, pod] = metrics;
       const items = await nodes.podMetrics(ns, pod);
@@ -315,6 +318,9 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
     store,
     nodes,
     requests,
+    setMetricsServer(installed) {
+      metricsServer = installed;
+    },
     async close() {
       for (const follow of follows) follow.abort();
       server.closeAllConnections();

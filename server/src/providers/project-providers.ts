@@ -199,11 +199,13 @@ function copyingHere(cluster: ProjectCluster, registry: Registry, local: Registr
       return cluster.deploy(spec, hooks);
     },
     status: (name) => cluster.status(name),
+    stop: (name) => cluster.stop(name),
     remove: (name) => cluster.remove(name),
     logs: (name, tail) => cluster.logs(name, tail),
     checkHealth: (name) => cluster.checkHealth(name),
     logEntries: (name, tail) => cluster.logEntries(name, tail),
     followLogs: (name, tail, signal) => cluster.followLogs(name, tail, signal),
+    instanceUsage: (name) => cluster.instanceUsage(name),
     runsApps: () => cluster.runsApps(),
     drainTraffic: () => cluster.drainTraffic(),
   };

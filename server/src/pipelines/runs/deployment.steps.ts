@@ -96,7 +96,7 @@ const stop = step('stop-deployment', 'server', "Stops the deployment's instances
     await ctx.logger.info(`nothing to stop: the deployment is ${deployment.status}`);
     return;
   }
-  await cluster.remove(appNameOf(names, deployment.environment));
+  await cluster.stop(appNameOf(names, deployment.environment));
   await records.stopDeployment(deployment.id);
   await ctx.logger.info(`${cluster.kind} cluster: ${appNameOf(names, deployment.environment)} stopped`);
 });

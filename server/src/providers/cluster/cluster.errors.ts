@@ -29,4 +29,14 @@ export const CLUSTER_OWNED_ELSEWHERE = 'CLUSTER_OWNED_ELSEWHERE';
 export const clusterOwnedElsewhere = (owner: number) =>
   new AppError(ErrorCode.Conflict, `The local cluster is run by another Slipway process (${owner})`, { reason: CLUSTER_OWNED_ELSEWHERE });
 
+export const METRICS_UNAVAILABLE = 'METRICS_UNAVAILABLE';
+
+/** The cluster serves no resource metrics API: CPU and memory cannot be read (requests still are). */
+export const metricsUnavailable = () =>
+  new AppError(
+    ErrorCode.Conflict,
+    "Metrics unavailable: the cluster has no metrics API (metrics.k8s.io), so its pods' CPU and memory cannot be read; install metrics-server in the cluster to see them",
+    { reason: METRICS_UNAVAILABLE },
+  );
+
 export const clusterShuttingDown = () => new AppError(ErrorCode.Conflict, 'The local cluster is shutting down', { reason: 'CLUSTER_SHUTTING_DOWN' });

@@ -61,6 +61,12 @@ export interface Cluster {
   deploy(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus>;
   /** The app's status, or null when it was never deployed (or was removed). */
   status(name: string): Promise<AppStatus | null>;
+  /**
+   * Stops the app's instances so that its URL serves nothing, keeping what a later deploy() needs to start it again
+   * (local: the app is removed; DigitalOcean Kubernetes: its Deployment is scaled to 0, its namespace, Secret and
+   * Service stay); no-op when absent.
+   */
+  stop(name: string): Promise<void>;
   /** Stops the app and removes it; no-op when absent. */
   remove(name: string): Promise<void>;
   /**
@@ -127,6 +133,12 @@ export interface ClusterObservability {
   logEntries(name: string, tail: number): Promise<AppLogEntry[]>;
   /** The last `tail` lines, then each line printed after them, until `signal` aborts (the iteration then ends). */
   followLogs(name: string, tail: number, signal: AbortSignal): AsyncIterable<AppLogEntry>;
+  /**
+   * The serving instances' CPU and memory as the cluster measures them now, for a cluster whose usage is not drained
+   * into deployment_metrics (DigitalOcean Kubernetes: its metrics.k8s.io API); null from a cluster whose usage is
+   * drained (local). [] when the app is absent. Throws metricsUnavailable() when the cluster has no metrics API.
+   */
+  instanceUsage(name: string): Promise<InstanceUsage[] | null>;
   /** True in the process that runs this machine's apps. */
   runsApps(): boolean;
   /** Each running app's requests since the previous drain and its instances' CPU and memory; [] unless runsApps(). */

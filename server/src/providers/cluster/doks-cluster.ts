@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiException, Log, type V1Deployment, type V1Pod, type V1PodTemplateSpec, type V1Service } from '@kubernetes/client-node';
+import { ApiException, Log, Metrics, type PodMetricsList, type V1Deployment, type V1Pod, type V1PodTemplateSpec, type V1Service } from '@kubernetes/client-node';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { lineSplitter, plainLogLine } from './app-log.js';
-import { invalidDeploySpec, revisionUnhealthy } from './cluster.errors.js';
+import { invalidDeploySpec, metricsUnavailable, revisionUnhealthy } from './cluster.errors.js';
 import type {
   AppLogEntry,
   AppStatus,
@@ -14,6 +14,7 @@ import type {
   DeployHooks,
   DeploySpec,
   InstanceHealth,
+  InstanceUsage,
 } from './cluster.port.js';
 import { type DoksClients, DoksCredentials } from './doks-credentials.js';
 
@@ -96,6 +97,21 @@ function describeFailure(error: unknown): { code: number; message: string } | nu
   }
   const status = body as { message?: string; reason?: string } | null | undefined;
   return { code: error.code, message: status?.message ?? status?.reason ?? `HTTP ${error.code}` };
+}
+
+const CPU_UNITS: Record<string, number> = { n: 1e-9, u: 1e-6, m: 1e-3, '': 1 };
+const MEMORY_UNITS: Record<string, number> = { '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40 };
+
+/** A CPU quantity ('12345n', '5m', '1') in cores; 0 when unreadable. */
+function cpuCores(quantity: string): number {
+  const match = /^(\d+(?:\.\d+)?)(n|u|m|)$/.exec(quantity);
+  return match ? Number(match[1]) * CPU_UNITS[match[2]] : 0;
+}
+
+/** A memory quantity ('2048Ki', '64Mi', '1000000') in bytes; 0 when unreadable. */
+function memoryBytes(quantity: string): number {
+  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|k|M|G|T|)$/.exec(quantity);
+  return match ? Number(match[1]) * MEMORY_UNITS[match[2]] : 0;
 }
 
 /** The pod log line `2026-01-02T03:04:05.123456789Z text` as its time and text. */
@@ -430,6 +446,25 @@ export class DoksCluster implements Cluster, ClusterObservability {
     return `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
   }
 
+  /** Scales the Deployment to 0 replicas and waits for its pods to go; the namespace, its Secret and Service stay. */
+  async stop(name: string): Promise<void> {
+    if (!APP_NAME.test(name)) return;
+    await this.withLock(name, async () => {
+      const namespace = name;
+      const scaled = await this.read('scale the deployment to 0', ({ apps }) =>
+        apps.replaceNamespacedDeploymentScale({ name: DEPLOYMENT, namespace, body: { metadata: { name: DEPLOYMENT, namespace }, spec: { replicas: 0 } } }),
+      );
+      if (!scaled) return;
+      const deadline = Date.now() + ROLLOUT_SLACK_MS;
+      for (;;) {
+        const deployment = await this.read('read the deployment', ({ apps }) => apps.readNamespacedDeployment({ name: DEPLOYMENT, namespace }));
+        if (!deployment || ((deployment.status?.replicas ?? 0) === 0 && (await this.pods(namespace)).length === 0)) return;
+        if (Date.now() > deadline) throw kubernetesError(`The pods of ${name} are still stopping`, 'PODS_TERMINATING');
+        await sleep(POLL_MS);
+      }
+    });
+  }
+
   async remove(name: string): Promise<void> {
     if (!APP_NAME.test(name)) return;
     await this.withLock(name, async () => {
@@ -564,6 +599,28 @@ export class DoksCluster implements Cluster, ClusterObservability {
           message: healthy ? null : (ready?.message ?? `GET ${path} has not passed yet`),
         };
       });
+  }
+
+  /** Each running pod's CPU and memory from metrics.k8s.io (metrics-server), as its instance ('r{revision}-{n}'). */
+  async instanceUsage(name: string): Promise<InstanceUsage[]> {
+    if (!APP_NAME.test(name)) return [];
+    const pods = await this.pods(name);
+    const instances = this.instanceNames(pods);
+    let metrics: PodMetricsList;
+    try {
+      metrics = await this.kube('read the pod metrics', ({ config }) => new Metrics(config).getPodMetrics(name));
+    } catch (error) {
+      // The API group is not served: the cluster runs no metrics-server.
+      if ((error as { status?: number }).status === 404) throw metricsUnavailable();
+      throw error;
+    }
+    return metrics.items.flatMap((pod) => {
+      const instance = instances.get(pod.metadata.name);
+      if (!instance) return [];
+      const cores = pod.containers.reduce((sum, container) => sum + cpuCores(container.usage.cpu), 0);
+      const bytes = pod.containers.reduce((sum, container) => sum + memoryBytes(container.usage.memory), 0);
+      return [{ instance, cpuPercent: Math.round(cores * 100 * 100) / 100, memoryBytes: Math.round(bytes) }];
+    });
   }
 
   runsApps(): boolean {

@@ -163,11 +163,11 @@ export class LocalCluster implements Cluster, ClusterObservability {
 
   /** Stops every app process and closes every stable URL; the apps' records stay for the next restore(). Idempotent. */
   shutdown(): Promise<void> {
-    this.stopping ??= this.stop();
+    this.stopping ??= this.stopAll();
     return this.stopping;
   }
 
-  private async stop(): Promise<void> {
+  private async stopAll(): Promise<void> {
     this.closed = true;
     this.owned = false;
     if (this.takeOver) clearTimeout(this.takeOver);
@@ -206,6 +206,11 @@ export class LocalCluster implements Cluster, ClusterObservability {
     await this.load();
     const app = this.apps.get(name);
     return app ? this.statusOf(app) : null;
+  }
+
+  /** A stopped local app keeps nothing: its artifact is in the registry, and deploy() starts it from there. */
+  stop(name: string): Promise<void> {
+    return this.remove(name);
   }
 
   async remove(name: string): Promise<void> {
@@ -572,6 +577,11 @@ export class LocalCluster implements Cluster, ClusterObservability {
   followLogs(name: string, tail: number, signal: AbortSignal): AsyncIterable<AppLogEntry> {
     if (!APP_NAME.test(name)) throw invalidDeploySpec(name, 'the app name must be lower-case letters, digits and dashes (at most 63)');
     return followAppLog(appPaths(this.clusterDir, name).log, tail, signal);
+  }
+
+  /** The local apps' usage is sampled with their traffic (drainTraffic) and kept in deployment_metrics. */
+  async instanceUsage(): Promise<null> {
+    return null;
   }
 
   async drainTraffic(): Promise<AppTraffic[]> {

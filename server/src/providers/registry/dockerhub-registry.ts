@@ -430,7 +430,10 @@ export class DockerHubRegistry implements Registry {
     }
     if (response.status === 429 || code === 'TOOMANYREQUESTS') return dockerHubRateLimited(retryAt(response));
     if (name && (code === 'DENIED' || response.status === 403 || (response.status === 401 && /insufficient_scope/.test(response.headers.get('www-authenticate') ?? '')))) {
-      return dockerHubDenied(name, this.username);
+      // The bearer token was granted less than needed: the next attempt asks again (the token may have more access by then).
+      this.registryTokens.delete(scopeOf(name));
+      // In the account's own namespace nothing but the token's access refuses it: the token is read-only.
+      return name.split('/')[0] === this.username.toLowerCase() ? dockerHubReadOnly(this.username) : dockerHubDenied(name, this.username);
     }
     if (response.status === 401) return dockerHubBadCredentials(this.username);
     const detail = [code, message].filter(Boolean).join(' ');

@@ -1,11 +1,13 @@
 import { DEFAULT_METRICS_RANGE, deploymentHealth, type DeploymentHealthState, METRICS_RANGES } from '@slipway/domain';
 import type { DataSource } from 'typeorm';
+import { AppError } from '../../../common/app-error.js';
 import { logUnexpected } from '../../../common/log.js';
 import { isUuid } from '../../../common/validation.js';
 import type { EventBus } from '../../../events/event-bus.js';
 import { namesOf } from '../../../pipelines/runs/run-names.js';
 import { latencyPercentile } from '../../../providers/cluster/app-traffic.js';
-import type { AppLogEntry, InstanceHealth } from '../../../providers/cluster/cluster.port.js';
+import { METRICS_UNAVAILABLE } from '../../../providers/cluster/cluster.errors.js';
+import type { AppLogEntry, InstanceHealth, InstanceUsage } from '../../../providers/cluster/cluster.port.js';
 import type { ProjectCluster, ProjectProviders } from '../../../providers/project-providers.js';
 import { Project } from '../../projects/project.entity.js';
 import type { User } from '../../users/user.entity.js';
@@ -105,7 +107,7 @@ export class DeploymentObservabilityService {
   /** Requests, errors, latency percentiles, CPU and memory over the range (5m unless given), oldest point first. */
   async metrics(owner: Owner, deploymentId: unknown, range: unknown, projectId?: unknown): Promise<DeploymentMetrics> {
     const name = parseRange(range);
-    const { deployment, appName } = await this.find(owner, deploymentId, projectId);
+    const { deployment, project, appName } = await this.find(owner, deploymentId, projectId);
     const stepSeconds = METRICS_RANGES[name] / POINTS_PER_RANGE;
     const step = stepSeconds * 1000;
     // This process runs the apps: what its proxies counted since the last flush is included.
@@ -136,7 +138,7 @@ export class DeploymentObservabilityService {
         memoryBytes: slot && slot.usageSamples > 0 ? Math.round(slot.memoryBytesSum / slot.usageSamples) : null,
       });
     }
-    return { range: name, stepSeconds, points, instances: deployment.isActive ? instances : [] };
+    return { range: name, stepSeconds, points, instances: deployment.isActive && appName ? ((await this.usageNow(project, appName)) ?? instances) : [] };
   }
 
   /** The last `tail` lines (default 100, 1..1000) the deployment's app printed, oldest first, with their instance and stream. */
@@ -193,6 +195,16 @@ export class DeploymentObservabilityService {
 
   pruneMetrics(): Promise<void> {
     return this.store.prune();
+  }
+
+  /** The app's instances' usage as its cluster measures it now (null: kept in deployment_metrics; [] when the cluster has no metrics API). */
+  private async usageNow(project: Project, appName: string): Promise<InstanceUsage[] | null> {
+    try {
+      return await (await this.clusterOf(project)).instanceUsage(appName);
+    } catch (error) {
+      if (error instanceof AppError && error.reason === METRICS_UNAVAILABLE) return [];
+      throw error;
+    }
   }
 
   /** The cluster the project's deployments run on. */

@@ -226,6 +226,62 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
     await cluster.remove(name);
   });
 
+  it("stops by scaling the Deployment to 0: no pods, the URL serves nothing, the namespace, Secret and Service stay; deploying starts it again", async () => {
+    const name = `stop-${randomUUID().slice(0, 8)}`;
+    const cluster = new DoksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
+    const { url } = await cluster.deploy(spec(name), deployHooks());
+    expect((await page(url!)).status).toBe(200);
+
+    await cluster.stop(name);
+    const { store } = fake.kubernetes;
+    const type = (kind: string, plural: string, group = '') => ({ group, version: 'v1', plural, kind, namespaced: kind !== 'Namespace' });
+    expect(store.get(type('Deployment', 'deployments', 'apps'), name, 'app')).toMatchObject({ spec: { replicas: 0 }, status: { replicas: 0 } });
+    expect(store.list(type('Pod', 'pods'), name)).toEqual([]);
+    expect(store.get(type('Namespace', 'namespaces'), undefined, name)?.status).toEqual({ phase: 'Active' });
+    expect(store.list(type('Secret', 'secrets'), name).map((secret) => secret.metadata.name)).toEqual(['env-r1']);
+    expect(store.get(type('Service', 'services'), name, 'app')).not.toBeUndefined();
+    expect(await cluster.status(name)).toMatchObject({ state: 'stopped', replicas: 0 });
+    const answer = await fetch(url!, { signal: AbortSignal.timeout(5000) }).then((response) => response.status, () => 'refused');
+    expect([503, 'refused']).toContain(answer);
+    expect(await cluster.checkHealth(name)).toEqual([]);
+    expect(await cluster.instanceUsage(name)).toEqual([]);
+    // Stopping again, or an app that was never deployed, changes nothing.
+    await cluster.stop(name);
+    await cluster.stop('never-deployed');
+
+    const started = await cluster.deploy(spec(name), deployHooks());
+    expect(started).toMatchObject({ state: 'running', revision: 2, replicas: 1 });
+    expect((await page(started.url!, 20_000)).text).toContain('Objects edition');
+    await cluster.remove(name);
+    expect(store.get(type('Namespace', 'namespaces'), undefined, name)).toBeNull();
+  });
+
+  it("reads the pods' CPU and memory from metrics.k8s.io, and says clearly when the cluster has no metrics API", async () => {
+    const name = `usage-${randomUUID().slice(0, 8)}`;
+    const cluster = new DoksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
+    await cluster.deploy(spec(name, { replicas: 2 }), deployHooks());
+    const usage = await cluster.instanceUsage(name);
+    expect(usage.map((instance) => instance.instance).sort()).toEqual(['r1-1', 'r1-2']);
+    for (const instance of usage) {
+      expect(instance.cpuPercent).toBeGreaterThanOrEqual(0);
+      // The static site's Node process: tens of MiB, read from the PodMetrics' Ki.
+      expect(instance.memoryBytes).toBeGreaterThan(10 * 2 ** 20);
+      expect(instance.memoryBytes % 1024).toBe(0);
+    }
+
+    fake.kubernetes.setMetricsServer(false);
+    try {
+      await expect(cluster.instanceUsage(name)).rejects.toMatchObject({
+        reason: 'METRICS_UNAVAILABLE',
+        message: "Metrics unavailable: the cluster has no metrics API (metrics.k8s.io), so its pods' CPU and memory cannot be read; install metrics-server in the cluster to see them",
+      });
+    } finally {
+      fake.kubernetes.setMetricsServer(true);
+    }
+    expect(await cluster.instanceUsage('never-deployed')).toEqual([]);
+    await cluster.remove(name);
+  });
+
   it('fetches new cluster credentials when they expire, and when the API server refuses them', async () => {
     const cluster = new DoksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
     expect(await cluster.status('nothing-here')).toBeNull();
