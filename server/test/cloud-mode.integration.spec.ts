@@ -129,6 +129,8 @@ describe('a project in cloud mode', () => {
     expect(deployment.status, JSON.stringify(deployment.body)).toBe(201);
     const second = await settled(deployment.body.id);
     expect(second).toMatchObject({ status: 'active', is_active: true, rollback_target_id: initial.id, deployed_url: project.deployed_url });
+    // The Kubernetes objects that serve it: the project's namespace, its Deployment and Service.
+    expect(second).toMatchObject({ kubernetes_namespace: expect.stringMatching(/^cloud-site/), kubernetes_deployment_name: 'app', kubernetes_service_name: 'app' });
     expect(await fetchApp(project.deployed_url)).toMatchObject({ status: 200 });
     // Checked now, from the pods' readiness.
     expect((await call('POST', `/deployments/${second.id}/health/check`)).body).toMatchObject({ health: 'healthy', checks: [expect.objectContaining({ status: 'healthy' })] });

@@ -74,7 +74,7 @@ const deployProbe = defineStep<RunProviders>({
       { signal: ctx.signal, onLog: () => undefined },
     );
     const deployment = await records.ensureInitialDeployment(version.id, 'production');
-    await records.activateDeployment(deployment.id, { url: status.url!, replicas: status.replicas, healthPath: '/health' });
+    await records.activateDeployment(deployment.id, { ...status, url: status.url!, healthPath: '/health' });
   },
 });
 

@@ -171,7 +171,9 @@ describe('deployments of a static-site project', () => {
       version: { version_tag: 'v0.1.0', git_commit_sha: project.build_commit },
       rollback_target_id: null,
       rollback_reason: null,
+      kubernetes_namespace: expect.stringMatching(/^[a-z0-9-]+$/),
     });
+    expect(initial).toMatchObject({ kubernetes_deployment_name: `${initial.kubernetes_namespace}-r1`, kubernetes_service_name: `${initial.kubernetes_namespace}-proxy` });
     expect(initial.duration_seconds).toBeGreaterThanOrEqual(0);
     const events = (await deploymentCall('GET', initial.id, '/events')).body.events.map((event: any) => event.type);
     expect(events).toEqual(['scheduled', 'started', 'healthy', 'traffic_shifted']);
@@ -214,6 +216,12 @@ describe('deployments of a static-site project', () => {
     expect(bodies.has('one')).toBe(true);
     first = result;
     expect(first).toMatchObject({ status: 'active', is_active: true, traffic_percent: 100, health: 'healthy', rollback_target_id: initial.id, deployed_url: project.deployed_url });
+    // The local equivalents of Kubernetes' names: the app, the revision's processes, the stable proxy.
+    expect(first).toMatchObject({
+      kubernetes_namespace: initial.kubernetes_namespace,
+      kubernetes_deployment_name: `${initial.kubernetes_namespace}-r2`,
+      kubernetes_service_name: `${initial.kubernetes_namespace}-proxy`,
+    });
     expect(first.duration_seconds).toBeLessThan(30);
     expect(await body()).toBe('one');
     expect(await body('/greeting')).toBe('hello-one');

@@ -1,6 +1,7 @@
 import { DEFAULT_ENVIRONMENT } from '@slipway/domain';
 import { In, Not, type EntityManager } from 'typeorm';
 import type { SecretBox } from '../../common/secret-box.js';
+import type { AppStatus } from '../../providers/cluster/cluster.port.js';
 import { Project } from '../projects/project.entity.js';
 import { Version } from '../versions/version.entity.js';
 import { recordDeploymentEvent } from './deployment-event.entity.js';
@@ -36,10 +37,13 @@ export async function lockProject(manager: EntityManager, projectId: string, own
  * replaced (the active one, or the one rolling back) becomes rolled_back and its rollback target. For
  * production the project's active version, active deployment and URL follow. Answers the replaced one's id.
  */
+/** What the cluster serves for a deployment that becomes active, and the template's health path. */
+export type Serving = Pick<AppStatus, 'replicas' | 'placement'> & { url: string; healthPath: string | null };
+
 export async function markActive(
   manager: EntityManager,
   deployment: Deployment,
-  serving: { url: string; replicas: number; healthPath: string | null },
+  serving: Serving,
 ): Promise<string | null> {
   const now = new Date();
   const replaced = await manager.find(Deployment, {
@@ -68,6 +72,9 @@ export async function markActive(
     trafficPercent: 100,
     deployedUrl: serving.url,
     replicas: serving.replicas,
+    kubernetesNamespace: serving.placement.namespace,
+    kubernetesDeploymentName: serving.placement.deployment,
+    kubernetesServiceName: serving.placement.service,
     errorMessage: null,
     rolledBackAt: null,
     ...(wasActive ? {} : { activatedAt: now, rollbackReason: null, rollbackTargetId: previous }),

@@ -24,7 +24,8 @@ export class HealthCheck {
 
 /**
  * One rollout of a version to an environment (spec section 3). Rows go with their project (ON DELETE CASCADE).
- * The kubernetes_* names are set by the cloud cluster only; the local cluster leaves them null.
+ * The kubernetes_* names are set when it becomes active: on DigitalOcean Kubernetes the real namespace, Deployment
+ * and Service; on the local cluster their equivalents (the app, `<app>-r<revision>`, `<app>-proxy`).
  */
 @Entity({ name: 'deployments' })
 @Index('IDX_deployments_project_created', ['projectId', 'createdAt'])
@@ -120,15 +121,15 @@ export class Deployment {
   isActive!: boolean;
 
   @Column({ name: 'kubernetes_namespace', type: 'text', nullable: true })
-  @Field(() => String, { nullable: true, description: 'Kubernetes namespace (cloud cluster only)' })
+  @Field(() => String, { nullable: true, description: "Kubernetes namespace serving it (on the local cluster, the app's name); null until it is active" })
   kubernetesNamespace!: string | null;
 
   @Column({ name: 'kubernetes_deployment_name', type: 'text', nullable: true })
-  @Field(() => String, { nullable: true, description: 'Kubernetes Deployment name (cloud cluster only)' })
+  @Field(() => String, { nullable: true, description: "Kubernetes Deployment serving it (on the local cluster, the revision's processes: <app>-r<revision>); null until it is active" })
   kubernetesDeploymentName!: string | null;
 
   @Column({ name: 'kubernetes_service_name', type: 'text', nullable: true })
-  @Field(() => String, { nullable: true, description: 'Kubernetes Service name (cloud cluster only)' })
+  @Field(() => String, { nullable: true, description: "Kubernetes Service in front of it (on the local cluster, the stable proxy: <app>-proxy); null until it is active" })
   kubernetesServiceName!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

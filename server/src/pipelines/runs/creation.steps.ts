@@ -234,7 +234,7 @@ const finalize = step('finalize-deployment', 'deploy', 'Makes the version and de
   const deployment = (await records.deployments()).find((row) => version && row.versionId === version.id && row.environment === ENVIRONMENT);
   const status = await cluster.status(names.appName);
   if (!version || !deployment || status?.state !== 'running' || !status.url) throw new StepFailure('The app is not running');
-  await records.activateDeployment(deployment.id, { url: status.url, replicas: status.replicas, healthPath: template.runtime.healthPath });
+  await records.activateDeployment(deployment.id, { ...status, url: status.url, healthPath: template.runtime.healthPath });
   await ctx.logger.info(`live at ${status.url}`);
 });
 

@@ -54,7 +54,7 @@ const prepare = step('prepare-deployment', 'cloud', "Finds the version's artifac
 async function activateServing(ctx: Ctx, names: RunNames, deployment: Deployment, template: Template): Promise<boolean> {
   const status = await ctx.providers.cluster.status(appNameOf(names, deployment.environment));
   if (status?.state !== 'running' || !status.url) return false;
-  await ctx.providers.records.activateDeployment(deployment.id, { url: status.url, replicas: status.replicas, healthPath: template.runtime.healthPath });
+  await ctx.providers.records.activateDeployment(deployment.id, { ...status, url: status.url, healthPath: template.runtime.healthPath });
   return true;
 }
 

@@ -3,7 +3,7 @@ import type { DeploymentEventType } from '@slipway/domain';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import type { SecretBox } from '../../common/secret-box.js';
 import { recordDeploymentEvent } from '../../modules/deployments/deployment-event.entity.js';
-import { lockProject, markActive, markRolledBackAutomatically, markStopped, openSnapshot, sealSnapshot } from '../../modules/deployments/deployment-transitions.js';
+import { lockProject, markActive, markRolledBackAutomatically, markStopped, openSnapshot, sealSnapshot, type Serving } from '../../modules/deployments/deployment-transitions.js';
 import type { EventBus } from '../../events/event-bus.js';
 import { logUnexpected } from '../../common/log.js';
 import { AppError, ErrorCode } from '../../common/app-error.js';
@@ -146,7 +146,7 @@ export class DatabaseProjectRecords implements ProjectRecords {
     await this.publishDeployment(id);
   }
 
-  async activateDeployment(id: string, serving: { url: string; replicas: number; healthPath: string | null }): Promise<void> {
+  async activateDeployment(id: string, serving: Serving): Promise<void> {
     await this.transition(id, (manager, deployment) => markActive(manager, deployment, serving));
   }
 

@@ -2,6 +2,7 @@ import type { BuildLogs } from '../../modules/versions/build-logs.js';
 import type { ProviderKinds } from '../../providers/project-providers.js';
 import type { Providers } from '../../providers/providers.js';
 import type { Deployment } from '../../modules/deployments/deployment.entity.js';
+import type { Serving } from '../../modules/deployments/deployment-transitions.js';
 import type { Template } from '../../modules/templates/template.model.js';
 import type { Version } from '../../modules/versions/version.entity.js';
 import type { DeploymentEventType } from '@slipway/domain';
@@ -73,7 +74,7 @@ export interface ProjectRecords {
    * The deployment serves its environment: active with all the traffic, the one it replaced rolled_back (its
    * rollback target), and for production the project's active version, deployment and URL; one transaction.
    */
-  activateDeployment(id: string, serving: { url: string; replicas: number; healthPath: string | null }): Promise<void>;
+  activateDeployment(id: string, serving: Serving): Promise<void>;
   /** It never became healthy: rolled_back with why; the one it was replacing keeps (or goes back to) serving. */
   rollBackDeployment(id: string, why: string): Promise<void>;
   /** Its app was removed: archived, and production's project no longer names it. */

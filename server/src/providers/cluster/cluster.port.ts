@@ -40,6 +40,17 @@ export interface AppStatus {
   digest: string | null;
   revision: number;
   replicas: number;
+  /**
+   * Where it runs, in Kubernetes' names. On DOKS the real objects; on the local cluster their equivalents:
+   * the app, its current revision's processes (`<app>-r<revision>`) and the stable proxy in front of them.
+   */
+  placement: AppPlacement;
+}
+
+export interface AppPlacement {
+  namespace: string;
+  deployment: string;
+  service: string;
 }
 
 /** Milestones of a rolling update, in order: the deployment's events. */

@@ -434,6 +434,7 @@ export class DoksCluster implements Cluster, ClusterObservability {
       digest: annotations[ANNOTATION.digest] ?? null,
       revision: Number(annotations[ANNOTATION.revision] ?? 0),
       replicas: available,
+      placement: { namespace, deployment: DEPLOYMENT, service: SERVICE },
     };
   }
 

@@ -243,6 +243,11 @@ export class LocalCluster implements Cluster, ClusterObservability {
       digest: app.record.current?.digest ?? null,
       revision: app.record.current?.revision ?? 0,
       replicas: app.serving.length,
+      placement: {
+        namespace: app.record.name,
+        deployment: `${app.record.name}-r${app.record.current?.revision ?? 0}`,
+        service: `${app.record.name}-proxy`,
+      },
     };
   }
 

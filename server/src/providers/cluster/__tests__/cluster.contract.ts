@@ -97,6 +97,8 @@ export function clusterContract(label: string, options: ClusterContractOptions) 
       const status = await cluster.deploy(spec(first), deployHooks(lines));
       expect(status).toMatchObject({ name, state: 'running', digest: first.digest, revision: 1, replicas: 1 });
       expect(status.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      // Where it runs, in Kubernetes' names (real objects or their local equivalents), all named.
+      expect(status.placement).toEqual({ namespace: expect.any(String), deployment: expect.any(String), service: expect.any(String) });
       url = status.url!;
       const { status: code, text } = await page(url);
       expect(code).toBe(200);
