@@ -51,8 +51,8 @@ function asGraphQLJsError(error: GraphQLError): GraphQLError {
   return Object.assign(rebuilt, { locations: error.locations });
 }
 
-/** Whether an operation ran compiled: for the test that proves the compiled path is taken. */
-export function ranCompiled(document: DocumentNode, operationName?: string): boolean {
+/** Whether an operation has been compiled (and so runs compiled): for the test that proves the compiled path is taken. */
+export function isCompiled(document: DocumentNode, operationName?: string): boolean {
   return Boolean(compiled.get(document)?.get(operationName));
 }
 
