@@ -8,9 +8,10 @@ type Executor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executor']>;
 
 /**
  * Queries and mutations over HTTP run compiled by graphql-jit: each document is compiled once into a
- * function, which `npm run bench:projects` measured as the largest share of a GraphQL request's server CPU
- * spent inside graphql-js. Apollo keeps parsing, validation, the plugins (limits, trusted documents) and
- * error formatting; only execution changes. Subscriptions (graphql-ws, websocket.ts) stay on graphql-js.
+ * function, where graphql-js walked the document for every request (the largest GraphQL-only share of a
+ * projects page's server CPU in `npm run bench:projects`). Apollo keeps parsing, validation, the plugins
+ * (limits, trusted documents) and error formatting; only execution changes. Subscriptions (graphql-ws,
+ * websocket.ts) stay on graphql-js.
  *
  * Apollo hands back the same DocumentNode for every request with the same text (its document store, an
  * LRU), so compiled queries are kept beside it, as limits.ts keeps its verdicts: bounded by that store.
