@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { ErrorCode } from '../common/app-error.js';
 import { NUL_BYTE_MESSAGE, NoNulBytesRule, containsNulByte } from '../common/nul-bytes.js';
+import { compiledExecutionGateway } from './compiled-execution.js';
 import type { GraphQLContext } from './context.js';
 import { formatGraphQLError } from './format-error.js';
 import { MaxDirectivesRule, assertWithinLimits } from './limits.js';
@@ -37,7 +38,8 @@ export function createApolloServer(
   extraPlugins: ApolloServerPlugin<GraphQLContext>[],
 ) {
   return new ApolloServer<GraphQLContext>({
-    schema,
+    // The schema, executed by graphql-jit (see compiled-execution.ts).
+    gateway: compiledExecutionGateway(schema),
     // The client sends its documents' hashes; the trusted documents answer them (see trusted-documents.ts).
     persistedQueries: { cache: documents.cache() },
     formatError: formatGraphQLError,

@@ -22,7 +22,10 @@ import { providerKindsResponse } from './dtos/project-providers.model.js';
 @Index('IDX_projects_owner_status', { synchronize: false })
 @Index('IDX_projects_owner_tags', { synchronize: false })
 @Index('UQ_projects_source', ['sourceOrganization', 'sourceRepository'], { unique: true })
-@ObjectType({ description: 'A project of the signed-in user; nobody else sees it' })
+// Simple resolvers: its plain fields read the property with no type-graphql middleware chain around each one
+// (none of them has middleware or @Authorized; field resolvers such as pipelineStatus keep theirs). A projects
+// page resolves a dozen fields for each of its projects.
+@ObjectType({ description: 'A project of the signed-in user; nobody else sees it', simpleResolvers: true })
 export class Project {
   /** The service picks it before the insert, so the sealed environment can be bound to it. */
   @PrimaryGeneratedColumn('uuid')

@@ -15,7 +15,8 @@ export class EnvironmentVariable {
   sensitive!: boolean;
 }
 
-@ObjectType({ description: 'One page of projects: {projects, page, total_pages, total} in REST' })
+// Simple resolvers, as Project's: plain fields with no middleware or @Authorized.
+@ObjectType({ description: 'One page of projects: {projects, page, total_pages, total} in REST', simpleResolvers: true })
 export class ProjectPage {
   @Field(() => [Project], { description: 'The projects on this page, in the order asked for' })
   projects!: Project[];
