@@ -108,7 +108,9 @@ async function startCloud(): Promise<Cloud> {
       publish: async (job, log, signal) => {
         if (failPublish.value) throw new Error('buildx failed with: ERROR: failed to push: unauthorized');
         const { image } = await planOf(job, signal);
-        const file = path.join(scratch, `${job.repo}-${job.sha}.tar.gz`);
+        // Each job packs into its own directory: runs of one commit (its branch's, its tag's) go on at the same time.
+        const dir = await mkdtemp(path.join(scratch, 'job-'));
+        const file = path.join(dir, 'image.tar.gz');
         await tar.create({ gzip: true, file, cwd: job.workdir, portable: true }, ['.']);
         const artifact = await registry.push(image, file);
         log(`pushed ${artifact.url}@${artifact.digest}`);
