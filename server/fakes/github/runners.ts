@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import * as tar from 'tar';
+import { commitImageTag, versionImageTag } from '../../src/providers/builder/image-tags.js';
 import { DockerHubRegistry } from '../../src/providers/registry/dockerhub-registry.js';
 import type { FakeRunner, FakeRunnerJob } from './actions.js';
 
@@ -122,8 +123,8 @@ export function dockerHubPublisher(options: { registryUrl: string; hubUrl: strin
     const registry = new DockerHubRegistry({ username, token, registryUrl: options.registryUrl, hubUrl: options.hubUrl });
     const repository = `${username.toLowerCase()}/${job.repo.toLowerCase()}`;
     const tags = [
-      ...(job.ref.startsWith('refs/tags/') ? [job.ref.slice('refs/tags/'.length)] : []),
-      `sha-${job.sha.slice(0, 7)}`,
+      ...(job.ref.startsWith('refs/tags/') ? [versionImageTag(job.ref.slice('refs/tags/'.length))] : []),
+      commitImageTag(job.sha),
       ...(job.ref === 'refs/heads/main' ? ['latest'] : []),
     ];
     const dir = await mkdtemp(path.join(tmpdir(), 'slipway-fake-image-'));

@@ -6,7 +6,7 @@ import { DeploymentStatus } from '../../modules/deployments/deployment-status.js
 import { defineStep, type StepContext, type StepDefinition, StepFailure, type StepIcon } from '../steps.js';
 import { StepStatus } from '../pipeline-step.entity.js';
 import { HEALTH_TIMEOUT_SECONDS, rollOut, rolloutFailure } from './deployment-rollout.js';
-import { ENVIRONMENT, FIRST_VERSION_TAG, MAIN_BRANCH, SLIPWAY_AUTHOR, namesOf, requireProject, type RunNames } from './run-names.js';
+import { ENVIRONMENT, FIRST_VERSION_TAG, MAIN_BRANCH, SLIPWAY_AUTHOR, commitImage, namesOf, requireProject, type RunNames } from './run-names.js';
 import { clusterOf, registryOf, sourceHostOf } from './run-places.js';
 import type { RunProviders } from './run-ports.js';
 import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact, runBuild } from './version-build.js';
@@ -146,7 +146,7 @@ const checkBuildStatus = step(
     const sha = names.project.buildCommit;
     if (!sha) throw new StepFailure('The project has no commit to build');
     const template = await requireTemplate(ctx);
-    const { result, log } = await runBuild(ctx, names, { commitSha: sha, tag: `ci-${sha.slice(0, 12)}`, buildCommand: template.runtime.build });
+    const { result, log } = await runBuild(ctx, names, { commitSha: sha, image: commitImage(names, sha), buildCommand: template.runtime.build });
     await ctx.logger.info(log.slice(-2000));
     if (result.status !== 'success') throw new StepFailure(`CI build failed: ${result.error ?? 'no reason given'}`);
     await ctx.logger.info(`CI build of ${sha.slice(0, 12)} passed in ${result.durationMs} ms`);
