@@ -9,7 +9,7 @@ import path from 'node:path';
 import git from 'isomorphic-git';
 import sodium from 'libsodium-wrappers';
 import { FakeActions, type FakeRunner, jobJson, workflowRunJson } from './actions.js';
-import { commandRunner } from './runners.js';
+import { commandRunner, dockerHubPublisher } from './runners.js';
 import {
   type FakeOrganization,
   type FakeRepositoryRecord,
@@ -37,8 +37,13 @@ export interface FakeGitHubOptions {
   dataDir?: string;
   /** Called with every answer, e.g. to check answers against the OpenAPI description in a test. */
   onResponse?: (exchange: FakeGitHubExchange) => void;
-  /** Carries out the jobs of workflow runs (default: commandRunner(), the build of the repository's slipway.json). */
+  /**
+   * Carries out the jobs of workflow runs (default: commandRunner(), the build of the repository's slipway.json, then
+   * with dockerHub the templates' image steps: dockerHubPublisher).
+   */
   runner?: FakeRunner;
+  /** The (fake) Docker Hub the default runner pushes the workflow's image to, with the repository's secrets. */
+  dockerHub?: { registryUrl: string; hubUrl: string };
 }
 
 export interface FakeGitHubExchange {
@@ -130,7 +135,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const startedAt = now();
   let nextId = 1000;
   let base = '';
-  const actions = new FakeActions(options.runner ?? commandRunner(), () => (nextId += 1));
+  const runner = options.runner ?? commandRunner({ publish: options.dockerHub && dockerHubPublisher(options.dockerHub) });
+  const actions = new FakeActions(runner, () => (nextId += 1));
 
   const userFor = (login: string): FakeUser => {
     let user = users.get(login.toLowerCase());

@@ -105,11 +105,24 @@ const persistProject = step('persist-project', 'database', 'Confirms the project
   await ctx.logger.info(`project ${project.id} saved`);
 });
 
+/**
+ * The repository's secrets: the project's environment variables, and what its builder's workflow needs to push (GitHub
+ * Actions: DOCKER_USERNAME and DOCKER_TOKEN, see GitHubActionsBuilder.repositorySecrets). The source host seals each
+ * with the repository's public key; the values are never logged.
+ */
+async function storeSecrets(ctx: Ctx, repository: RunNames['repository']): Promise<number> {
+  const secrets = { ...(await ctx.providers.records.environment()), ...ctx.providers.builder.repositorySecrets?.() };
+  await ctx.providers.sourceHost.setSecrets(repository, secrets);
+  return Object.keys(secrets).length;
+}
+
 const setupRepository = step('setup-github-repo', 'code', 'Creates the project repository', 120, async (ctx) => {
   const { repository, project } = await runNames(ctx);
   const info = await ctx.providers.sourceHost.ensureRepository(repository, { description: project.description });
   await ctx.providers.records.update({ repositoryUrl: info.url });
   await ctx.logger.info(`repository ${info.url}`);
+  // A workflow run starts with the first commit: the secrets it pushes with must be there before.
+  if (ctx.providers.builder.repositorySecrets) await ctx.logger.info(`${await storeSecrets(ctx, repository)} secrets stored for the ${ctx.providers.builder.kind} workflow`);
 }, { describe: (used) => `Creates the project repository in ${sourceHostOf(used)}` });
 
 const generateTemplate = step('generate-template', 'files', "Renders the template's files for the project", 60, async (ctx) => {
@@ -131,9 +144,7 @@ const commitCode = step('commit-code', 'code', `Commits the files to ${MAIN_BRAN
 
 const setupSecrets = step('setup-secrets', 'config', "Stores the project's environment variables as repository secrets", 60, async (ctx) => {
   const { repository } = await runNames(ctx);
-  const environment = await ctx.providers.records.environment();
-  await ctx.providers.sourceHost.setSecrets(repository, environment);
-  await ctx.logger.info(`${Object.keys(environment).length} secrets stored`);
+  await ctx.logger.info(`${await storeSecrets(ctx, repository)} secrets stored`);
 }, { describe: (used) => (used.source_host === 'github' ? "Stores the project's environment variables as GitHub Actions secrets, sealed" : "Stores the project's environment variables as the local repository's encrypted secrets") });
 
 const checkBuildStatus = step(

@@ -11,6 +11,8 @@ export interface GitHubActionsBuilderOptions {
   apiUrl?: string;
   /** Where the workflow pushes the image (Docker Hub); the artifact is read back from it. */
   registry: Registry;
+  /** The Docker Hub credentials the workflow logs in with (its DOCKER_USERNAME and DOCKER_TOKEN secrets). */
+  registryCredentials: { username: string; token: string };
   /** Between two looks at the run and its log (default 5000 ms; GitHub asks clients not to poll faster). */
   pollIntervalMs?: number;
   /** How long a push may take to start its workflow run before the build fails (default 120 s). */
@@ -49,22 +51,33 @@ const EXIT_CODE = /Process completed with exit code (\d+)\./;
  * the commit (waiting for it to appear), follows it to its conclusion while passing the job logs' new lines on as
  * they grow, then answers the image the registry has under request.image. request.buildCommand is the workflow's
  * business here. Abort and timeout cancel the run. The token only goes to apiUrl; it never appears in a log line or
- * an error (log lines are also cleaned of it, should a workflow print it).
+ * an error (log lines are also cleaned of it and of the Docker Hub token, should a workflow print them).
  */
 export class GitHubActionsBuilder implements Builder {
   readonly kind = 'github-actions' as const;
   private readonly octokit: GitHubClient;
   private readonly token: string;
+  private readonly registryCredentials: { username: string; token: string };
   private readonly registry: Registry;
   private readonly pollIntervalMs: number;
   private readonly runStartMs: number;
 
   constructor(options: GitHubActionsBuilderOptions) {
     this.token = options.token;
+    this.registryCredentials = options.registryCredentials;
     this.registry = options.registry;
     this.pollIntervalMs = options.pollIntervalMs ?? 5000;
     this.runStartMs = (options.runStartSeconds ?? 120) * 1000;
     this.octokit = createGitHubClient({ token: options.token, apiUrl: options.apiUrl });
+  }
+
+  /**
+   * The templates' workflows log in to Docker Hub with the repository's DOCKER_USERNAME and DOCKER_TOKEN secrets.
+   * The source host stores them as Actions secrets sealed with the repository's public key (a libsodium sealed box),
+   * so the token only travels in plain text to Docker Hub; it is never logged (log lines are cleaned of it too).
+   */
+  repositorySecrets(): Record<string, string> {
+    return { DOCKER_USERNAME: this.registryCredentials.username, DOCKER_TOKEN: this.registryCredentials.token };
   }
 
   async build(request: BuildRequest, hooks: BuildHooks): Promise<BuildResult> {
@@ -268,7 +281,9 @@ export class GitHubActionsBuilder implements Builder {
   }
 
   private redact(text: string): string {
-    return this.token ? text.split(this.token).join('****') : text;
+    let clean = text;
+    for (const secret of [this.token, this.registryCredentials.token]) if (secret) clean = clean.split(secret).join('****');
+    return clean;
   }
 }
 

@@ -17,11 +17,13 @@ import { GitHubSourceHost, type GitHubSourceHostOptions } from '../../source-hos
 import type { CommitRequest, RepositoryRef } from '../../source-host/source-host.port.js';
 import type { BuildHooks, BuildRequest, Builder } from '../builder.port.js';
 import { GitHubActionsBuilder } from '../github-actions-builder.js';
+import { commitImageTag } from '../image-tags.js';
 import { builderContract } from './builder.contract.js';
 
 const TEMPLATES_DIR = fileURLToPath(new URL('../../../../../templates', import.meta.url));
 const GITHUB_TOKEN = 'ghp_actionsBuilder00000000000000000000001';
 const DOCKER_TOKEN = 'dckr_pat_actionsBuilder0000000000000001';
+const DOCKER = { username: 'acme', token: DOCKER_TOKEN };
 const HANG = [process.execPath, '-e', 'setInterval(() => {}, 1000)'];
 const author = { name: 'Ada', email: 'ada@example.com' };
 const HAS_GIT = spawnSync('git', ['--version']).status === 0;
@@ -130,7 +132,7 @@ async function startCloud(): Promise<Cloud> {
     exchanges,
     failPublish,
     builder(options = {}) {
-      const builder = new GitHubActionsBuilder({ token: GITHUB_TOKEN, apiUrl: github.url, registry, pollIntervalMs: options.pollIntervalMs ?? 100, runStartSeconds: options.runStartSeconds });
+      const builder = new GitHubActionsBuilder({ token: GITHUB_TOKEN, apiUrl: github.url, registry, registryCredentials: DOCKER, pollIntervalMs: options.pollIntervalMs ?? 100, runStartSeconds: options.runStartSeconds });
       return {
         kind: builder.kind,
         build(request: BuildRequest, hooks: BuildHooks) {
@@ -281,7 +283,7 @@ describe('GitHubActionsBuilder against the fakes', () => {
   it('fails clearly when the run succeeds without pushing the image', async () => {
     // The workflow pushes another tag than the one the build asks for.
     const other = await prepare(['node', 'index.js']);
-    const builder = new GitHubActionsBuilder({ token: GITHUB_TOKEN, apiUrl: cloud.github.url, registry: cloud.registry, pollIntervalMs: 100 });
+    const builder = new GitHubActionsBuilder({ token: GITHUB_TOKEN, apiUrl: cloud.github.url, registry: cloud.registry, registryCredentials: DOCKER, pollIntervalMs: 100 });
     cloud.plans.set(planKey('acme', other.repository.name, other.commitSha), { argv: ['node', 'index.js'], image: { repository: other.image.repository, tag: 'elsewhere' } });
     const missing = await builder.build(other, hooks());
     expect(missing).toMatchObject({ status: 'failed', error: `The GitHub Actions run succeeded but the registry has no image ${other.image.repository}:v1.0.0` });
@@ -305,7 +307,7 @@ describe('GitHubActionsBuilder against the fakes', () => {
   it('a bad token is a clear error that does not carry the token', async () => {
     const request = await prepare(['node', 'index.js']);
     const bad = 'ghp_badToken0000000000000000000000000000009';
-    const builder = new GitHubActionsBuilder({ token: bad, apiUrl: cloud.github.url, registry: cloud.registry, pollIntervalMs: 100 });
+    const builder = new GitHubActionsBuilder({ token: bad, apiUrl: cloud.github.url, registry: cloud.registry, registryCredentials: DOCKER, pollIntervalMs: 100 });
     const error = await builder.build(request, hooks()).catch((failure: unknown) => failure as Error);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/^The GitHub token is not valid/);
@@ -324,7 +326,8 @@ describe("the fake GitHub's default runner with the Docker Hub publisher (as the
       const registry = new DockerHubRegistry({ username: 'acme', token: DOCKER_TOKEN, hubUrl: hub.hubUrl, registryUrl: hub.registryUrl });
       const repository = { organization: 'acme', name: 'shop' };
       await sourceHost.ensureRepository(repository, { description: 'Shop' });
-      await sourceHost.setSecrets(repository, { DOCKER_USERNAME: 'acme', DOCKER_TOKEN });
+      const builder = new GitHubActionsBuilder({ token: GITHUB_TOKEN, apiUrl: github.url, registry, registryCredentials: DOCKER, pollIntervalMs: 100 });
+      await sourceHost.setSecrets(repository, builder.repositorySecrets());
       const { sha } = await sourceHost.commitFiles(repository, {
         branch: 'main',
         message: 'Shop',
@@ -335,12 +338,11 @@ describe("the fake GitHub's default runner with the Docker Hub publisher (as the
         ],
       });
       await sourceHost.createTag(repository, { name: 'v0.1.0', sha, message: 'Version 0.1.0' });
-      const builder = new GitHubActionsBuilder({ token: GITHUB_TOKEN, apiUrl: github.url, registry, pollIntervalMs: 100 });
       const log = hooks();
       const result = await builder.build({ repository, commitSha: sha, image: { repository: 'acme/shop', tag: 'v0.1.0' }, buildCommand: null, environment: {}, timeoutSeconds: 60 }, log);
       expect(result).toMatchObject({ status: 'success', artifact: { repository: 'acme/shop', tag: 'v0.1.0' } });
       expect(log.lines).toEqual(expect.arrayContaining(['Run node index.js', 'built by slipway.json']));
-      expect(await registry.find({ repository: 'acme/shop', tag: `sha-${sha.slice(0, 7)}` })).toMatchObject({ digest: result.artifact!.digest });
+      expect(await registry.find({ repository: 'acme/shop', tag: commitImageTag(sha) })).toMatchObject({ digest: result.artifact!.digest });
       expect(JSON.stringify(log.lines)).not.toContain(DOCKER_TOKEN);
     } finally {
       await github.close();
