@@ -162,6 +162,7 @@ const checkBuildStatus = step(
     if (result.status !== 'success') throw new StepFailure(`CI build failed: ${result.error ?? 'no reason given'}`);
     await ctx.logger.info(`CI build of ${sha.slice(0, 12)} passed in ${result.durationMs} ms`);
   },
+  { describe: (used) => (used.builder === 'github-actions' ? `Follows the GitHub Actions run of the ${MAIN_BRANCH} commit to its conclusion` : `Runs the CI build (the template's build command) on the ${MAIN_BRANCH} commit`) },
 );
 
 const createVersion = step('create-github-version', 'code', `Tags the commit ${FIRST_VERSION_TAG} and records the version`, 60, async (ctx) => {
@@ -183,6 +184,7 @@ const versionBuild = step(
     if (!version) throw new StepFailure(`Version ${FIRST_VERSION_TAG} is missing`);
     await buildVersion(ctx, names, version, (await requireTemplate(ctx)).runtime.build);
   },
+  { describe: (used) => (used.builder === 'github-actions' ? `Follows the GitHub Actions run of the ${FIRST_VERSION_TAG} tag into an artifact` : `Builds ${FIRST_VERSION_TAG} into an artifact`) },
 );
 
 const checkDocker = step('check-docker', 'cloud', `Checks that the registry holds the ${FIRST_VERSION_TAG} artifact`, 60, async (ctx) => {

@@ -93,10 +93,15 @@ export class GitHubActionsBuilder implements Builder {
     const repo = safeSegment(request.repository.name, 'repository name');
     const short = request.commitSha.slice(0, 12);
 
-    const existing = await this.registry.find(request.image);
-    if (existing) {
-      hooks.onLog(`Artifact ${existing.url} already exists; nothing to build`);
-      return result('success', { artifact: existing });
+    // The commit's run is followed (its log shown) even when it has finished and pushed already; with no run, an
+    // image already there is the answer.
+    let run = await this.findRun(owner, repo, request.commitSha, request.image.tag);
+    if (!run) {
+      const existing = await this.registry.find(request.image);
+      if (existing) {
+        hooks.onLog(`Artifact ${existing.url} already exists; nothing to build`);
+        return result('success', { artifact: existing });
+      }
     }
     const deadline = started + request.timeoutSeconds * 1000;
     const stopped = (): string | null =>
@@ -104,7 +109,6 @@ export class GitHubActionsBuilder implements Builder {
     const log = this.logger(hooks.onLog);
 
     // The run appears a moment after the push.
-    let run: Run | null = null;
     let waited = false;
     while (!run) {
       run = await this.findRun(owner, repo, request.commitSha, request.image.tag);
