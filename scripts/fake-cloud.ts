@@ -23,14 +23,15 @@ const settings = {
   DOKS_CLUSTER_ID: '',
 };
 
-const github = await startFakeGitHub({ port: port('FAKE_GITHUB_PORT', 4010) });
-github.addToken(settings.GITHUB_TOKEN, { login: 'octo', scopes: ['repo', 'workflow', 'delete_repo'] });
-github.addOrganization(settings.GITHUB_ORGANIZATION, { members: [{ login: 'octo', role: 'admin' }] });
 const hub = await startFakeDockerHub({
   users: { [settings.DOCKER_USERNAME]: settings.DOCKER_TOKEN },
   port: port('FAKE_DOCKER_REGISTRY_PORT', 4020),
   hubPort: port('FAKE_DOCKERHUB_PORT', 4021),
 });
+// Its Actions runs build the templates' workflows and push their images to the fake Docker Hub.
+const github = await startFakeGitHub({ port: port('FAKE_GITHUB_PORT', 4010), dockerHub: { registryUrl: hub.registryUrl, hubUrl: hub.hubUrl } });
+github.addToken(settings.GITHUB_TOKEN, { login: 'octo', scopes: ['repo', 'workflow', 'delete_repo'] });
+github.addOrganization(settings.GITHUB_ORGANIZATION, { members: [{ login: 'octo', role: 'admin' }] });
 const digitalOcean = await startFakeDigitalOcean({
   pullImage: (reference) => hub.imageFile(reference),
   tokens: [settings.DIGITALOCEAN_TOKEN],

@@ -69,7 +69,7 @@ test('saves cloud credentials, creates a static site on GitHub, Docker Hub and D
   await page.reload();
   const summary = page.getByRole('region', { name: 'Project Summary' });
   await expect(summary).toContainText(
-    `Code: GitHub: ${settings.GITHUB_ORGANIZATION}/${REPOSITORY} · Builds: Slipway · Images: Docker Hub · Runs on: DigitalOcean Kubernetes`,
+    `Code: GitHub: ${settings.GITHUB_ORGANIZATION}/${REPOSITORY} · Builds: GitHub Actions · Images: Docker Hub · Runs on: DigitalOcean Kubernetes`,
   );
   await expect(summary).not.toContainText('runs on local providers');
   const deployedLink = summary.getByRole('link', { name: /^https?:\/\/127\.0\.0\.1:\d+\/?$/ });

@@ -17,6 +17,7 @@ import type { PipelineEngine } from './pipelines/engine.js';
 import { LocalCluster } from './providers/cluster/local-cluster.js';
 import { createLocalProviders } from './providers/local.js';
 import { GitHubSourceHost } from './providers/source-host/github-source-host.js';
+import { GitHubActionsBuilder } from './providers/builder/github-actions-builder.js';
 import { DockerHubRegistry } from './providers/registry/dockerhub-registry.js';
 import { DoksCluster } from './providers/cluster/doks-cluster.js';
 import { LocalBuilder } from './providers/builder/local-builder.js';
@@ -113,6 +114,7 @@ function cloudAdapters(urls: CloudUrls): ProviderFactory {
   return {
     sourceHost: ({ token }) => new GitHubSourceHost({ token, apiUrl: urls.githubApi }),
     registry: ({ username, token }) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry }),
+    builder: ({ token, registry, registryCredentials }) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials }),
     cluster: ({ token, clusterId }) => new DoksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi }),
   };
 }

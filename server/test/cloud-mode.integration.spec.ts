@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { startFakeDigitalOcean, type FakeDigitalOcean } from '../fakes/digitalocean/fake-digitalocean.js';
 import { startFakeDockerHub, type FakeDockerHub } from '../fakes/dockerhub/fake-dockerhub.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github/fake-github.js';
+import { commitImageTag } from '../src/providers/builder/image-tags.js';
 import { eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -46,10 +47,11 @@ async function settled(id: string): Promise<any> {
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-cloud-'));
   chmodSync(dataDir, 0o711);
-  github = await startFakeGitHub();
+  hub = await startFakeDockerHub({ users: { adalabs: DOCKER_TOKEN } });
+  // Its Actions runner does what the templates' workflows do: build, then push to Docker Hub with the repository's secrets.
+  github = await startFakeGitHub({ dockerHub: { registryUrl: hub.registryUrl, hubUrl: hub.hubUrl } });
   github.addToken(GITHUB_TOKEN, { login: 'ada', scopes: ['repo', 'workflow', 'delete_repo'] });
   github.addOrganization('acme', { members: [{ login: 'ada', role: 'admin' }] });
-  hub = await startFakeDockerHub({ users: { adalabs: DOCKER_TOKEN } });
   // The cluster's nodes pull from Docker Hub; its load balancers take ports of their own (apart from other files').
   const ports = 29_000 + ((poolId - 1) % 10) * 100;
   digitalOcean = await startFakeDigitalOcean({ pullImage: (reference) => hub.imageFile(reference), tokens: [DIGITALOCEAN_TOKEN], stablePorts: { from: ports, to: ports + 99 } });
@@ -79,7 +81,7 @@ describe('a project in cloud mode', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     project = created.body;
-    expect(project.providers).toEqual({ source_host: 'github', builder: 'local', registry: 'dockerhub', cluster: 'doks' });
+    expect(project.providers).toEqual({ source_host: 'github', builder: 'github-actions', registry: 'dockerhub', cluster: 'doks' });
 
     // The creation's steps, live: the subscription's snapshot first, then each change, to the last step's end.
     const client = createClient({ url: `${app.url.replace('http', 'ws')}/api/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${owner.token}` }, retryAttempts: 0 });
@@ -110,6 +112,20 @@ describe('a project in cloud mode', () => {
     project = (await app.api('GET', `/projects/${project.id}`, { token: owner.token })).body;
     expect((await gitHubApi('/repos/acme/cloud-site')).status).toBe(200);
     expect(github.secretValue('acme', 'cloud-site', 'SITE_SECRET')).toBe(CANARY);
+    // Built by the repository's workflow on GitHub Actions: a run for the main commit and one for its v0.1.0 tag, which
+    // logged in to Docker Hub with the sealed secrets and pushed sha-<7> and the tag.
+    expect(github.secretValue('acme', 'cloud-site', 'DOCKER_USERNAME')).toBe('adalabs');
+    expect(github.secretValue('acme', 'cloud-site', 'DOCKER_TOKEN')).toBe(DOCKER_TOKEN);
+    const runs = (await (await gitHubApi(`/repos/acme/cloud-site/actions/runs?head_sha=${project.build_commit ?? ''}`)).json()) as any;
+    expect(runs.workflow_runs.map((run: any) => [run.head_branch, run.status, run.conclusion]).sort()).toEqual([
+      ['main', 'completed', 'success'],
+      ['v0.1.0', 'completed', 'success'],
+    ]);
+    const registryHost = new URL(hub.registryUrl).host;
+    expect(await hub.imageFile(`${registryHost}/adalabs/cloud-site:${commitImageTag(runs.workflow_runs[0].head_sha)}`)).not.toBeNull();
+    const { rows } = await db.query(`SELECT s.log::text AS log FROM pipeline_steps s JOIN pipeline_runs r ON r.id = s.run_id WHERE r.project_id = $1 AND s.step_id = 'check-build-status'`, [project.id]);
+    expect(rows[0].log).toMatch(/GitHub Actions run #\d+ \(Build and push image\) for commit [0-9a-f]{12}/);
+    expect(rows[0].log).toContain('Built dist/');
     expect(project.docker_image_url).toBe(`${new URL(hub.registryUrl).host}/adalabs/cloud-site:v0.1.0`);
     expect(await hub.imageFile(project.docker_image_url)).not.toBeNull();
     // The load balancer's address, which reaches the app the fake cluster runs.
@@ -123,6 +139,12 @@ describe('a project in cloud mode', () => {
     expect((await gitHubApi('/repos/acme/cloud-site/git/ref/tags/v0.2.0')).status).toBe(200);
     await eventually(async () => (await call('GET', `/versions/${created.body.id}`)).body.status === 'ready', 120_000);
     expect(await hub.imageFile(`${new URL(hub.registryUrl).host}/adalabs/cloud-site:v0.2.0`)).not.toBeNull();
+    // Built by the v0.2.0 tag's workflow run, whose job log was streamed into the version's build log.
+    const tagRuns = (await (await gitHubApi('/repos/acme/cloud-site/actions/runs?branch=v0.2.0')).json()) as any;
+    expect(tagRuns.workflow_runs).toMatchObject([{ head_branch: 'v0.2.0', event: 'push', status: 'completed', conclusion: 'success' }]);
+    const built = (await call('GET', `/versions/${created.body.id}`)).body;
+    expect(built.build_log).toContain(`GitHub Actions run #${tagRuns.workflow_runs[0].run_number} (Build and push image) for commit`);
+    expect(built.build_log).toContain('Built dist/');
 
     const initial = project.active_deployment;
     const deployment = await call('POST', '/deployments', { version_id: created.body.id, deployment_strategy: 'rolling' });
@@ -163,6 +185,14 @@ describe('a project in cloud mode', () => {
 
   it('is deleted from every service, and no token or secret value was written anywhere', async () => {
     const url = project.deployed_url;
+    // No token or secret value in the build logs on disk (the GitHub Actions job logs streamed into them).
+    const buildLogs = path.join(dataDir, 'build-logs');
+    const files = readdirSync(buildLogs, { recursive: true }).map(String).filter((name) => name.endsWith('.log'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const text = readFileSync(path.join(buildLogs, file), 'utf8');
+      for (const secret of [GITHUB_TOKEN, DOCKER_TOKEN, DIGITALOCEAN_TOKEN, CANARY]) expect(text.includes(secret), `${secret.slice(0, 10)}… in ${file}`).toBe(false);
+    }
     expect((await app.api('DELETE', `/projects/${project.id}`, { token: owner.token })).status).toBeLessThan(300);
     await eventually(async () => (await app.api('GET', `/projects/${project.id}`, { token: owner.token })).status === 404, 120_000);
     expect((await gitHubApi('/repos/acme/cloud-site')).status).toBe(404);

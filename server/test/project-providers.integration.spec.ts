@@ -37,10 +37,11 @@ let hub: FakeDockerHub;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-providers-'));
   chmodSync(dataDir, 0o711);
-  github = await startFakeGitHub();
+  hub = await startFakeDockerHub({ users: { [ALL_CLOUD.DOCKER_USERNAME]: ALL_CLOUD.DOCKER_TOKEN } });
+  // GitHub Actions runs the templates' workflows: they build and push to the fake Docker Hub.
+  github = await startFakeGitHub({ dockerHub: { registryUrl: hub.registryUrl, hubUrl: hub.hubUrl } });
   github.addToken(ALL_CLOUD.GITHUB_TOKEN, { login: 'ada', scopes: ['repo', 'workflow', 'delete_repo'] });
   for (const org of ['cloud-org', 'retry-org', 'other-org']) github.addOrganization(org, { members: [{ login: 'ada', role: 'admin' }] });
-  hub = await startFakeDockerHub({ users: { [ALL_CLOUD.DOCKER_USERNAME]: ALL_CLOUD.DOCKER_TOKEN } });
   app = await startTestApp({
     dataDir,
     env: {
@@ -115,8 +116,8 @@ describe('providers of a project', () => {
     const { DIGITALOCEAN_TOKEN: _do, DOKS_CLUSTER_ID: _cluster, ...credentials } = ALL_CLOUD;
     const cloud = await owner('cloud-org', credentials);
     const project = await createProject(cloud.token, 'Cloud Shop', 'static-site', { SHOP_SECRET: CANARY });
-    expect(project.providers).toEqual({ source_host: 'github', builder: 'local', registry: 'dockerhub', cluster: 'local' });
-    expect(await graphProviders(cloud.token, project.id)).toEqual({ sourceHost: 'github', builder: 'local', registry: 'dockerhub', cluster: 'local', label: 'GitHub: cloud-org/cloud-shop' });
+    expect(project.providers).toEqual({ source_host: 'github', builder: 'github-actions', registry: 'dockerhub', cluster: 'local' });
+    expect(await graphProviders(cloud.token, project.id)).toEqual({ sourceHost: 'github', builder: 'github_actions', registry: 'dockerhub', cluster: 'local', label: 'GitHub: cloud-org/cloud-shop' });
 
     const run = await waitForRun(app, cloud.token, project.id, { stream: 'project_creation' });
     expect(steps(run).filter(([, status]: string[]) => status !== 'completed')).toEqual([]);
@@ -128,7 +129,7 @@ describe('providers of a project', () => {
       'Deploys v0.1.0 to the local cluster and waits for its health check',
     ]);
     expect(await runKinds(project.id)).toEqual([
-      { stream_name: 'project_creation', providers: { source_host: 'github', builder: 'local', registry: 'dockerhub', cluster: 'local', registry_namespace: 'cloudy' } },
+      { stream_name: 'project_creation', providers: { source_host: 'github', builder: 'github-actions', registry: 'dockerhub', cluster: 'local', registry_namespace: 'cloudy' } },
     ]);
     // The repository, its first commit, its v0.1.0 tag and its sealed secret are on GitHub, none of it on this machine.
     const repository = await gitHubApi('/repos/cloud-org/cloud-shop');

@@ -19,6 +19,8 @@ export type BuildStatus =
 
 /** What builds a project's versions */
 export type BuilderKind =
+  /** The repository's GitHub Actions workflow, pushing the image to Docker Hub */
+  | 'github_actions'
   /** This Slipway's workers, running the template's build command */
   | 'local';
 

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import git from 'isomorphic-git';
 import sodium from 'libsodium-wrappers';
+import { FakeActions, type FakeRunner, jobJson, workflowRunJson } from './actions.js';
+import { commandRunner, dockerHubPublisher } from './runners.js';
 import {
   type FakeOrganization,
   type FakeRepositoryRecord,
@@ -25,7 +27,8 @@ import {
  * and organizations, organization repositories, the Git Data API (blobs, trees, commits, refs, annotated tags)
  * over real bare git repositories on disk (so every sha is a real git object id), the Contents API's file
  * creation (the only way into an empty repository), and Actions secrets sealed with a per-repository libsodium
- * key pair. Authentication, classic-token scopes, rate limits and error bodies follow GitHub's documentation.
+ * key pair, and GitHub Actions workflow runs started by pushes (see actions.ts). Authentication, classic-token
+ * scopes, rate limits and error bodies follow GitHub's documentation.
  */
 
 export interface FakeGitHubOptions {
@@ -34,6 +37,13 @@ export interface FakeGitHubOptions {
   dataDir?: string;
   /** Called with every answer, e.g. to check answers against the OpenAPI description in a test. */
   onResponse?: (exchange: FakeGitHubExchange) => void;
+  /**
+   * Carries out the jobs of workflow runs (default: commandRunner(), the build of the repository's slipway.json, then
+   * with dockerHub the templates' image steps: dockerHubPublisher).
+   */
+  runner?: FakeRunner;
+  /** The (fake) Docker Hub the default runner pushes the workflow's image to, with the repository's secrets. */
+  dockerHub?: { registryUrl: string; hubUrl: string };
 }
 
 export interface FakeGitHubExchange {
@@ -88,6 +98,7 @@ interface Answer {
 type Handler = (request: Request) => Promise<Answer> | Answer;
 
 const DOCS = 'https://docs.github.com/rest';
+const LOG_PATH_PREFIX = '/_fake/actions/jobs/';
 const API_VERSION = '2022-11-28';
 const SHA = /^[0-9a-f]{40}$/;
 const MODES = new Set(['100644', '100755', '040000', '160000', '120000']);
@@ -124,6 +135,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const startedAt = now();
   let nextId = 1000;
   let base = '';
+  const runner = options.runner ?? commandRunner({ publish: options.dockerHub && dockerHubPublisher(options.dockerHub) });
+  const actions = new FakeActions(runner, () => (nextId += 1));
 
   const userFor = (login: string): FakeUser => {
     let user = users.get(login.toLowerCase());
@@ -311,6 +324,20 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     repo.updatedAt = repo.pushedAt;
   };
 
+  /** Every branch and tag with the object it names. */
+  const refsOf = async (repo: Repository) => {
+    const refs = new Map<string, string>();
+    const names = [
+      ...(await git.listBranches({ fs, gitdir: repo.gitdir })).map((name) => `refs/heads/${name}`),
+      ...(await git.listTags({ fs, gitdir: repo.gitdir })).map((name) => `refs/tags/${name}`),
+    ];
+    for (const ref of names) {
+      const sha = await resolveRef(repo, ref);
+      if (sha) refs.set(ref, sha);
+    }
+    return refs;
+  };
+
   const fullRef = (ref: string) => `refs/${ref}`;
   const checkRefName = (ref: string, documentation: string) => {
     const segments = ref.split('/');
@@ -422,6 +449,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       throw fail(403, 'Must have admin rights to Repository.', documentation);
     }
     repositories.delete(key(repo.owner.login, repo.name));
+    actions.forget(repo);
     await rm(repo.gitdir, { recursive: true, force: true });
     return { status: 204 };
   });
@@ -455,6 +483,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     });
     await git.writeRef({ fs, gitdir: repo.gitdir, ref: `refs/heads/${branch}`, value: sha, force: true });
     touch(repo);
+    await actions.pushed(repo, request.session.user, `refs/heads/${branch}`, sha);
     const name = filePath.split('/').pop()!;
     const contentUrl = `${repoUrl(repo)}/contents/${filePath}?ref=${branch}`;
     const { blob: bytes } = await git.readBlob({ fs, gitdir: repo.gitdir, oid: blob });
@@ -638,6 +667,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     if ((await resolveRef(repo, ref)) !== null) throw invalid('Reference already exists', documentation);
     await git.writeRef({ fs, gitdir: repo.gitdir, ref, value: sha });
     touch(repo);
+    await actions.pushed(repo, request.session.user, ref, sha);
     return { status: 201, body: await refJson(repo, ref), headers: { location: `${repoUrl(repo)}/git/${ref}` } };
   });
 
@@ -657,6 +687,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     }
     await git.writeRef({ fs, gitdir: repo.gitdir, ref, value: sha, force: true });
     touch(repo);
+    if (sha !== current) await actions.pushed(repo, request.session.user, ref, sha);
     return { status: 200, body: await refJson(repo, ref) };
   });
 
@@ -762,6 +793,84 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     return { status: 204 };
   });
 
+  // ---- Actions workflow runs and jobs --------------------------------------------------------------------------
+
+  const runOf = (request: Request, documentation: string) => {
+    const repo = repository(request, documentation);
+    const run = /^\d+$/.test(request.params.run_id) ? actions.run(repo, Number(request.params.run_id)) : undefined;
+    if (!run) throw notFound(documentation);
+    return run;
+  };
+  const jobOf = (request: Request, documentation: string) => {
+    const repo = repository(request, documentation);
+    const run = /^\d+$/.test(request.params.job_id) ? actions.jobRun(repo, Number(request.params.job_id)) : undefined;
+    if (!run) throw notFound(documentation);
+    return run;
+  };
+  const page = (query: URLSearchParams) => ({
+    perPage: Math.min(Math.max(Number(query.get('per_page') ?? 30) || 30, 1), 100),
+    page: Math.max(Number(query.get('page') ?? 1) || 1, 1),
+  });
+  const pageLinks = (url: string, query: URLSearchParams, current: number, last: number) => {
+    const link = (n: number, rel: string) => {
+      const params = new URLSearchParams(query);
+      params.set('page', String(n));
+      return `<${url}?${params.toString()}>; rel="${rel}"`;
+    };
+    const links = [...(current < last ? [link(current + 1, 'next'), link(last, 'last')] : []), ...(current > 1 ? [link(1, 'first'), link(current - 1, 'prev')] : [])];
+    return links.length ? { link: links.join(', ') } : undefined;
+  };
+
+  route('GET', '/repos/{owner}/{repo}/actions/runs', (request) => {
+    const repo = repository(request, 'actions/workflow-runs#list-workflow-runs-for-a-repository');
+    const { query } = request;
+    const { perPage, page: current } = page(query);
+    const status = query.get('status');
+    const all = actions
+      .runsOf(repo)
+      .filter((run) => !query.get('head_sha') || run.headSha === query.get('head_sha'))
+      .filter((run) => !query.get('event') || run.event === query.get('event'))
+      .filter((run) => !query.get('branch') || run.headBranch === query.get('branch'))
+      .filter((run) => !query.get('actor') || run.actor.login.toLowerCase() === query.get('actor')?.toLowerCase())
+      .filter((run) => !status || run.status === status || run.conclusion === status);
+    const last = Math.max(Math.ceil(all.length / perPage), 1);
+    return {
+      status: 200,
+      body: { total_count: all.length, workflow_runs: all.slice((current - 1) * perPage, current * perPage).map((run) => workflowRunJson(base, run)) },
+      headers: pageLinks(`${repoUrl(repo)}/actions/runs`, query, current, last),
+    };
+  });
+
+  route('GET', '/repos/{owner}/{repo}/actions/runs/{run_id}', (request) => ({
+    status: 200,
+    body: workflowRunJson(base, runOf(request, 'actions/workflow-runs#get-a-workflow-run')),
+  }));
+
+  route('GET', '/repos/{owner}/{repo}/actions/runs/{run_id}/jobs', (request) => {
+    const run = runOf(request, 'actions/workflow-jobs#list-jobs-for-a-workflow-run');
+    const { perPage, page: current } = page(request.query);
+    const all = [jobJson(base, run)];
+    return { status: 200, body: { total_count: all.length, jobs: all.slice((current - 1) * perPage, current * perPage) } };
+  });
+
+  route('POST', '/repos/{owner}/{repo}/actions/runs/{run_id}/cancel', (request) => {
+    const documentation = 'actions/workflow-runs#cancel-a-workflow-run';
+    const run = runOf(request, documentation);
+    if (!actions.cancel(run)) throw fail(409, 'Cannot cancel a workflow run that is completed.', documentation);
+    return { status: 202, body: {} };
+  });
+
+  route('GET', '/repos/{owner}/{repo}/actions/jobs/{job_id}', (request) => ({
+    status: 200,
+    body: jobJson(base, jobOf(request, 'actions/workflow-jobs#get-a-job-for-a-workflow-run')),
+  }));
+
+  // The log is a signed plain-text URL that needs no token (GitHub's points to another host and expires).
+  route('GET', '/repos/{owner}/{repo}/actions/jobs/{job_id}/logs', (request) => {
+    const { job } = jobOf(request, 'actions/workflow-jobs#download-job-logs-for-a-workflow-run');
+    return { status: 302, headers: { location: `${base}${LOG_PATH_PREFIX}${job.id}/signedlogcontent?urlSignature=${job.logSignature}` } };
+  });
+
   // ---- the server ---------------------------------------------------------------------------------------------
 
   const rateHeaders = (): Record<string, string> => ({
@@ -829,7 +938,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
    * Git over smart HTTP at clone_url (`git clone http://x-access-token:TOKEN@host/org/repo.git`), served by the
    * git binary's http-backend: Basic authentication with the token as password, as github.com takes it.
    */
-  const serveGit = (req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer, match: RegExpExecArray) => {
+  const serveGit = async (req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer, match: RegExpExecArray) => {
     const [, owner, name, service] = match;
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     const basic = /^basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
@@ -845,6 +954,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Repository not found.\n');
       return;
     }
+    // A push over git starts workflow runs for the refs it moved, as one through the API does.
+    const pushing = writing && service === 'git-receive-pack';
+    const before = pushing ? await refsOf(repo) : null;
     const backend = spawn('git', ['http-backend'], {
       env: {
         PATH: process.env.PATH ?? '',
@@ -884,20 +996,34 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         else headers[field] = value;
       }
       res.writeHead(status, headers).end(split < 0 ? all : all.subarray(split + 4));
-      if (writing && status === 200 && service === 'git-receive-pack') touch(repo);
+      if (pushing && status === 200) {
+        touch(repo);
+        void refsOf(repo).then(async (after) => {
+          for (const [ref, sha] of after) if (before?.get(ref) !== sha) await actions.pushed(repo, session.user, ref, sha);
+        });
+      }
     });
     backend.stdin.on('error', () => undefined);
     backend.stdin.end(raw);
   };
+  const LOG_PATH = /^\/_fake\/actions\/jobs\/(\d+)\/signedlogcontent$/;
   const GIT_PATH = /^\/([^/]+)\/([^/]+?)\.git\/(info\/refs|git-upload-pack|git-receive-pack)$/;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const gitPath = GIT_PATH.exec(new URL(req.url ?? '/', 'http://fake.invalid').pathname);
+      const requestUrl = new URL(req.url ?? '/', 'http://fake.invalid');
+      const logPath = LOG_PATH.exec(requestUrl.pathname);
+      if (logPath && req.method === 'GET') {
+        const job = actions.signedLog(Number(logPath[1]), requestUrl.searchParams.get('urlSignature') ?? '');
+        if (!job) res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error><Code>AuthenticationFailed</Code></Error>');
+        else res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(job.log.map((line) => `${line}\n`).join(''));
+        return;
+      }
+      const gitPath = GIT_PATH.exec(requestUrl.pathname);
       if (gitPath) {
-        serveGit(req, res, Buffer.concat(chunks), gitPath);
+        void serveGit(req, res, Buffer.concat(chunks), gitPath);
         return;
       }
       void handle(req, Buffer.concat(chunks))
@@ -938,6 +1064,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   return {
     url: base,
     async close() {
+      await actions.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownDir) await rm(dataDir, { recursive: true, force: true });

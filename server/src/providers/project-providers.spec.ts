@@ -15,6 +15,9 @@ function setup(settings: Record<string, SettingValues>, refusing: Partial<Provid
     sourceHost: ({ token }) => (built.push(`github:${token}`), adapter<SourceHost>('github')),
     registry: ({ username, token }) => (built.push(`dockerhub:${username}:${token}`), adapter<Registry>('dockerhub')),
     cluster: ({ token, clusterId }) => (built.push(`doks:${token}:${clusterId}`), adapter<ProjectCluster>('doks')),
+    builder: ({ token, registry, registryCredentials }) => (
+      built.push(`github-actions:${token}:${registryCredentials.username}:${registryCredentials.token}`), adapter<Builder>('github-actions', { registry })
+    ),
     ...refusing,
   };
   const local = {
@@ -29,7 +32,7 @@ function setup(settings: Record<string, SettingValues>, refusing: Partial<Provid
 }
 
 const fail = (message: string) => new AppError('CONFLICT' as never, message);
-const CLOUD = { source_host: 'github', builder: 'local', registry: 'dockerhub', cluster: 'doks', registry_namespace: 'ada' } as const;
+const CLOUD = { source_host: 'github', builder: 'github-actions', registry: 'dockerhub', cluster: 'doks', registry_namespace: 'ada' } as const;
 
 describe('providerKindsFrom', () => {
   it.each([
@@ -39,6 +42,7 @@ describe('providerKindsFrom', () => {
     [{ DOCKER_USERNAME: 'ada', DOCKER_TOKEN: 't' }, { ...LOCAL_PROVIDER_KINDS, registry: 'dockerhub', registry_namespace: 'ada' }],
     [{ DIGITALOCEAN_TOKEN: 't' }, LOCAL_PROVIDER_KINDS],
     [{ DIGITALOCEAN_TOKEN: 't', DOKS_CLUSTER_ID: 'c' }, { ...LOCAL_PROVIDER_KINDS, cluster: 'doks' }],
+    [{ GITHUB_TOKEN: 't', DOCKER_USERNAME: 'ada', DOCKER_TOKEN: 't' }, { ...LOCAL_PROVIDER_KINDS, source_host: 'github', builder: 'github-actions', registry: 'dockerhub', registry_namespace: 'ada' }],
   ])('%j gives %j', (settings, kinds) => {
     expect(providerKindsFrom(settings)).toEqual(kinds);
   });
@@ -60,18 +64,26 @@ describe('ProjectProviders', () => {
     const { providers, built } = setup(settings);
     const first = await providers.of('ada', CLOUD, fail);
     const [firstHost, firstBuilder] = [first.sourceHost, first.builder];
-    expect([first.sourceHost.kind, first.registry.kind, first.cluster.kind, first.builder.kind]).toEqual(['github', 'dockerhub', 'doks', 'local']);
-    expect((first.builder as unknown as { pair: string }).pair).toBe('github+dockerhub');
+    expect([first.sourceHost.kind, first.registry.kind, first.cluster.kind, first.builder.kind]).toEqual(['github', 'dockerhub', 'doks', 'github-actions']);
+    expect((first.builder as unknown as { registry: Registry }).registry).toBe(first.registry);
     const again = await providers.of('ada', CLOUD, fail);
     expect(again.sourceHost).toBe(firstHost);
     expect(again.builder).toBe(firstBuilder);
-    expect(built).toEqual(['github:g1', 'dockerhub:ada:d1', 'doks:o1:c1']);
+    expect(built).toEqual(['github:g1', 'dockerhub:ada:d1', 'github-actions:g1:ada:d1', 'doks:o1:c1']);
 
     settings.ada.GITHUB_TOKEN = 'g2';
     const changed = await providers.of('ada', CLOUD, fail);
     expect(changed.sourceHost).not.toBe(firstHost);
     expect(changed.builder).not.toBe(firstBuilder);
-    expect(built).toEqual(['github:g1', 'dockerhub:ada:d1', 'doks:o1:c1', 'github:g2']);
+    expect(built).toEqual(['github:g1', 'dockerhub:ada:d1', 'github-actions:g1:ada:d1', 'doks:o1:c1', 'github:g2', 'github-actions:g2:ada:d1']);
+  });
+
+  it("builds a GitHub project whose images stay here on Slipway's workers, from the GitHub repository to the local registry", async () => {
+    const { providers, local } = setup({ ada: { GITHUB_TOKEN: 'g1' } });
+    const adapters = await providers.of('ada', { ...LOCAL_PROVIDER_KINDS, source_host: 'github' }, fail);
+    expect(adapters.builder.kind).toBe('local');
+    expect((adapters.builder as unknown as { pair: string }).pair).toBe('github+local');
+    expect(adapters.registry).toBe(local.registry);
   });
 
   it('fails a cloud port with missing credentials through the caller, only when it is touched', async () => {

@@ -37,6 +37,8 @@ export interface ProjectAdapters {
 export interface ProviderFactory {
   sourceHost(credentials: { token: string }): SourceHost;
   registry(credentials: { username: string; token: string }): Registry;
+  /** GitHub Actions: followed with the GitHub token; its workflow pushes to the registry with the Docker Hub credentials. */
+  builder(credentials: { token: string; registry: Registry; registryCredentials: { username: string; token: string } }): Builder;
   cluster(credentials: { token: string; clusterId: string }): ProjectCluster;
 }
 
@@ -51,12 +53,17 @@ export interface LocalAdapters {
   newBuilder(sourceHost: SourceHost, registry: Registry): Builder;
 }
 
-/** The one rule choosing a new project's kinds: a port whose credentials are all saved uses its cloud adapter. */
+/**
+ * The one rule choosing a new project's kinds: a port whose credentials are all saved uses its cloud adapter. The
+ * builder follows: a GitHub repository whose images go to Docker Hub builds with its GitHub Actions workflow (every
+ * template has one); any other pair builds on Slipway's workers.
+ */
 export function providerKindsFrom(settings: SettingValues): ProviderKinds {
   const kinds: ProviderKinds = { ...LOCAL_PROVIDER_KINDS };
   if (settings.GITHUB_TOKEN) kinds.source_host = 'github';
   if (settings.DOCKER_USERNAME && settings.DOCKER_TOKEN) Object.assign(kinds, { registry: 'dockerhub', registry_namespace: settings.DOCKER_USERNAME });
   if (settings.DIGITALOCEAN_TOKEN && settings.DOKS_CLUSTER_ID) kinds.cluster = 'doks';
+  if (kinds.source_host === 'github' && kinds.registry === 'dockerhub') kinds.builder = 'github-actions';
   return kinds;
 }
 
@@ -120,11 +127,15 @@ export class ProjectProviders {
       if (!token) throw unavailable(MISSING.github);
       return this.cached(ownerId, 'source_host', [token], () => this.deps.factory.sourceHost({ token }), unavailable);
     };
-    const registry = (): Registry => {
-      if (kinds.registry === 'local') return local.registry;
+    const dockerHub = () => {
       const username = settings[SettingKey.DOCKER_USERNAME];
       const token = settings[SettingKey.DOCKER_TOKEN];
       if (!username || !token) throw unavailable(MISSING.dockerhub);
+      return { username, token };
+    };
+    const registry = (): Registry => {
+      if (kinds.registry === 'local') return local.registry;
+      const { username, token } = dockerHub();
       return this.cached(ownerId, 'registry', [username, token], () => this.deps.factory.registry({ username, token }), unavailable);
     };
     const cluster = (): ProjectCluster => {
@@ -135,8 +146,16 @@ export class ProjectProviders {
       if (!token || !clusterId) throw unavailable(MISSING.doks);
       return this.cached(ownerId, 'cluster', [token, clusterId], () => this.deps.factory.cluster({ token, clusterId }), unavailable);
     };
-    // The builder stays local: it reads the source through the project's source host and pushes to its registry.
-    const builder = (): Builder => this.builderFor(source(), registry());
+    // GitHub Actions follows the repository's workflow; a local builder reads the source through the project's
+    // source host and pushes to its registry.
+    const builder = (): Builder => {
+      if (kinds.builder !== 'github-actions') return this.builderFor(source(), registry());
+      const token = settings[SettingKey.GITHUB_TOKEN];
+      if (!token) throw unavailable(MISSING.github);
+      const images = registry();
+      const registryCredentials = dockerHub();
+      return this.cached(ownerId, 'builder', [token, registryCredentials.username, registryCredentials.token], () => this.deps.factory.builder({ token, registry: images, registryCredentials }), unavailable);
+    };
     const copiesHere = kinds.cluster === 'local' && kinds.registry !== 'local';
     return {
       get sourceHost() {

@@ -6,7 +6,7 @@ import { DeploymentStatus } from '../../modules/deployments/deployment-status.js
 import { defineStep, type StepContext, type StepDefinition, StepFailure, type StepIcon } from '../steps.js';
 import { StepStatus } from '../pipeline-step.entity.js';
 import { HEALTH_TIMEOUT_SECONDS, rollOut, rolloutFailure } from './deployment-rollout.js';
-import { ENVIRONMENT, FIRST_VERSION_TAG, MAIN_BRANCH, SLIPWAY_AUTHOR, namesOf, requireProject, type RunNames } from './run-names.js';
+import { ENVIRONMENT, FIRST_VERSION_TAG, MAIN_BRANCH, SLIPWAY_AUTHOR, commitImage, namesOf, requireProject, type RunNames } from './run-names.js';
 import { clusterOf, registryOf, sourceHostOf } from './run-places.js';
 import type { RunProviders } from './run-ports.js';
 import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact, runBuild } from './version-build.js';
@@ -105,11 +105,24 @@ const persistProject = step('persist-project', 'database', 'Confirms the project
   await ctx.logger.info(`project ${project.id} saved`);
 });
 
+/**
+ * The repository's secrets: the project's environment variables, and what its builder's workflow needs to push (GitHub
+ * Actions: DOCKER_USERNAME and DOCKER_TOKEN, see GitHubActionsBuilder.repositorySecrets). The source host seals each
+ * with the repository's public key; the values are never logged.
+ */
+async function storeSecrets(ctx: Ctx, repository: RunNames['repository']): Promise<number> {
+  const secrets = { ...(await ctx.providers.records.environment()), ...ctx.providers.builder.repositorySecrets?.() };
+  await ctx.providers.sourceHost.setSecrets(repository, secrets);
+  return Object.keys(secrets).length;
+}
+
 const setupRepository = step('setup-github-repo', 'code', 'Creates the project repository', 120, async (ctx) => {
   const { repository, project } = await runNames(ctx);
   const info = await ctx.providers.sourceHost.ensureRepository(repository, { description: project.description });
   await ctx.providers.records.update({ repositoryUrl: info.url });
   await ctx.logger.info(`repository ${info.url}`);
+  // A workflow run starts with the first commit: the secrets it pushes with must be there before.
+  if (ctx.providers.builder.repositorySecrets) await ctx.logger.info(`${await storeSecrets(ctx, repository)} secrets stored for the ${ctx.providers.builder.kind} workflow`);
 }, { describe: (used) => `Creates the project repository in ${sourceHostOf(used)}` });
 
 const generateTemplate = step('generate-template', 'files', "Renders the template's files for the project", 60, async (ctx) => {
@@ -131,9 +144,7 @@ const commitCode = step('commit-code', 'code', `Commits the files to ${MAIN_BRAN
 
 const setupSecrets = step('setup-secrets', 'config', "Stores the project's environment variables as repository secrets", 60, async (ctx) => {
   const { repository } = await runNames(ctx);
-  const environment = await ctx.providers.records.environment();
-  await ctx.providers.sourceHost.setSecrets(repository, environment);
-  await ctx.logger.info(`${Object.keys(environment).length} secrets stored`);
+  await ctx.logger.info(`${await storeSecrets(ctx, repository)} secrets stored`);
 }, { describe: (used) => (used.source_host === 'github' ? "Stores the project's environment variables as GitHub Actions secrets, sealed" : "Stores the project's environment variables as the local repository's encrypted secrets") });
 
 const checkBuildStatus = step(
@@ -146,11 +157,12 @@ const checkBuildStatus = step(
     const sha = names.project.buildCommit;
     if (!sha) throw new StepFailure('The project has no commit to build');
     const template = await requireTemplate(ctx);
-    const { result, log } = await runBuild(ctx, names, { commitSha: sha, tag: `ci-${sha.slice(0, 12)}`, buildCommand: template.runtime.build });
+    const { result, log } = await runBuild(ctx, names, { commitSha: sha, image: commitImage(names, sha), buildCommand: template.runtime.build });
     await ctx.logger.info(log.slice(-2000));
     if (result.status !== 'success') throw new StepFailure(`CI build failed: ${result.error ?? 'no reason given'}`);
     await ctx.logger.info(`CI build of ${sha.slice(0, 12)} passed in ${result.durationMs} ms`);
   },
+  { describe: (used) => (used.builder === 'github-actions' ? `Follows the GitHub Actions run of the ${MAIN_BRANCH} commit to its conclusion` : `Runs the CI build (the template's build command) on the ${MAIN_BRANCH} commit`) },
 );
 
 const createVersion = step('create-github-version', 'code', `Tags the commit ${FIRST_VERSION_TAG} and records the version`, 60, async (ctx) => {
@@ -172,6 +184,7 @@ const versionBuild = step(
     if (!version) throw new StepFailure(`Version ${FIRST_VERSION_TAG} is missing`);
     await buildVersion(ctx, names, version, (await requireTemplate(ctx)).runtime.build);
   },
+  { describe: (used) => (used.builder === 'github-actions' ? `Follows the GitHub Actions run of the ${FIRST_VERSION_TAG} tag into an artifact` : `Builds ${FIRST_VERSION_TAG} into an artifact`) },
 );
 
 const checkDocker = step('check-docker', 'cloud', `Checks that the registry holds the ${FIRST_VERSION_TAG} artifact`, 60, async (ctx) => {

@@ -6,7 +6,7 @@ import type { Template } from '../../modules/templates/template.model.js';
 import type { AppStatus } from '../../providers/cluster/cluster.port.js';
 import type { StepContext } from '../steps.js';
 import { StepFailure } from '../steps.js';
-import { image, type RunNames } from './run-names.js';
+import { versionImage, type RunNames } from './run-names.js';
 import type { RunProviders } from './run-ports.js';
 
 // The rolling update shared by the deployment run and the creation run's first deployment.
@@ -49,7 +49,7 @@ export async function rollOut(
   onServing?: () => Promise<void>,
 ): Promise<AppStatus> {
   const { records, registry, cluster } = ctx.providers;
-  const artifact = await registry.find(image(names, tag));
+  const artifact = await registry.find(versionImage(names, tag));
   if (!artifact) throw new StepFailure(`The registry has no ${tag} artifact`);
   let events = Promise.resolve();
   const record = (type: DeploymentEventType, message: string) => {

@@ -3,7 +3,7 @@ import type { Deployment } from '../../modules/deployments/deployment.entity.js'
 import type { Template } from '../../modules/templates/template.model.js';
 import { type StepContext, StepFailure } from '../steps.js';
 import { HEALTH_TIMEOUT_SECONDS, appNameOf, rollOut, rolloutFailure } from './deployment-rollout.js';
-import { image, type RunNames } from './run-names.js';
+import { versionImage, type RunNames } from './run-names.js';
 import type { RunProviders } from './run-ports.js';
 import { runStepOf } from './run-step.js';
 
@@ -41,7 +41,7 @@ const prepare = step('prepare-deployment', 'cloud', "Finds the version's artifac
   checkNotRolledBack(deployment);
   const { records, registry } = ctx.providers;
   const tag = deployment.version?.versionTag;
-  const artifact = tag ? await registry.find(image(names, tag)) : null;
+  const artifact = tag ? await registry.find(versionImage(names, tag)) : null;
   if (!tag || !artifact) return rollBack(ctx, deployment, tag ? `The registry has no ${tag} artifact` : 'The version of this deployment no longer exists');
   await requireTemplate(ctx);
   const environment = await records.deploymentEnvironment(deployment);

@@ -1,4 +1,5 @@
 import { StepFailure } from '../steps.js';
+import { commitImageTag, versionImageTag } from '../../providers/builder/image-tags.js';
 import type { ImageRef } from '../../providers/registry/registry.port.js';
 import type { RepositoryRef } from '../../providers/source-host/source-host.port.js';
 import type { ProjectRecord, ProjectRecords } from './run-ports.js';
@@ -41,8 +42,14 @@ export function namesOf(project: ProjectRecord): RunNames {
   };
 }
 
-export function image(names: RunNames, tag: string): ImageRef {
-  return { repository: names.imageRepository, tag };
+/** A version's image (tagged by commitImageTag/versionImageTag's rule). */
+export function versionImage(names: RunNames, versionTag: string): ImageRef {
+  return { repository: names.imageRepository, tag: versionImageTag(versionTag) };
+}
+
+/** The image of a commit's CI build. */
+export function commitImage(names: RunNames, sha: string): ImageRef {
+  return { repository: names.imageRepository, tag: commitImageTag(sha) };
 }
 
 /** The run's project, which must still exist. */

@@ -1,11 +1,11 @@
 import type { BuildResult } from '../../providers/builder/builder.port.js';
-import type { Artifact } from '../../providers/registry/registry.port.js';
+import type { Artifact, ImageRef } from '../../providers/registry/registry.port.js';
 import { secretMasker } from '../../modules/versions/build-logs.js';
 import { BuildStatus, VersionStatus } from '../../modules/versions/version-status.js';
 import type { Version } from '../../modules/versions/version.entity.js';
 import type { StepContext } from '../steps.js';
 import { StepFailure } from '../steps.js';
-import { image, type RunNames } from './run-names.js';
+import { type RunNames, versionImage } from './run-names.js';
 import type { RunProviders } from './run-ports.js';
 
 // Builds shared by the creation run (its CI build and its first version) and the version build run.
@@ -29,7 +29,7 @@ const FLUSH_MS = 50;
 export async function runBuild(
   ctx: Ctx,
   names: RunNames,
-  build: { commitSha: string; tag: string; buildCommand: string[] | null },
+  build: { commitSha: string; image: ImageRef; buildCommand: string[] | null },
   onLine: (line: string) => void = () => undefined,
 ): Promise<{ result: BuildResult; log: string }> {
   const environment = await ctx.providers.records.environment();
@@ -39,7 +39,7 @@ export async function runBuild(
     {
       repository: names.repository,
       commitSha: build.commitSha,
-      image: image(names, build.tag),
+      image: build.image,
       buildCommand: build.buildCommand,
       environment,
       timeoutSeconds: BUILD_TIMEOUT_SECONDS,
@@ -111,7 +111,7 @@ export async function buildVersion(ctx: Ctx, names: RunNames, version: Version, 
   }
   let outcome: { result: BuildResult; log: string };
   try {
-    outcome = await runBuild(ctx, names, { commitSha: sha, tag, buildCommand }, (line) => {
+    outcome = await runBuild(ctx, names, { commitSha: sha, image: versionImage(names, tag), buildCommand }, (line) => {
       writer.write(line);
       tail.push(line);
       if (tail.length > LOG_TAIL_LINES) tail.shift();
@@ -146,7 +146,7 @@ export async function buildVersion(ctx: Ctx, names: RunNames, version: Version, 
 /** Checks that the registry holds the version's artifact and makes the version ready (deployable). */
 export async function confirmArtifact(ctx: Ctx, names: RunNames, version: Version): Promise<Artifact> {
   const { records, registry } = ctx.providers;
-  const artifact = await registry.find(image(names, version.versionTag));
+  const artifact = await registry.find(versionImage(names, version.versionTag));
   if (!artifact) throw new StepFailure(`The registry has no ${version.versionTag} artifact`);
   await records.updateVersion(version.id, { status: VersionStatus.ready });
   await ctx.logger.info(`${registry.kind} registry: ${artifact.url}`);

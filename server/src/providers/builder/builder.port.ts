@@ -37,4 +37,9 @@ export interface BuildHooks {
 export interface Builder {
   readonly kind: 'local' | 'github-actions';
   build(request: BuildRequest, hooks: BuildHooks): Promise<BuildResult>;
+  /**
+   * Secrets the repository's workflow needs to build and push (GitHub Actions: the registry's credentials), stored
+   * with the project's environment variables as the repository's secrets; none for a builder that pushes itself.
+   */
+  repositorySecrets?(): Record<string, string>;
 }

@@ -26,7 +26,9 @@ const DO_NOT_RETRY = [400, 401, 403, 404, 409, 410, 422, 451];
 const BLOB_DOWNLOADS_AT_ONCE = 8;
 
 const Client = Octokit.plugin(restEndpointMethods, retry, throttling);
-type Client = InstanceType<typeof Client>;
+/** Octokit with the REST methods and the retry and throttling plugins, as every GitHub adapter uses it. */
+export type GitHubClient = InstanceType<typeof Client>;
+type Client = GitHubClient;
 
 export interface GitHubSourceHostOptions {
   token: string;
@@ -40,6 +42,30 @@ export interface GitHubSourceHostOptions {
   minWriteIntervalMs?: number;
   /** Server errors and network failures are retried 3 times after n² × this (default 1000 ms); a test sets less. */
   retryBaseDelayMs?: number;
+}
+
+/**
+ * The Octokit client every GitHub adapter uses: the token only goes to apiUrl, Octokit's own logging is silenced
+ * (it could print request details), failures that retrying does not change are not retried, and the rate limits
+ * are waited for only when their reset is close.
+ */
+export function createGitHubClient(options: GitHubSourceHostOptions): GitHubClient {
+  const quiet = () => undefined;
+  return new Client({
+    auth: options.token,
+    baseUrl: (options.apiUrl ?? GITHUB_API_URL).replace(/\/+$/, ''),
+    userAgent: 'Slipway',
+    log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
+    retry: { doNotRetry: DO_NOT_RETRY, retryAfterBaseValue: options.retryBaseDelayMs ?? 1000 },
+    throttle: {
+      // The primary limit: wait for its reset only when it is a few seconds away; otherwise fail clearly.
+      onRateLimit: (retryAfter, _options, _octokit, retryCount) => retryCount === 0 && retryAfter <= 5,
+      onSecondaryRateLimit: (retryAfter, _options, _octokit, retryCount) => retryCount < 2 && retryAfter <= 60,
+      ...(options.minWriteIntervalMs === undefined
+        ? {}
+        : { write: new Bottleneck.Group({ maxConcurrent: 1, minTime: options.minWriteIntervalMs }) }),
+    },
+  });
 }
 
 /** What Octokit throws for an HTTP answer that is not a success. */
@@ -79,22 +105,7 @@ export class GitHubSourceHost implements SourceHost {
   constructor(options: GitHubSourceHostOptions) {
     this.token = options.token;
     this.apiUrl = (options.apiUrl ?? GITHUB_API_URL).replace(/\/+$/, '');
-    const quiet = () => undefined;
-    this.octokit = new Client({
-      auth: options.token,
-      baseUrl: this.apiUrl,
-      userAgent: 'Slipway',
-      log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
-      retry: { doNotRetry: DO_NOT_RETRY, retryAfterBaseValue: options.retryBaseDelayMs ?? 1000 },
-      throttle: {
-        // The primary limit: wait for its reset only when it is a few seconds away; otherwise fail clearly.
-        onRateLimit: (retryAfter, _options, _octokit, retryCount) => retryCount === 0 && retryAfter <= 5,
-        onSecondaryRateLimit: (retryAfter, _options, _octokit, retryCount) => retryCount < 2 && retryAfter <= 60,
-        ...(options.minWriteIntervalMs === undefined
-          ? {}
-          : { write: new Bottleneck.Group({ maxConcurrent: 1, minTime: options.minWriteIntervalMs }) }),
-      },
-    });
+    this.octokit = createGitHubClient(options);
   }
 
   /**

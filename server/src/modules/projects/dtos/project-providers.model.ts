@@ -10,6 +10,7 @@ export enum SourceHostKind {
 }
 export enum BuilderKind {
   local = 'local',
+  github_actions = 'github-actions',
 }
 export enum RegistryKind {
   local = 'local',
@@ -28,7 +29,10 @@ registerEnumType(SourceHostKind, {
 registerEnumType(BuilderKind, {
   name: 'BuilderKind',
   description: "What builds a project's versions",
-  valuesConfig: { local: { description: "This Slipway's workers, running the template's build command" } },
+  valuesConfig: {
+    local: { description: "This Slipway's workers, running the template's build command" },
+    github_actions: { description: "The repository's GitHub Actions workflow, pushing the image to Docker Hub" },
+  },
 });
 registerEnumType(RegistryKind, {
   name: 'RegistryKind',

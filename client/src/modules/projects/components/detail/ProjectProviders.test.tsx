@@ -19,8 +19,8 @@ describe('ProjectSummaryCard providers', () => {
   });
 
   it('shows a cloud project on GitHub, Docker Hub and DigitalOcean Kubernetes, with no note about moving', () => {
-    const facts = renderSummary({ __typename: 'ProjectProviders', sourceHost: 'github', builder: 'local', registry: 'dockerhub', cluster: 'doks', label: 'GitHub: acme/shop' });
-    expect(facts.getByText('Code: GitHub: acme/shop · Builds: Slipway · Images: Docker Hub · Runs on: DigitalOcean Kubernetes')).toBeInTheDocument();
+    const facts = renderSummary({ __typename: 'ProjectProviders', sourceHost: 'github', builder: 'github_actions', registry: 'dockerhub', cluster: 'doks', label: 'GitHub: acme/shop' });
+    expect(facts.getByText('Code: GitHub: acme/shop · Builds: GitHub Actions · Images: Docker Hub · Runs on: DigitalOcean Kubernetes')).toBeInTheDocument();
     expect(facts.queryByText(MOVE)).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import type { ProjectProvidersFragment } from '../../../../generated/graphql';
 
 const StyledNote = styled.p(({ theme }) => ({ margin: theme.spacing(1, 0, 0), fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }));
 
-const BUILDERS: Record<ProjectProvidersFragment['builder'], string> = { local: 'Slipway' };
+const BUILDERS: Record<ProjectProvidersFragment['builder'], string> = { local: 'Slipway', github_actions: 'GitHub Actions' };
 const REGISTRIES: Record<ProjectProvidersFragment['registry'], string> = { local: 'local registry', dockerhub: 'Docker Hub' };
 const CLUSTERS: Record<ProjectProvidersFragment['cluster'], string> = { local: 'local cluster', doks: 'DigitalOcean Kubernetes' };
 
