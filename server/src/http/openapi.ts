@@ -97,7 +97,33 @@ const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagge
 /** The page's own starter: same origin, no inline script (the CSP allows none). */
 const DOCS_SCRIPT = `window.addEventListener('load', () => {
   window.ui = SwaggerUIBundle({ url: '${OPENAPI_PATH}', dom_id: '#docs', deepLinking: true, validatorUrl: null, tryItOutEnabled: false });
+  // What Swagger UI leaves out for assistive technology: names for its pickers, keyboard access to scrolling examples.
+  const label = () => {
+    document.querySelector('#servers:not([aria-label])')?.setAttribute('aria-label', 'Server');
+    for (const select of document.querySelectorAll('tr[data-param-name] select:not([aria-label])')) {
+      select.setAttribute('aria-label', select.closest('tr').dataset.paramName);
+    }
+    for (const example of document.querySelectorAll('.highlight-code > .microlight:not([tabindex])')) example.tabIndex = 0;
+  };
+  new MutationObserver(label).observe(document.getElementById('docs'), { childList: true, subtree: true });
 });
+`;
+
+/**
+ * Swagger UI's own colours miss WCAG AA contrast (white on its light method badges, grey buttons); these darker
+ * ones pass axe.
+ */
+const DOCS_STYLE = `.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d5f9e; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #1b7a4f; }
+.swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8a5200; }
+.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b3261e; }
+.swagger-ui .info .title small { background: #3b4151; }
+.swagger-ui .info .title small.version-stamp { background: #2b6a1f; }
+.swagger-ui .info a, .swagger-ui .info a.link .url, .swagger-ui .info .url { color: #1f4f99; }
+.swagger-ui .btn.authorize { color: #1b7a4f; border-color: #1b7a4f; }
+.swagger-ui .btn.authorize svg { fill: #1b7a4f; }
+.swagger-ui .json-schema-2020-12-expand-deep-button { color: #4a4a4a; }
+.swagger-ui .parameter__in { color: #555; }
 `;
 
 const DOCS_PAGE = `<!doctype html>
@@ -108,6 +134,7 @@ const DOCS_PAGE = `<!doctype html>
 <title>Slipway REST API</title>
 <link rel="icon" type="image/png" href="${DOCS_PATH}/assets/favicon-32x32.png">
 <link rel="stylesheet" href="${DOCS_PATH}/assets/swagger-ui.css">
+<link rel="stylesheet" href="${DOCS_PATH}/docs.css">
 </head>
 <body>
 <main id="docs"></main>
@@ -129,6 +156,9 @@ export function openApiRoutes(document: object): Router {
   });
   router.get(DOCS_PATH, (_req, res) => {
     res.type('html').send(DOCS_PAGE);
+  });
+  router.get(`${DOCS_PATH}/docs.css`, (_req, res) => {
+    res.type('text/css').send(DOCS_STYLE);
   });
   router.get(`${DOCS_PATH}/docs.js`, (_req, res) => {
     res.type('text/javascript').send(DOCS_SCRIPT);
