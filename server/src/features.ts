@@ -47,14 +47,13 @@ export interface CoreDependencies {
 export function createFeatures({ config, dataSource, bus, queue, extraPipelineSteps }: CoreDependencies) {
   const secretBox = SecretBox.fromRootSecret(config.secretKey);
   const authentication = createAuthentication({ dataSource, bus, secretKey: config.secretKey, tokenTtlSeconds: config.tokenTtlSeconds });
-  const { signedIn } = authentication;
-  const users = usersModule({ dataSource, bus, signedIn });
+  const users = usersModule({ dataSource, bus });
   const auth = authModule({ dataSource, users: users.service, authentication, registrationsPerAddress: config.registrationsPerAddress });
-  const templates = templatesModule({ templatesDir: config.templatesDir, signedIn });
-  const settings = settingsModule({ dataSource, secretBox, signedIn });
+  const templates = templatesModule({ templatesDir: config.templatesDir });
+  const settings = settingsModule({ dataSource, secretBox });
   // The pipelines module builds the engine from the projects service, which starts runs through it.
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
-  const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs, signedIn });
+  const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs });
   const local = createLocalProviders({ dataDir: config.dataDir, secretBox });
   const localCluster = new LocalCluster({ dataDir: config.dataDir, registry: local.registry, secretBox, stablePorts: config.appPorts });
   // Each project's ports: the local adapters, or the cloud ones built from its owner's credentials.
@@ -64,8 +63,8 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     settings: settings.service,
   });
   const buildLogs = new BuildLogs(config.dataDir);
-  const versions = versionsModule({ dataSource, bus, projects: projects.service, runs, providers, buildLogs, signedIn });
-  const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, runs, secretBox, signedIn });
+  const versions = versionsModule({ dataSource, bus, projects: projects.service, runs, providers, buildLogs });
+  const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, runs, secretBox });
   const pipelines = pipelinesModule<RunProviders>({
     dataSource,
     queue,
@@ -80,7 +79,6 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
       await versions.service.buildCancelled(run);
     },
     onRunFailed: (failure) => versions.service.buildGivenUp(failure),
-    signedIn,
   });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
   const commands = commandsModule({
@@ -90,10 +88,9 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     health: system.health,
     pipelines: pipelines.engine,
     build: config.build,
-    signedIn,
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
-  const observability = deploymentObservabilityModule({ dataSource, bus, providers, signedIn });
+  const observability = deploymentObservabilityModule({ dataSource, bus, providers });
   const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature, versions.feature, deployments.feature, observability.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {

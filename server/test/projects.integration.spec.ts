@@ -219,11 +219,11 @@ describe('creating a project', () => {
     ['malformed JSON', { raw: '{"name": "x",' }, 400, 'Malformed JSON in request body'],
     ['a JSON array', { raw: '[{"name": "x"}]' }, 400, 'Request body must be a JSON object'],
     ['a JSON string', { raw: '"name"' }, 400, 'Malformed JSON in request body'],
-    ['an unknown field', { body: { name: 'ok', owner_id: 'someone' } }, 400, 'Unknown field "owner_id"'],
-    ['a camelCase field', { body: { name: 'ok', templateName: 'go-api' } }, 400, 'Unknown field "templateName"'],
+    ['an unknown field', { body: { name: 'ok', owner_id: 'someone' } }, 400, 'Unknown field "owner_id"', 'owner_id'],
+    ['a camelCase field', { body: { name: 'ok', templateName: 'go-api' } }, 400, 'Unknown field "templateName"', 'templateName'],
     ['a body over 100 kB', { body: { name: 'ok', description: 'x'.repeat(200_000) } }, 413, 'Request body is too large'],
-  ])('answers %s with a 4xx and a clear message, never a 500', async (_label, request, status, message) => {
-    expect(await app.api('POST', '/projects', { token: user.token, ...request })).toEqual(refusal(status, message));
+  ])('answers %s with a 4xx and a clear message, never a 500', async (_label, request, status, message, field?: string) => {
+    expect(await app.api('POST', '/projects', { token: user.token, ...request })).toEqual(refusal(status, message, field));
   });
 
   it('needs a signed-in user', async () => {
@@ -278,9 +278,9 @@ describe('reading, changing and deleting a project', () => {
     [{ repository_url: 'not a url' }, 400, 'Repository URL must be a valid http or https URL', 'repositoryUrl'],
     [{ repository_url: 42 }, 400, 'Repository URL must be a string', 'repositoryUrl'],
     [{ environment_variables: null }, 400, 'Environment variables must be an object mapping names to values', 'environmentVariables'],
-    [{ id: '7d0c8f5e-2f1b-4c1a-9d7e-0a1b2c3d4e5f' }, 400, 'Unknown field "id"'],
-    [{ template_name: 'go-api' }, 400, 'Unknown field "template_name"'],
-    [{ version: 'v1.0.0' }, 400, 'Unknown field "version"'],
+    [{ id: '7d0c8f5e-2f1b-4c1a-9d7e-0a1b2c3d4e5f' }, 400, 'Unknown field "id"', 'id'],
+    [{ template_name: 'go-api' }, 400, 'Unknown field "template_name"', 'template_name'],
+    [{ version: 'v1.0.0' }, 400, 'Unknown field "version"', 'version'],
   ])('refuses %o and changes nothing', async (body, status, message, field?: string) => {
     const before = (await app.api('GET', `/projects/${project.id}`, { token: user.token })).body;
     expect(await app.api('PUT', `/projects/${project.id}`, { token: user.token, body })).toEqual(refusal(status, message, field));

@@ -7,6 +7,7 @@ import { TrustedDocuments } from '../graphql/trusted-documents.js';
 import { startWebSocketServer } from '../graphql/websocket.js';
 import { ConfigError } from '../config/env.js';
 import { createExpressApp } from '../http/app.js';
+import type { SchemaComponents } from '../http/rest-routes.js';
 import { compileTrustProxy } from '../http/client-address.js';
 import { HTTP_SERVER_OPTIONS } from '../http/security.js';
 import type { Core } from './core.js';
@@ -39,8 +40,11 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
 
   // Under `npm start` the client may still be building (scripts/start.mjs): the app serves it, so it waits.
   await clientBuilt;
-  const routes = app.features.flatMap((feature) => (feature.routes ? [feature.routes] : []));
-  httpServer.on('request', createExpressApp(config, { routes, authenticate: app.authenticate, schemaSdl: printAppSchema(schema) }, apollo));
+  const rest = {
+    routes: app.features.flatMap((feature) => feature.rest?.routes ?? []),
+    schemas: Object.assign({}, ...app.features.map((feature) => feature.rest?.schemas ?? {})) as SchemaComponents,
+  };
+  httpServer.on('request', createExpressApp(config, { rest, authenticate: app.authenticate, schemaSdl: printAppSchema(schema) }, apollo));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());

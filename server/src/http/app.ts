@@ -1,10 +1,12 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express } from 'express';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer } from '@apollo/server';
 import type { AppConfig } from '../config/env.js';
 import { type GraphQLContext, createContext } from '../graphql/context.js';
 import { GRAPHQL_PATH } from '../graphql/websocket.js';
-import { type Authenticate, clientAddress } from './auth-middleware.js';
+import { type Authenticate, clientAddress, requireAuth } from './auth-middleware.js';
+import { openApiDocument, openApiRoutes } from './openapi.js';
+import { type RestRoute, type SchemaComponents, restRouter } from './rest-routes.js';
 import { compileTrustProxy } from './client-address.js';
 import { apiNotFound, errorHandler } from './errors.js';
 import { clientStatic } from './static.js';
@@ -15,7 +17,11 @@ export const JSON_BODY_LIMIT = '100kb';
 /** Express: the features' REST routes under /api, GraphQL at /api/graphql, and the built client for every other path. */
 export function createExpressApp(
   config: AppConfig,
-  { routes, authenticate, schemaSdl }: { routes: Router[]; authenticate: Authenticate; schemaSdl: string },
+  {
+    rest,
+    authenticate,
+    schemaSdl,
+  }: { rest: { routes: RestRoute[]; schemas: SchemaComponents }; authenticate: Authenticate; schemaSdl: string },
   apollo: ApolloServer<GraphQLContext>,
 ): Express {
   const app = express();
@@ -39,9 +45,12 @@ export function createExpressApp(
     }),
   );
 
+  // The REST description and its browsable page, built from the same declarations as the routes.
+  app.use(openApiRoutes(openApiDocument(rest.routes, rest.schemas, config.build.version)));
+
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }), rejectNulBytes);
-  for (const router of routes) api.use(router);
+  api.use(restRouter(rest.routes, rest.schemas, requireAuth(authenticate)));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -1,12 +1,13 @@
-import type { Router } from 'express';
 import type { JobQueue } from '../jobs/job-queue.js';
+import type { RestRoute, SchemaComponents } from '../http/rest-routes.js';
 
 /**
  * What a feature module hands to the roles: REST routes (mounted under /api) and type-graphql resolver
  * instances for the api role, job definitions for every role (the worker role runs their handlers).
  */
 export interface Feature {
-  routes?: Router;
+  /** Declared REST routes (mounted under /api and described in /api/openapi.json) and the shared shapes they name. */
+  rest?: { routes: RestRoute[]; schemas?: SchemaComponents };
   resolvers?: object[];
   defineJobs?(queue: JobQueue): Promise<void>;
   /** Loads and checks what the feature reads from disk (the template catalog); a failure stops the boot with its reason. */

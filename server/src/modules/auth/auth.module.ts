@@ -1,7 +1,6 @@
-import type { RequestHandler } from 'express';
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../../events/event-bus.js';
-import { type Authenticate, bearerAuthentication, requireAuth } from '../../http/auth-middleware.js';
+import { type Authenticate, bearerAuthentication } from '../../http/auth-middleware.js';
 import type { Feature } from '../feature.js';
 import type { UsersService } from '../users/users.service.js';
 import { AuthResolver } from './auth.resolver.js';
@@ -17,14 +16,13 @@ export interface Authentication {
   /** The Authorization header to the signed-in user, for GraphQL contexts. */
   authenticate: Authenticate;
   /** REST middleware: routes behind it need a signed-in user. */
-  signedIn: RequestHandler;
 }
 
 /** Sessions and tokens: built first, since every other feature's routes check them. */
 export function createAuthentication(deps: { dataSource: DataSource; bus: EventBus; secretKey: Buffer; tokenTtlSeconds: number }): Authentication {
   const tokens = new TokenService(deps.dataSource.getRepository(Session), deps.secretKey, deps.tokenTtlSeconds, deps.bus);
   const authenticate = bearerAuthentication((token) => tokens.verify(token));
-  return { tokens, authenticate, signedIn: requireAuth(authenticate) };
+  return { tokens, authenticate };
 }
 
 /** Registration, sign-in and sign-out; its cleanup deletes sessions and login failures that no longer count. */
@@ -42,7 +40,7 @@ export function authModule({
   const throttle = new LoginThrottle(dataSource.getRepository(LoginFailure), registrationsPerAddress);
   const service = new AuthService(users, authentication.tokens, throttle);
   const feature: Feature = {
-    routes: authRoutes(service, authentication.signedIn),
+    rest: { routes: authRoutes(service) },
     resolvers: [new AuthResolver(service)],
   };
   const cleanup = async () => {

@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express';
 import type { DataSource } from 'typeorm';
 import type { BuildInfo } from '../../config/build-info.js';
 import type { Feature } from '../feature.js';
@@ -6,7 +5,7 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { HealthService } from '../system/health.service.js';
 import { CommandsResolver } from './commands.resolver.js';
-import { commandsRoutes } from './commands.routes.js';
+import { commandSchemas, commandsRoutes } from './commands.routes.js';
 import { CommandsService } from './commands.service.js';
 import type { PipelineEngine } from '../../pipelines/engine.js';
 import { pipelinesPort, projectsPort, settingsPort, versionsPort } from './console-adapters.js';
@@ -18,7 +17,6 @@ export function commandsModule(deps: {
   health: HealthService;
   pipelines: Pick<PipelineEngine<unknown>, 'getRun'>;
   build: BuildInfo;
-  signedIn: RequestHandler;
 }) {
   const service = new CommandsService(deps.dataSource, {
     projects: projectsPort(deps.projects, deps.dataSource),
@@ -28,6 +26,6 @@ export function commandsModule(deps: {
     versions: versionsPort(deps.dataSource),
     build: deps.build,
   });
-  const feature: Feature = { routes: commandsRoutes(service, deps.signedIn), resolvers: [new CommandsResolver(service)] };
+  const feature: Feature = { rest: { routes: commandsRoutes(service), schemas: commandSchemas }, resolvers: [new CommandsResolver(service)] };
   return { service, feature };
 }

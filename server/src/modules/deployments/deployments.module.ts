@@ -1,5 +1,4 @@
 import { StreamName } from '@slipway/domain';
-import type { RequestHandler } from 'express';
 import { logUnexpected } from '../../common/log.js';
 import { PipelineRun, RunStatus } from '../../pipelines/pipeline-run.entity.js';
 import type { DataSource } from 'typeorm';
@@ -9,7 +8,7 @@ import type { Feature } from '../feature.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { DeploymentFeed } from './deployment-feed.js';
 import { DeploymentsResolver, ProjectDeploymentsResolver } from './deployments.resolver.js';
-import { deploymentsRoutes } from './deployments.routes.js';
+import { deploymentSchemas, deploymentsRoutes } from './deployments.routes.js';
 import { type DeploymentRuns, DeploymentsService } from './deployments.service.js';
 
 /** A project's deployments: REST and GraphQL calls, and their live changes. */
@@ -19,7 +18,6 @@ export function deploymentsModule(deps: {
   projects: ProjectsService;
   runs: DeploymentRuns;
   secretBox: SecretBox;
-  signedIn: RequestHandler;
 }) {
   const service = new DeploymentsService(deps.dataSource, deps.projects, deps.runs, deps.secretBox, deps.bus);
   const feed = new DeploymentFeed(deps.bus, {
@@ -36,7 +34,7 @@ export function deploymentsModule(deps: {
       .catch((error: unknown) => logUnexpected('deployment run end', error));
   });
   const feature: Feature = {
-    routes: deploymentsRoutes(service, deps.signedIn),
+    rest: { routes: deploymentsRoutes(service), schemas: deploymentSchemas },
     resolvers: [new ProjectDeploymentsResolver(service), new DeploymentsResolver(service, deps.projects, feed)],
   };
   return { service, feature };

@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express';
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../../events/event-bus.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -10,7 +9,7 @@ import { PipelineFeed } from './pipeline-feed.js';
 import { toPipelineStatus } from './pipeline-status.js';
 import { ProjectPipelineResolver } from './project-pipeline.resolver.js';
 import { ProjectPipelinesService } from './project-pipelines.service.js';
-import { pipelinesRoutes } from './pipelines.routes.js';
+import { pipelineSchemas, pipelinesRoutes } from './pipelines.routes.js';
 
 /**
  * The pipeline engine with every step a run may use, and the status calls, mutations and live subscription
@@ -32,7 +31,6 @@ export function pipelinesModule<P>(deps: {
   onCancelled?: (run: RunView) => Promise<void>;
   /** See PipelineEngineOptions.onRunFailed. */
   onRunFailed?: (failure: RunFailure) => Promise<void>;
-  signedIn: RequestHandler;
 }) {
   const registry = new StepRegistry([...deps.steps, ...(deps.extraSteps ?? [])]);
   const engine = new PipelineEngine({ dataSource: deps.dataSource, queue: deps.queue, bus: deps.bus, registry, providers: deps.providers, jobExpireSeconds: deps.jobExpireSeconds, onRunFailed: deps.onRunFailed });
@@ -42,7 +40,7 @@ export function pipelinesModule<P>(deps: {
     return run && toPipelineStatus(run);
   });
   const feature: Feature = {
-    routes: pipelinesRoutes(pipelines, deps.signedIn),
+    rest: { routes: pipelinesRoutes(pipelines), schemas: pipelineSchemas },
     resolvers: [new ProjectPipelineResolver(pipelines, feed)],
     defineJobs: () => engine.defineJobs(),
   };

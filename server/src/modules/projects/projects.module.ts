@@ -1,11 +1,10 @@
-import type { RequestHandler } from 'express';
 import type { DataSource } from 'typeorm';
 import type { SecretBox } from '../../common/secret-box.js';
 import type { Feature } from '../feature.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import { ProjectsResolver } from './projects.resolver.js';
-import { projectsRoutes } from './projects.routes.js';
+import { projectSchemas, projectsRoutes } from './projects.routes.js';
 import { type ProjectRunStarter, ProjectsService } from './projects.service.js';
 
 export function projectsModule(deps: {
@@ -14,11 +13,10 @@ export function projectsModule(deps: {
   templates: TemplatesService;
   settings: SettingsService;
   runs: ProjectRunStarter;
-  signedIn: RequestHandler;
 }) {
   const service = new ProjectsService(deps.dataSource, deps.secretBox, deps.templates, deps.settings, deps.runs);
   const feature: Feature = {
-    routes: projectsRoutes(service, deps.signedIn),
+    rest: { routes: projectsRoutes(service), schemas: projectSchemas },
     resolvers: [new ProjectsResolver(service, deps.templates)],
   };
   return { service, feature };

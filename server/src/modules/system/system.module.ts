@@ -27,7 +27,7 @@ export function systemModule(deps: {
     await workers.forgetGone();
   };
   const feature: Feature = {
-    routes: healthRoutes(health),
+    rest: { routes: healthRoutes(health) },
     resolvers: [new SystemResolver()],
     defineJobs: (queue) => queue.define(CLEANUP_JOB, cleanup, { retryLimit: 2, expireInSeconds: 300 }),
   };

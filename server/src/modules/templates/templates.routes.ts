@@ -1,18 +1,44 @@
-import { Router, type RequestHandler } from 'express';
+import { schema as s } from '../../http/json-schema.js';
+import type { RestRoute, SchemaComponents } from '../../http/rest-routes.js';
 import type { TemplatesService } from './templates.service.js';
 import { toTemplateResponse } from './template.model.js';
 
-export function templatesRoutes(templates: TemplatesService, signedIn: RequestHandler): Router {
-  const router = Router();
-  router.use('/templates', signedIn);
+export const templateSchemas: SchemaComponents = {
+  Template: s.object({
+    id: s.string('e.g. go-api.'),
+    name: s.string(),
+    description: s.string(),
+    type: s.string(),
+    variables: { type: 'object', additionalProperties: { type: 'string' }, description: 'Template variables: name → value.' },
+    environment_variables: s.array(
+      s.object({ name: s.string(), description: s.string(), default_value: s.nullable(s.string()), required: s.boolean(), sensitive: s.boolean() }),
+    ),
+    files: s.array(s.string(), 'The files it generates.'),
+  }),
+};
 
-  router.get('/templates', async (_req, res) => {
-    res.json({ templates: (await templates.list()).map(toTemplateResponse) });
-  });
-
-  router.get('/templates/:id', async (req, res) => {
-    res.json(toTemplateResponse(await templates.get(req.params.id)));
-  });
-
-  return router;
+export function templatesRoutes(templates: TemplatesService): RestRoute[] {
+  return [
+    {
+      method: 'get',
+      path: '/templates',
+      tag: 'Templates',
+      summary: 'The project templates',
+      responses: { 200: { description: 'All templates.', schema: s.object({ templates: s.array(s.ref('Template')) }) } },
+      handler: async (_req, res) => {
+        res.json({ templates: (await templates.list()).map(toTemplateResponse) });
+      },
+    },
+    {
+      method: 'get',
+      path: '/templates/{id}',
+      tag: 'Templates',
+      summary: 'One template',
+      params: { id: s.string('The template id, e.g. go-api.') },
+      responses: { 200: { description: 'The template.', schema: s.ref('Template') } },
+      handler: async (req, res) => {
+        res.json(toTemplateResponse(await templates.get(String(req.params.id))));
+      },
+    },
+  ];
 }

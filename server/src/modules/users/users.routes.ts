@@ -1,35 +1,87 @@
-import { Router, type RequestHandler } from 'express';
-import { requireObject } from '../../common/validation.js';
 import { authOf } from '../../http/auth-middleware.js';
+import { schema as s } from '../../http/json-schema.js';
+import type { RestRoute, SchemaComponents } from '../../http/rest-routes.js';
 import type { UsersService } from './users.service.js';
 import { toUserResponse } from './user.entity.js';
 
-export function usersRoutes(service: UsersService, signedIn: RequestHandler): Router {
-  const router = Router();
-  router.use('/users', signedIn);
+const TAG = 'Users';
 
-  router.get('/users', async (req, res) => {
-    const users = await service.list(authOf(req).user);
-    res.json({ users: users.map(toUserResponse) });
-  });
+export const userSchemas: SchemaComponents = {
+  User: s.object({ id: s.uuid(), name: s.string(), email: s.string(), role: s.enum(['admin', 'user']), created_at: s.dateTime() }),
+};
 
-  router.post('/users', async (req, res) => {
-    res.status(201).json(toUserResponse(await service.create(authOf(req).user, requireObject(req.body))));
-  });
+const ACCOUNT_FIELDS = {
+  name: s.string('1 to 100 characters.'),
+  email: s.string('At most 254 characters.'),
+  password: s.string('6 to 200 characters.'),
+  password_confirmation: s.string('The same password again.'),
+  role: s.enum(['admin', 'user'], 'Admins only.'),
+};
 
-  router.get('/users/:id', async (req, res) => {
-    res.json(toUserResponse(await service.get(authOf(req).user, req.params.id)));
-  });
+const user = (description: string) => ({ description, schema: s.ref('User') });
+const params = { id: s.uuid('The user id.') };
 
-  router.put('/users/:id', async (req, res) => {
-    const { user, sessionId } = authOf(req);
-    res.json(toUserResponse(await service.update(user, req.params.id, requireObject(req.body), sessionId)));
-  });
-
-  router.delete('/users/:id', async (req, res) => {
-    await service.remove(authOf(req).user, req.params.id);
-    res.status(204).end();
-  });
-
-  return router;
+/** Spec section 7's user calls: admins manage every account, a user only their own. */
+export function usersRoutes(service: UsersService): RestRoute[] {
+  return [
+    {
+      method: 'get',
+      path: '/users',
+      tag: TAG,
+      summary: 'List users (admins see all, a user only themselves)',
+      responses: { 200: { description: 'The users.', schema: s.object({ users: s.array(s.ref('User')) }) } },
+      handler: async (req, res) => {
+        const users = await service.list(authOf(req).user);
+        res.json({ users: users.map(toUserResponse) });
+      },
+    },
+    {
+      method: 'post',
+      path: '/users',
+      tag: TAG,
+      summary: 'Create a user (admins only)',
+      body: { type: 'object', properties: ACCOUNT_FIELDS, required: ['name', 'email', 'password'] },
+      responses: { 201: user('The new user.'), 403: { description: 'Not an admin.', schema: s.ref('Error') }, 409: { description: 'The email is taken.', schema: s.ref('Error') } },
+      handler: async (req, res) => {
+        res.status(201).json(toUserResponse(await service.create(authOf(req).user, req.body as Record<string, unknown>)));
+      },
+    },
+    {
+      method: 'get',
+      path: '/users/{id}',
+      tag: TAG,
+      summary: 'One user',
+      params,
+      responses: { 200: user('The user.') },
+      handler: async (req, res) => {
+        res.json(toUserResponse(await service.get(authOf(req).user, String(req.params.id))));
+      },
+    },
+    {
+      method: 'put',
+      path: '/users/{id}',
+      tag: TAG,
+      summary: 'Update a user',
+      description: 'A password change ends the user’s other sessions.',
+      params,
+      body: { type: 'object', properties: { ...ACCOUNT_FIELDS, current_password: s.string('Needed to change your own password.') } },
+      responses: { 200: user('The updated user.'), 409: { description: 'The email is taken.', schema: s.ref('Error') } },
+      handler: async (req, res) => {
+        const { user: signedIn, sessionId } = authOf(req);
+        res.json(toUserResponse(await service.update(signedIn, String(req.params.id), req.body as Record<string, unknown>, sessionId)));
+      },
+    },
+    {
+      method: 'delete',
+      path: '/users/{id}',
+      tag: TAG,
+      summary: 'Delete a user (admins only)',
+      params,
+      responses: { 204: { description: 'Deleted.' }, 403: { description: 'Not allowed.', schema: s.ref('Error') } },
+      handler: async (req, res) => {
+        await service.remove(authOf(req).user, String(req.params.id));
+        res.status(204).end();
+      },
+    },
+  ];
 }

@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express';
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../../events/event-bus.js';
 import type { ProjectProviders } from '../../providers/project-providers.js';
@@ -7,7 +6,7 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import type { BuildLogs } from './build-logs.js';
 import { VersionFeed } from './version-feed.js';
 import { ProjectVersionsResolver, VersionsResolver } from './versions.resolver.js';
-import { versionsRoutes } from './versions.routes.js';
+import { versionSchemas, versionsRoutes } from './versions.routes.js';
 import { type VersionBuildRuns, VersionsService } from './versions.service.js';
 
 /** A project's versions: REST and GraphQL calls, and each version's live build. */
@@ -19,12 +18,11 @@ export function versionsModule(deps: {
   /** Each project's source host and registry. */
   providers: Pick<ProjectProviders, 'forProject'>;
   buildLogs: BuildLogs;
-  signedIn: RequestHandler;
 }) {
   const service = new VersionsService(deps.dataSource, deps.projects, deps.runs, deps.providers, deps.buildLogs, deps.bus);
   const feed = new VersionFeed(deps.bus, (versionId, ownerId) => service.buildSnapshot({ id: ownerId }, versionId).catch(() => null));
   const feature: Feature = {
-    routes: versionsRoutes(service, deps.signedIn),
+    rest: { routes: versionsRoutes(service), schemas: versionSchemas },
     resolvers: [new ProjectVersionsResolver(service), new VersionsResolver(service, feed)],
   };
   return { service, feature };
