@@ -26,6 +26,7 @@ export const versionSchemas: SchemaComponents = {
     active: s.boolean('Whether a deployment runs it.'),
     build_started_at: dateOrNull(),
     build_completed_at: dateOrNull(),
+    build_duration_seconds: s.nullable(s.integer('Seconds from the build\'s start to its end; null until it has ended.')),
     build_log: s.string('The last lines of the build log.'),
     docker_image_url: s.nullable(s.string()),
     artifacts: s.array({ type: 'object' }, 'Built images: digest, url, size, created_at.'),
