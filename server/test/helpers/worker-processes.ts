@@ -8,8 +8,11 @@ import { TEST_SECRET_KEY, type TestApp } from './test-app.js';
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface WorkerProcesses {
-  /** Starts a worker (`src/main.ts` as SLIPWAY_ROLE=worker) on the API's database and data directory. */
-  start(): { child: ChildProcess; started: Promise<void>; output: () => string };
+  /**
+   * Starts a worker (`src/main.ts` as SLIPWAY_ROLE=worker) on the API's database and data directory, or on another
+   * data directory, or (`embedded`) joining the embedded PostgreSQL server of that data directory.
+   */
+  start(options?: { dataDir?: string; embedded?: boolean }): { child: ChildProcess; started: Promise<void>; output: () => string };
   /** Stops the worker (SIGKILL kills it mid-step) and waits until it has exited. */
   stop(child: ChildProcess, signal?: NodeJS.Signals): Promise<void>;
   /** Stops every worker started (for afterAll). */
@@ -17,10 +20,10 @@ export interface WorkerProcesses {
 }
 
 /**
- * Worker processes beside an API test app, to be killed mid-step: a killed worker's step goes to the next worker
- * after `expirySeconds` (SLIPWAY_STEP_EXPIRY_SECONDS, which the API must share).
+ * Worker processes beside an API test app, to be stopped or killed mid-step: a killed worker's step goes to the next
+ * worker after `expirySeconds` (SLIPWAY_STEP_EXPIRY_SECONDS, which the API must share; the default when not given).
  */
-export function workerProcesses(api: () => TestApp, expirySeconds: string): WorkerProcesses {
+export function workerProcesses(api: () => TestApp, expirySeconds?: string): WorkerProcesses {
   const workers: ChildProcess[] = [];
   const stop = async (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => {
     const exited = new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
@@ -28,17 +31,17 @@ export function workerProcesses(api: () => TestApp, expirySeconds: string): Work
     await exited;
   };
   return {
-    start() {
+    start({ dataDir, embedded = false } = {}) {
       const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
         cwd: SERVER_DIR,
         env: {
           PATH: process.env.PATH,
           SLIPWAY_APP_PORTS: process.env.SLIPWAY_APP_PORTS,
           SLIPWAY_ROLE: 'worker',
-          DATABASE_URL: api().databaseUrl,
-          SLIPWAY_DATA_DIR: api().dataDir,
+          ...(embedded ? {} : { DATABASE_URL: api().databaseUrl }),
+          SLIPWAY_DATA_DIR: dataDir ?? api().dataDir,
           SLIPWAY_SECRET_KEY: TEST_SECRET_KEY,
-          SLIPWAY_STEP_EXPIRY_SECONDS: expirySeconds,
+          ...(expirySeconds ? { SLIPWAY_STEP_EXPIRY_SECONDS: expirySeconds } : {}),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
