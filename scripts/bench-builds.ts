@@ -20,17 +20,14 @@
  * default postgres://postgres@127.0.0.1:5432/postgres) and a fresh data directory; both are removed at the end.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createClient } from 'graphql-ws';
-import pg from 'pg';
 import WebSocket from 'ws';
-import { ADMIN_URL, percentile, admin, request } from './bench-common.js';
+import { percentile, request, until, withBenchSlipway } from './bench-common.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOG_LINES = Number(process.env.BENCH_LOG_LINES) || 200;
@@ -65,30 +62,7 @@ function buildingTemplates(): Array<{ name: string; environment: Record<string, 
 }
 
 async function main(): Promise<void> {
-  const { loadConfig } = await import('../server/src/config/env.js');
-  const { startSlipway } = await import('../server/src/server.js');
-
-  const databaseName = `slipway_bench_builds_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${databaseName}` }).toString();
-  // Builds run as nobody when this runs as root: the data directory must let others pass through.
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-bench-builds-'));
-  chmodSync(dataDir, 0o711);
-  await admin(`CREATE DATABASE ${databaseName}`);
-  const db = new pg.Client({ connectionString: databaseUrl });
-  let slipway: Awaited<ReturnType<typeof startSlipway>> | undefined;
-  try {
-    console.log(`database ${databaseName}; booting Slipway (role all)...`);
-    const config = loadConfig({
-      DATABASE_URL: databaseUrl,
-      SLIPWAY_DATA_DIR: dataDir,
-      SLIPWAY_SECRET_KEY: randomBytes(32).toString('base64'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      REGISTRATION_LIMIT: '1000',
-    });
-    slipway = await startSlipway(config);
-    const base = slipway.url!.replace('localhost', '127.0.0.1');
-    await db.connect();
+  await withBenchSlipway('builds', {}, async ({ base, db, dataDir }) => {
     const { token } = await request(base, 'POST', '/auth/register', undefined, { name: 'Bench', email: 'bench-builds@example.com', password: 'bench-password' });
     await request(base, 'PUT', '/settings/GITHUB_ORGANIZATION', token, { value: 'bench' });
 
@@ -99,24 +73,16 @@ async function main(): Promise<void> {
           [versionId],
         )
       ).rows[0] as { status: string; build_status: string; started: number; completed: number };
-    const untilBuilt = async (versionId: string) => {
-      const deadline = Date.now() + 600_000;
-      for (;;) {
+    const untilBuilt = (versionId: string) =>
+      until(`version ${versionId} to finish building`, async () => {
         const row = await versionRow(versionId);
-        if (row.status === 'ready' || row.build_status === 'failed' || row.build_status === 'cancelled') return row;
-        if (Date.now() > deadline) throw new Error(`version ${versionId} never finished building`);
-        await sleep(20);
-      }
-    };
-    const untilCreated = async (projectId: string) => {
-      const deadline = Date.now() + 600_000;
-      for (;;) {
+        return (row.status === 'ready' || row.build_status === 'failed' || row.build_status === 'cancelled') && row;
+      }, 600_000, 20);
+    const untilCreated = (projectId: string) =>
+      until(`project ${projectId} to finish its creation`, async () => {
         const { rows } = await db.query(`SELECT status FROM pipeline_runs WHERE project_id = $1 AND stream_name = 'project_creation'`, [projectId]);
-        if (rows[0]?.status && rows[0].status !== 'running') return rows[0].status as string;
-        if (Date.now() > deadline) throw new Error(`project ${projectId} never finished its creation`);
-        await sleep(100);
-      }
-    };
+        return rows[0]?.status !== 'running' && (rows[0]?.status as string | undefined);
+      }, 600_000, 100);
 
     // ------------------------------------------------------------ (a) build times per template
     const builds: Array<{ template: string; cold: number; warm: number; warmRun: number }> = [];
@@ -251,12 +217,7 @@ async function main(): Promise<void> {
     // Reading the log whole would hold at least its 50 MB in the server's memory (this process).
     const wholeRead = tails.some((tail) => tail.rssGrowth >= BIG_LOG_BYTES);
     console.log(`target tail served without reading the ${BIG_LOG_BYTES / 1024 / 1024} MB log whole (RSS growth below its size): ${wholeRead ? 'NOT met' : 'met'}`);
-  } finally {
-    await db.end().catch(() => undefined);
-    await slipway?.stop();
-    await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

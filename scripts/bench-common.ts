@@ -1,5 +1,11 @@
-// What the benchmark scripts share: their PostgreSQL server, a percentile and a signed-in REST call.
+// What the benchmark scripts share: their PostgreSQL server and Slipway, polling, a percentile and a signed-in REST call.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import type { RunningSlipway, StartOptions } from '../server/src/server.js';
 
 /** The PostgreSQL server each benchmark creates its own database on (BENCH_DATABASE_ADMIN_URL). */
 export const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,4 +37,65 @@ export async function request(base: string, method: string, route: string, token
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(json)}`);
   return json;
+}
+
+/** Polls `check` every `everyMs` until it answers something truthy, which it answers; throws after `timeoutMs`. */
+export async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 180_000, everyMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+/** A benchmark's Slipway: its URL, the running server and a client on its database. */
+export interface BenchSlipway {
+  base: string;
+  slipway: RunningSlipway;
+  db: pg.Client;
+  dataDir: string;
+}
+
+/**
+ * Runs `body` against Slipway (role all) booted in this process on a fresh database `slipway_bench_<name>_…` on the
+ * admin server and a fresh data directory (others may pass through it: builds and apps run as nobody when this runs
+ * as root); both are removed at the end, whatever happens.
+ */
+export async function withBenchSlipway(
+  name: string,
+  options: { env?: Record<string, string>; extraPipelineSteps?: StartOptions['extraPipelineSteps'] },
+  body: (bench: BenchSlipway) => Promise<void>,
+): Promise<void> {
+  const { loadConfig } = await import('../server/src/config/env.js');
+  const { startSlipway } = await import('../server/src/server.js');
+  const databaseName = `slipway_bench_${name}_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${databaseName}` }).toString();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `slipway-bench-${name}-`));
+  chmodSync(dataDir, 0o711);
+  await admin(`CREATE DATABASE ${databaseName}`);
+  const db = new pg.Client({ connectionString: databaseUrl });
+  let slipway: RunningSlipway | undefined;
+  try {
+    console.log(`database ${databaseName}; booting Slipway (role all)...`);
+    const config = loadConfig({
+      DATABASE_URL: databaseUrl,
+      SLIPWAY_DATA_DIR: dataDir,
+      SLIPWAY_SECRET_KEY: randomBytes(32).toString('base64'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      REGISTRATION_LIMIT: '1000',
+      ...options.env,
+    });
+    slipway = await startSlipway(config, { extraPipelineSteps: options.extraPipelineSteps });
+    await db.connect();
+    await body({ base: slipway.url!.replace('localhost', '127.0.0.1'), slipway, db, dataDir });
+  } finally {
+    await db.end().catch(() => undefined);
+    await slipway?.stop();
+    await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+    console.log(`dropped ${databaseName}`);
+  }
 }

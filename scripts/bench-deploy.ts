@@ -13,13 +13,9 @@
  * (BENCH_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres), dropped at the end.
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ADMIN_URL, percentile, admin, request as api } from './bench-common.js';
+import { percentile, request as api, until, withBenchSlipway } from './bench-common.js';
 
 const RATE = Number(process.env.BENCH_RATE) || 200;
 /** The loop is bounded: with this many requests open, a tick sends nothing (counted as skipped) instead of piling up. */
@@ -86,39 +82,8 @@ async function load(): Promise<void> {
 
 // ---------------------------------------------------------------- the benchmark
 
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 180_000, everyMs = 25): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
-
 async function main(): Promise<void> {
-  const { loadConfig } = await import('../server/src/config/env.js');
-  const { startSlipway } = await import('../server/src/server.js');
-
-  const databaseName = `slipway_bench_deploy_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${databaseName}` }).toString();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-bench-deploy-'));
-  // Apps run as another user when this runs as root: the data directory must let them pass.
-  chmodSync(dataDir, 0o711);
-  await admin(`CREATE DATABASE ${databaseName}`);
-  let slipway: Awaited<ReturnType<typeof startSlipway>> | undefined;
-  try {
-    console.log(`database ${databaseName}; booting Slipway (role all)...`);
-    const config = loadConfig({
-      DATABASE_URL: databaseUrl,
-      SLIPWAY_DATA_DIR: dataDir,
-      SLIPWAY_SECRET_KEY: randomBytes(32).toString('base64'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      REGISTRATION_LIMIT: '1000',
-    });
-    slipway = await startSlipway(config);
-    const base = slipway.url!.replace('localhost', '127.0.0.1');
+  await withBenchSlipway('deploy', {}, async ({ base }) => {
     const { token } = await api(base, 'POST', '/auth/register', undefined, { name: 'Bench', email: 'bench-deploy@example.com', password: 'bench-password' });
     await api(base, 'PUT', '/settings/GITHUB_ORGANIZATION', token, { value: 'bench' });
     const created = await api(base, 'POST', '/projects', token, { name: 'Deploy Bench', template_name: 'static-site' });
@@ -205,12 +170,7 @@ async function main(): Promise<void> {
     console.log(`\n${steps.join('\n')}`);
     console.log(`\ntarget 0 failed requests: ${failures.length === 0 ? 'met' : 'NOT met'}`);
     for (const window of windows) console.log(`target ${window.name} <= 3 s: ${window.to - window.from <= 3000 ? 'met' : 'NOT met'}`);
-  } finally {
-    await slipway?.stop();
-    await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
-    console.log(`dropped ${databaseName}`);
-  }
+  });
 }
 
 (process.argv.includes('--load') ? load() : main()).catch((error: unknown) => {

@@ -32,9 +32,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type Client } from 'graphql-ws';
-import pg from 'pg';
 import WebSocket from 'ws';
-import { ADMIN_URL, percentile, admin, request } from './bench-common.js';
+import { percentile, request, withBenchSlipway } from './bench-common.js';
 
 const STEPS = Number(process.env.BENCH_STEPS) || 50;
 const RUNS = Number(process.env.BENCH_RUNS) || 3;
@@ -201,10 +200,7 @@ async function main(): Promise<void> {
     console.log(siteTarget('embedded', sites));
     return;
   }
-  const { loadConfig } = await import('../server/src/config/env.js');
-  const { startSlipway } = await import('../server/src/server.js');
   const { defineStep } = await import('../server/src/pipelines/steps.js');
-
   const noops = Array.from({ length: STEPS }, (_, index) =>
     defineStep({ id: `bench-noop-${index}`, label: 'No-op', description: 'Does nothing', icon: 'code', timeoutSeconds: 10, run: async () => undefined }),
   );
@@ -212,29 +208,10 @@ async function main(): Promise<void> {
     defineStep({ id: `bench-wait-${index}`, label: 'Wait', description: `Waits ${LIVE_STEP_MS} ms`, icon: 'server', timeoutSeconds: 10, run: () => sleep(LIVE_STEP_MS) }),
   );
 
-  const databaseName = `slipway_bench_pipeline_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${databaseName}` }).toString();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-bench-'));
-  await admin(`CREATE DATABASE ${databaseName}`);
-  const db = new pg.Client({ connectionString: databaseUrl });
-  let slipway: Awaited<ReturnType<typeof startSlipway>> | undefined;
-  try {
-    console.log(`database ${databaseName}; booting Slipway (role all)...`);
-    const config = loadConfig({
-      DATABASE_URL: databaseUrl,
-      SLIPWAY_DATA_DIR: dataDir,
-      SLIPWAY_SECRET_KEY: randomBytes(32).toString('base64'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      REGISTRATION_LIMIT: '1000',
-      // (b): one owner follows one project with 1,000 subscriptions over 20 sockets (defaults: 10 and 50).
-      SLIPWAY_WS_SOCKETS_PER_USER: String(SOCKETS),
-      SLIPWAY_WS_SUBSCRIPTIONS_PER_USER: String(SUBSCRIBERS),
-    });
-    slipway = await startSlipway(config, { extraPipelineSteps: [...noops, ...waits] });
-    const base = slipway.url!.replace('localhost', '127.0.0.1');
+  // (b): one owner follows one project with 1,000 subscriptions over 20 sockets (defaults: 10 and 50).
+  const env = { SLIPWAY_WS_SOCKETS_PER_USER: String(SOCKETS), SLIPWAY_WS_SUBSCRIPTIONS_PER_USER: String(SUBSCRIBERS) };
+  await withBenchSlipway('pipeline', { env, extraPipelineSteps: [...noops, ...waits] }, async ({ base, slipway, db }) => {
     const engine = slipway.pipelines;
-    await db.connect();
     const query: Query = async (sql, params) => (await db.query(sql, params)).rows;
     /** Each step's start after the previous one's completion, from the steps' rows (and the run's status). */
     const stepGaps = async (runId: string) => {
@@ -353,13 +330,7 @@ async function main(): Promise<void> {
     console.log(`target (b) every subscription receives every step change: ${everyChange ? 'met' : 'NOT met'}`);
     console.log(`target (b) p99 <= 250 ms: ${percentile(latencies, 99) <= 250 ? 'met' : 'NOT met'}`);
     console.log(siteTarget('server', sites));
-  } finally {
-    await db.end().catch(() => undefined);
-    await slipway?.stop();
-    await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
-    console.log(`dropped ${databaseName}`);
-  }
+  });
   if (EMBEDDED) {
     // After the server-mode Slipway has stopped, so that the two do not compete for the machine.
     const embedded = await embeddedSites();

@@ -1,11 +1,11 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { eventually, fetchApp, git, waitForRun } from './helpers/project-runs.js';
+import { eventually, fetchApp, pushBranch, waitForRun } from './helpers/project-runs.js';
 import { refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -36,23 +36,6 @@ ${crash ? "throw new Error('DATABASE_URL is not set');\n" : ''}const server = cr
 setTimeout(() => server.listen(Number(process.env.PORT), '127.0.0.1'), ${listenAfterMs});
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));
 `;
-}
-
-async function pushBranch(branch: string, files: Record<string, string>): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'slipway-push-'));
-  try {
-    await git(['clone', '--quiet', project.repository_url, dir]);
-    await git(['checkout', '--quiet', '-b', branch], dir);
-    for (const [file, content] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), content);
-    }
-    await git(['add', '-A'], dir);
-    await git(['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', `On ${branch}`], dir);
-    await git(['push', '--quiet', 'origin', branch], dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** Creates the version from the branch; answers it once built (or answers it at once with `wait` false). */
@@ -133,10 +116,10 @@ beforeAll(async () => {
   const run = await waitForRun(app, owner.token, created.body.id, { stream: 'project_creation' });
   expect(run.overall_status, JSON.stringify(run.processors.filter((step: any) => step.status !== 'completed'))).toBe('completed');
   project = (await app.api('GET', `/projects/${created.body.id}`, { token: owner.token })).body;
-  await pushBranch('release-one', { 'server.mjs': serverSource('one') });
-  await pushBranch('release-two', { 'server.mjs': serverSource('two') });
-  await pushBranch('release-crash', { 'server.mjs': serverSource('three', true) });
-  await pushBranch('release-slow', { 'server.mjs': serverSource('four', false, 20_000) });
+  await pushBranch(project.repository_url, 'release-one', { 'server.mjs': serverSource('one') });
+  await pushBranch(project.repository_url, 'release-two', { 'server.mjs': serverSource('two') });
+  await pushBranch(project.repository_url, 'release-crash', { 'server.mjs': serverSource('three', true) });
+  await pushBranch(project.repository_url, 'release-slow', { 'server.mjs': serverSource('four', false, 20_000) });
   versions.one = await version('v1.0.0', 'release-one');
   versions.two = await version('v2.0.0', 'release-two');
 }, 300_000);

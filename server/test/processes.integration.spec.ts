@@ -1,16 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
 import { startSlipway } from '../src/server.js';
 import { TEST_SECRET_KEY, createTestDatabase, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
-
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { workerProcesses } from './helpers/worker-processes.js';
 
 /** An api process (this one) and a worker process (a child running main.ts) on one PostgreSQL database. */
 let api: TestApp;
@@ -43,25 +40,7 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Pr
   }
 }
 
-/** A worker on the api's PostgreSQL server, or (`embedded`) joining the embedded server of the data directory. */
-function startWorker(dataDir: string, embedded = false): { child: ChildProcess; output: () => string; started: Promise<void> } {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH,
-      SLIPWAY_APP_PORTS: process.env.SLIPWAY_APP_PORTS,
-      SLIPWAY_ROLE: 'worker',
-      ...(embedded ? {} : { DATABASE_URL: api.databaseUrl }),
-      SLIPWAY_DATA_DIR: dataDir,
-      SLIPWAY_SECRET_KEY: TEST_SECRET_KEY,
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const started = eventually(async () => output.includes('Slipway worker'), 45_000);
-  return { child, output: () => output, started };
-}
+const workers = workerProcesses(() => api);
 
 describe('api and worker processes', () => {
   it('leaves jobs waiting on an api process alone, and a worker added beside it takes them and shows in health', async () => {
@@ -77,7 +56,7 @@ describe('api and worker processes', () => {
     expect(await revokedSessions()).toBe(1);
 
     const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-worker-'));
-    const worker = startWorker(dataDir);
+    const worker = workers.start({ dataDir });
     try {
       await worker.started;
       await eventually(async () => (await revokedSessions()) === 0);
@@ -116,7 +95,7 @@ describe('a worker on embedded PostgreSQL', () => {
   it('joins the embedded server of the Slipway running on its data directory, and leaves it running when it stops', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-worker-'));
     const embeddedApi = await startTestApp({ embedded: true, dataDir, role: 'api' });
-    const worker = startWorker(dataDir, true);
+    const worker = workers.start({ dataDir, embedded: true });
     try {
       await worker.started;
       const workers = async () => (await embeddedApi.api('GET', '/health')).body.workers as Array<{ pid: number }>;

@@ -1,19 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneSummary, eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
-import { TEST_SECRET_KEY, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { sql, workerProcesses } from './helpers/worker-processes.js';
 
 /**
  * Project creation and deletion as pipeline runs, end to end on the local providers: POST /api/projects, the run on
  * a worker, the repository (cloned with git), the artifact, the running app behind its URL; DELETE and everything
  * gone. Real PostgreSQL, real HTTP, real git, real child processes.
  */
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPLATE_VARIABLES: Record<string, Record<string, string>> = {
   'static-site': {},
   'node-rest-api': { API_KEY: 'api-key-value-123' },
@@ -234,41 +232,15 @@ describe('cancel', () => {
 
 describe('runs on separate worker processes', () => {
   let api: TestApp;
-  const workers: ChildProcess[] = [];
-
-  function startWorker(): { child: ChildProcess; started: Promise<void>; output: () => string } {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        PATH: process.env.PATH,
-        SLIPWAY_APP_PORTS: process.env.SLIPWAY_APP_PORTS,
-        SLIPWAY_ROLE: 'worker',
-        DATABASE_URL: api.databaseUrl,
-        SLIPWAY_DATA_DIR: api.dataDir,
-        SLIPWAY_SECRET_KEY: TEST_SECRET_KEY,
-        // A killed worker's step goes to the next worker after this long (longer than any step takes here).
-        SLIPWAY_STEP_EXPIRY_SECONDS: '120',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    workers.push(child);
-    return { child, started: eventually(async () => output.includes('Slipway worker'), 60_000), output: () => output };
-  }
+  // A killed worker's step goes to the next worker after this long (longer than any step takes here).
+  const workers = workerProcesses(() => api, '120');
 
   beforeAll(async () => {
     dataDirs.push(reachableDataDir());
     api = await startTestApp({ role: 'api', dataDir: dataDirs[1], env: { SLIPWAY_STEP_EXPIRY_SECONDS: '120' } });
   }, 60_000);
-  async function stopWorker(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-    const exited = new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
-    child.kill(signal);
-    await exited;
-  }
   afterAll(async () => {
-    await Promise.all(workers.map((child) => stopWorker(child)));
+    await workers.stopAll();
     await api?.stop();
   }, 60_000);
 
@@ -287,25 +259,14 @@ describe('runs on separate worker processes', () => {
     }
   }
 
-  async function sql(text: string, values: unknown[]) {
-    const client = new pg.Client({ connectionString: api.databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(text, values)).rows;
-    } finally {
-      await client.end();
-    }
-  }
-
-
   it('keeps a failed creation for Retry, stores a safe message, and Delete cleans it up', async () => {
     const owner = await registerUser(api);
     await api.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } });
     // Created while no worker runs, then given an organization the source host refuses: it fails at validate-github.
     const res = await api.api('POST', '/projects', { token: owner.token, body: { name: 'Failing One', template_name: 'static-site' } });
     const created = res.body;
-    await sql(`UPDATE projects SET source_organization = 'bad/../org' WHERE id = $1`, [created.id]);
-    const worker = startWorker();
+    await sql(api, `UPDATE projects SET source_organization = 'bad/../org' WHERE id = $1`, [created.id]);
+    const worker = workers.start();
     await worker.started;
     const failed = await waitForRun(api, owner.token, created.id, { stream: 'project_creation' });
     expect(failed.overall_status).toBe('failed');
@@ -315,7 +276,7 @@ describe('runs on separate worker processes', () => {
       expect(`${processor.error_message ?? ''}`).not.toMatch(/SELECT|INSERT|\/tmp|\/work|secret|password|at .*\.ts/i);
     }
     // Fixed, then retried: it resumes at the failed step and completes.
-    await sql(`UPDATE projects SET source_organization = 'acme' WHERE id = $1`, [created.id]);
+    await sql(api, `UPDATE projects SET source_organization = 'acme' WHERE id = $1`, [created.id]);
     expect((await api.api('POST', `/projects/${created.id}/status/retry`, { token: owner.token })).status).toBe(200);
     const retried = await waitForRun(api, owner.token, created.id, { stream: 'project_creation' });
     expect(retried.overall_status).toBe('completed');
@@ -324,13 +285,13 @@ describe('runs on separate worker processes', () => {
     expect((await api.api('DELETE', `/projects/${created.id}`, { token: owner.token })).status).toBe(202);
     await waitForRun(api, owner.token, created.id, { stream: 'project_deletion' });
     expect((await api.api('GET', `/projects/${created.id}`, { token: owner.token })).status).toBe(404);
-    await stopWorker(worker.child);
+    await workers.stop(worker.child);
   }, 180_000);
 
   it('is resumed by another worker, with one repository, one commit, one tag, one version, one deployment and one running app', async () => {
     const owner = await registerUser(api);
     await api.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } });
-    const first = startWorker();
+    const first = workers.start();
     await first.started;
     // go-api: its build takes long enough to kill the worker while it runs.
     const res = await api.api('POST', '/projects', { token: owner.token, body: { name: 'Survivor', template_name: 'go-api' } });
@@ -344,10 +305,10 @@ describe('runs on separate worker processes', () => {
       const scratch = existsSync(path.join(api.dataDir, 'builds')) ? readdirSync(path.join(api.dataDir, 'builds')) : [];
       return scratch.some((name) => existsSync(path.join(api.dataDir, 'builds', name, 'build-process.json')));
     }, 120_000);
-    await stopWorker(first.child, 'SIGKILL');
+    await workers.stop(first.child, 'SIGKILL');
     expect(readdirSync(path.join(api.dataDir, 'builds'))).toHaveLength(1);
 
-    const second = startWorker();
+    const second = workers.start();
     await second.started;
     const run = await waitForRun(api, owner.token, projectId, { stream: 'project_creation', timeoutMs: 300_000 });
     expect(run.overall_status).toBe('completed');
@@ -362,7 +323,7 @@ describe('runs on separate worker processes', () => {
     const project = (await api.api('GET', `/projects/${projectId}`, { token: owner.token })).body;
     expect(await cloneSummary(project.repository_url)).toMatchObject({ commits: [project.build_commit], tags: ['v0.1.0'] });
     for (const table of ['versions', 'deployments']) {
-      expect((await sql(`SELECT count(*)::int AS count FROM ${table} WHERE project_id = $1`, [projectId]))[0].count).toBe(1);
+      expect((await sql(api, `SELECT count(*)::int AS count FROM ${table} WHERE project_id = $1`, [projectId]))[0].count).toBe(1);
     }
     expect(await fetchApp(project.deployed_url, '/health')).toMatchObject({ status: 200 });
 

@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, git, waitForRun } from './helpers/project-runs.js';
-import { registerUser, startTestApp, TEST_SECRET_KEY, type TestApp } from './helpers/test-app.js';
+import { eventually, pushBranch, waitForRun } from './helpers/project-runs.js';
+import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { sql, workerProcesses } from './helpers/worker-processes.js';
 
 /**
  * Version builds on worker processes that are killed (SIGKILL) mid-build: the api is this process, each worker its
@@ -15,7 +13,6 @@ import { registerUser, startTestApp, TEST_SECRET_KEY, type TestApp } from './hel
  * expiry (SLIPWAY_STEP_EXPIRY_SECONDS) and pg-boss's next maintenance pass; the next worker either builds it
  * again (one more attempt) or, out of attempts, fails the build for good. Real PostgreSQL, real git, real builds.
  */
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EXPIRY_SECONDS = '30';
 const MARKER = `killed-${randomBytes(5).toString('hex')}`;
 const INTERRUPTED = `${MARKER}-interrupted`;
@@ -26,34 +23,7 @@ let dataDir: string;
 let flagDir: string;
 let owner: Awaited<ReturnType<typeof registerUser>>;
 let project: any;
-const workers: ChildProcess[] = [];
-
-function startWorker(): { child: ChildProcess; started: Promise<void> } {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH,
-      SLIPWAY_APP_PORTS: process.env.SLIPWAY_APP_PORTS,
-      SLIPWAY_ROLE: 'worker',
-      DATABASE_URL: api.databaseUrl,
-      SLIPWAY_DATA_DIR: api.dataDir,
-      SLIPWAY_SECRET_KEY: TEST_SECRET_KEY,
-      SLIPWAY_STEP_EXPIRY_SECONDS: EXPIRY_SECONDS,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  workers.push(child);
-  return { child, started: eventually(async () => output.includes('Slipway worker'), 60_000) };
-}
-
-async function stopWorker(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  const exited = new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
-  child.kill(signal);
-  await exited;
-}
+const workers = workerProcesses(() => api, EXPIRY_SECONDS);
 
 /** Process ids of this machine's processes whose command line mentions text. */
 function processesMentioning(text: string): number[] {
@@ -69,36 +39,8 @@ function processesMentioning(text: string): number[] {
     .map(Number);
 }
 
-async function sql(text: string, values: unknown[]) {
-  const client = new pg.Client({ connectionString: api.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 const versionCall = (method: string, versionId: string, suffix = '') => api.api(method, `/projects/${project.id}/versions/${versionId}${suffix}`, { token: owner.token });
 const scratchDirs = () => (existsSync(path.join(dataDir, 'builds')) ? readdirSync(path.join(dataDir, 'builds')) : []);
-
-/** Pushes a branch off main with these extra files, through a clone of the project's repository. */
-async function pushBranch(branch: string, files: Record<string, string>): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'slipway-push-'));
-  try {
-    await git(['clone', '--quiet', project.repository_url, dir]);
-    await git(['checkout', '--quiet', '-b', branch], dir);
-    for (const [file, content] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), content);
-    }
-    await git(['add', '-A'], dir);
-    await git(['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', `On ${branch}`], dir);
-    await git(['push', '--quiet', 'origin', branch], dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 beforeAll(async () => {
   // Builds run as nobody when the tests run as root: the data directory must let others pass through, and the
@@ -110,7 +52,7 @@ beforeAll(async () => {
   api = await startTestApp({ role: 'api', dataDir, env: { SLIPWAY_STEP_EXPIRY_SECONDS: EXPIRY_SECONDS } });
   owner = await registerUser(api);
   await api.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } });
-  const first = startWorker();
+  const first = workers.start();
   await first.started;
   const created = await api.api('POST', '/projects', { token: owner.token, body: { name: 'Killed Builds', template_name: 'node-rest-api', environment_variables: { API_KEY: 'api-key-value-123' } } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -118,7 +60,7 @@ beforeAll(async () => {
   expect(run.overall_status).toBe('completed');
   project = (await api.api('GET', `/projects/${created.body.id}`, { token: owner.token })).body;
   // One build is slow only the first time (it leaves a flag for the next attempt); the other never ends.
-  await pushBranch('interrupted', {
+  await pushBranch(project.repository_url, 'interrupted', {
     [`test/${INTERRUPTED}.test.js`]: [
       `import test from 'node:test';`,
       `import { existsSync, writeFileSync } from 'node:fs';`,
@@ -131,14 +73,14 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   });
-  await pushBranch('stuck', {
+  await pushBranch(project.repository_url, 'stuck', {
     [`test/${STUCK}.test.js`]: `import test from 'node:test';\ntest('never ends', () => new Promise((resolve) => setTimeout(resolve, 600000)));\n`,
   });
-  await stopWorker(first.child);
+  await workers.stop(first.child);
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all(workers.map((child) => stopWorker(child, 'SIGKILL')));
+  await workers.stopAll('SIGKILL');
   for (const pid of [...processesMentioning(INTERRUPTED), ...processesMentioning(STUCK)]) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -153,13 +95,13 @@ afterAll(async () => {
 
 describe('a worker killed mid-build', () => {
   it('is replaced: the build runs again from the start (leftovers killed and removed), or, out of attempts, ends build_failed', async () => {
-    const first = startWorker();
+    const first = workers.start();
     await first.started;
     const interrupted = await api.api('POST', `/projects/${project.id}/versions`, { token: owner.token, body: { version_tag: 'v2.0.0', git_branch: 'interrupted' } });
     const stuck = await api.api('POST', `/projects/${project.id}/versions`, { token: owner.token, body: { version_tag: 'v2.1.0', git_branch: 'stuck' } });
     expect([interrupted.status, stuck.status]).toEqual([201, 201]);
     await eventually(async () => processesMentioning(INTERRUPTED).length > 0 && processesMentioning(STUCK).length > 0, 90_000);
-    await stopWorker(first.child, 'SIGKILL');
+    await workers.stop(first.child, 'SIGKILL');
 
     // The dead worker's builds live on in their own process groups, with their scratch directories.
     const orphans = [...processesMentioning(INTERRUPTED), ...processesMentioning(STUCK)];
@@ -170,7 +112,7 @@ describe('a worker killed mid-build', () => {
     }
 
     // The next worker sweeps what the dead one left (its build processes, its scratch directories) and builds again.
-    const second = startWorker();
+    const second = workers.start();
     await second.started;
     await eventually(async () => [...processesMentioning(INTERRUPTED), ...processesMentioning(STUCK)].every((pid) => !orphans.includes(pid)), 30_000);
     let rebuilt: any;
@@ -184,6 +126,7 @@ describe('a worker killed mid-build', () => {
     expect(wholeLog).toContain('second attempt output');
     expect(wholeLog.split('\n').filter((line) => line.startsWith('> node --test'))).toHaveLength(1);
     const steps = await sql(
+      api,
       `SELECT s.step_id, s.status, s.attempts, s.log FROM pipeline_steps s JOIN versions v ON v.build_run_id = s.run_id WHERE v.id = $1 ORDER BY s.position`,
       [interrupted.body.id],
     );
@@ -195,14 +138,14 @@ describe('a worker killed mid-build', () => {
     expect(steps[1].log).toContain('attempt 1 was interrupted');
 
     // The stuck build's second attempt runs on the second worker, which is killed too: that was its last attempt.
-    await eventually(async () => processesMentioning(STUCK).some((pid) => !orphans.includes(pid)) && (await sql(`SELECT attempts FROM pipeline_steps s JOIN versions v ON v.build_run_id = s.run_id WHERE v.id = $1 AND s.step_id = 'build-version'`, [stuck.body.id]))[0].attempts === 2, 60_000);
+    await eventually(async () => processesMentioning(STUCK).some((pid) => !orphans.includes(pid)) && (await sql(api, `SELECT attempts FROM pipeline_steps s JOIN versions v ON v.build_run_id = s.run_id WHERE v.id = $1 AND s.step_id = 'build-version'`, [stuck.body.id]))[0].attempts === 2, 60_000);
     const secondOrphans = processesMentioning(STUCK);
-    await stopWorker(second.child, 'SIGKILL');
+    await workers.stop(second.child, 'SIGKILL');
     expect((await versionCall('GET', stuck.body.id)).body).toMatchObject({ status: 'building', build_status: 'running' });
 
     // A third worker: at its start it kills the dead worker's build and removes its directory; the step, out of
     // attempts, fails the run, and the version with it.
-    const third = startWorker();
+    const third = workers.start();
     await third.started;
     await eventually(async () => processesMentioning(STUCK).every((pid) => !secondOrphans.includes(pid)), 30_000);
     let failed: any;
@@ -229,6 +172,6 @@ describe('a worker killed mid-build', () => {
     await eventually(async () => processesMentioning(STUCK).length > 0, 60_000);
     expect((await versionCall('POST', stuck.body.id, '/build/stop')).status).toBe(200);
     await eventually(async () => processesMentioning(STUCK).length === 0, 30_000);
-    await stopWorker(third.child);
+    await workers.stop(third.child);
   }, 900_000);
 });

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,7 +8,7 @@ import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { eventually, git, waitForRun } from './helpers/project-runs.js';
+import { eventually, git, pushBranch, waitForRun } from './helpers/project-runs.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -37,25 +37,6 @@ async function builtVersion(versionId: string): Promise<any> {
     return ['success', 'failed', 'cancelled'].includes(version.build_status) && version.status !== 'build_success';
   }, 120_000);
   return version;
-}
-
-/** Pushes a branch off main with these extra files, through a clone of the project's repository. */
-async function pushBranch(branch: string, files: Record<string, string>): Promise<string> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'slipway-push-'));
-  try {
-    await git(['clone', '--quiet', project.repository_url, dir]);
-    await git(['checkout', '--quiet', '-b', branch], dir);
-    for (const [file, content] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), content);
-    }
-    await git(['add', '-A'], dir);
-    await git(['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', `On ${branch}`], dir);
-    await git(['push', '--quiet', 'origin', branch], dir);
-    return await git(['rev-parse', 'HEAD'], dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** The paths in a gzipped tar (an artifact). */
@@ -220,7 +201,7 @@ describe('a version of the main branch', () => {
 
 describe('a build that fails', () => {
   it('ends build_failed with its whole log kept and the project secrets masked', async () => {
-    const sha = await pushBranch('broken', {
+    const sha = await pushBranch(project.repository_url, 'broken', {
       'test/broken.test.js': `import test from 'node:test';\nconsole.log('marker is ' + process.env.BUILD_MARKER);\ntest('breaks', () => { throw new Error('deliberately broken'); });\n`,
     });
     const res = await createVersion({ version_tag: 'v1.1.0-broken', git_branch: 'broken' });
@@ -243,7 +224,7 @@ describe('a build that fails', () => {
 describe('a build that is stopped', () => {
   it('is cancelled and its build process killed; it can be built again', async () => {
     const slowFile = `test/${MARKER}-slow.test.js`;
-    await pushBranch('slow', { [slowFile]: `import test from 'node:test';\ntest('waits', () => new Promise((resolve) => setTimeout(resolve, 120000)));\n` });
+    await pushBranch(project.repository_url, 'slow', { [slowFile]: `import test from 'node:test';\ntest('waits', () => new Promise((resolve) => setTimeout(resolve, 120000)));\n` });
     const res = await createVersion({ version_tag: 'v1.2.0', git_branch: 'slow' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await eventually(async () => processesMentioning(`${MARKER}-slow`).length > 0, 60_000);
@@ -361,7 +342,7 @@ describe('two versions built at once', () => {
     const sides = ['left', 'right'] as const;
     const shas: Record<string, string> = {};
     for (const side of sides) {
-      shas[side] = await pushBranch(`concurrent-${side}`, {
+      shas[side] = await pushBranch(project.repository_url, `concurrent-${side}`, {
         [`test/${side}-only.test.js`]: `import test from 'node:test';\ntest('${side}', async () => {\n  for (let i = 0; i < 20; i += 1) { console.log('line ' + i + ' of the ${side} build'); await new Promise((r) => setTimeout(r, 100)); }\n});\n`,
       });
     }

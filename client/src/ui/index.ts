@@ -2,6 +2,7 @@ export { Badge, type BadgeTone } from './Badge';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
 export { Card, CardTitle } from './Card';
 export { ErrorBanner, type BannerVariant, type ErrorBannerProps } from './ErrorBanner';
+export { ListFilters, type ListFilterSelect, type ListFiltersProps } from './ListFilters';
 export { LoadingText, Spinner } from './Loading';
 export { Modal, type ModalProps, type ModalSize } from './Modal';
 export { PageHeader } from './PageHeader';

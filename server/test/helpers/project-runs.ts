@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -37,6 +37,25 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 30_0
 export async function git(args: string[], cwd?: string): Promise<string> {
   const { stdout } = await run('git', args, { cwd, env: { PATH: process.env.PATH, HOME: tmpdir(), GIT_TERMINAL_PROMPT: '0' } });
   return stdout.trim();
+}
+
+/** Pushes a branch off main with these extra files, through a clone of the repository; answers its commit (hash). */
+export async function pushBranch(repositoryUrl: string, branch: string, files: Record<string, string>): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'slipway-push-'));
+  try {
+    await git(['clone', '--quiet', repositoryUrl, dir]);
+    await git(['checkout', '--quiet', '-b', branch], dir);
+    for (const [file, content] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), content);
+    }
+    await git(['add', '-A'], dir);
+    await git(['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', `On ${branch}`], dir);
+    await git(['push', '--quiet', 'origin', branch], dir);
+    return await git(['rev-parse', 'HEAD'], dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** What a `git clone` of the URL shows: the commits on main, the tags and the files, or null when it cannot be cloned. */

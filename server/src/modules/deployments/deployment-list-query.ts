@@ -1,8 +1,7 @@
 import { DEPLOYMENTS_PAGE_SIZE } from '@slipway/domain';
 import { registerEnumType } from 'type-graphql';
-import { containsPattern } from '../../common/like-pattern.js';
 import { invalidInput } from '../../common/validation.js';
-import { MAX_PAGE, MAX_PAGE_SIZE, SortOrder, blank, integer, oneOf, searchText, single, sortOrderOf } from '../projects/project-list-query.js';
+import { MAX_PAGE, MAX_PAGE_SIZE, SortOrder, blank, integer, listFilters, oneOf, searchText, single, sortOrderOf } from '../projects/project-list-query.js';
 import { DeploymentStatus } from './deployment-status.js';
 
 export enum DeploymentSortField {
@@ -69,21 +68,13 @@ export function parseDeploymentListQuery(query: DeploymentListQuery = {}): Parse
 
 /** The WHERE clause (for a query builder on alias 'd' joined to its version as 'v'); the caller adds the project and owner. */
 export function deploymentListFilters(query: ParsedDeploymentListQuery): { where: string[]; parameters: Record<string, unknown> } {
-  const where: string[] = [];
-  const parameters: Record<string, unknown> = {};
-  if (query.status) {
-    where.push('d.status = :status');
-    parameters.status = query.status;
-  }
-  if (query.environment) {
-    where.push('d.environment = :environment');
-    parameters.environment = query.environment;
-  }
-  if (query.search) {
-    where.push('(v.version_tag ILIKE :search OR v.git_commit_sha ILIKE :search OR d.environment ILIKE :search OR d.error_message ILIKE :search)');
-    parameters.search = containsPattern(query.search);
-  }
-  return { where, parameters };
+  return listFilters(
+    [
+      ['d.status', query.status],
+      ['d.environment', query.environment],
+    ],
+    { text: query.search, columns: ['v.version_tag', 'v.git_commit_sha', 'd.environment', 'd.error_message'] },
+  );
 }
 
 /** Ties broken by created_at and id so pages never overlap; never-activated ones sort last by activated_at. */

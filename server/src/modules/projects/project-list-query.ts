@@ -187,6 +187,29 @@ function orderBy(sortBy: ProjectSortField, order: SortOrder): string {
   }
 }
 
+/**
+ * A list's WHERE conditions for a TypeORM query builder, with their named parameters: `column = value` for each
+ * filter given (null ones are left out), and a case-insensitive search for the text in any of the columns.
+ */
+export function listFilters(
+  equal: Array<[column: string, value: string | null]>,
+  search: { text: string | null; columns: string[] },
+): { where: string[]; parameters: Record<string, unknown> } {
+  const where: string[] = [];
+  const parameters: Record<string, unknown> = {};
+  for (const [column, value] of equal) {
+    if (value === null) continue;
+    const name = column.replace(/\W/g, '_');
+    where.push(`${column} = :${name}`);
+    parameters[name] = value;
+  }
+  if (search.text) {
+    where.push(`(${search.columns.map((column) => `${column} ILIKE :search`).join(' OR ')})`);
+    parameters.search = containsPattern(search.text);
+  }
+  return { where, parameters };
+}
+
 /** WHERE clause shared by the page query and the count query; $1 is always the owner. */
 function whereClause(ownerId: string, query: ParsedProjectListQuery): { where: string; values: unknown[] } {
   const values: unknown[] = [ownerId];

@@ -1,7 +1,6 @@
 import { VERSIONS_PAGE_SIZE } from '@slipway/domain';
 import { registerEnumType } from 'type-graphql';
-import { containsPattern } from '../../common/like-pattern.js';
-import { MAX_PAGE, MAX_PAGE_SIZE, SortOrder, integer, oneOf, searchText, sortOrderOf } from '../projects/project-list-query.js';
+import { MAX_PAGE, MAX_PAGE_SIZE, SortOrder, integer, listFilters, oneOf, searchText, sortOrderOf } from '../projects/project-list-query.js';
 import { BuildStatus, VersionStatus } from './version-status.js';
 
 export enum VersionSortField {
@@ -56,21 +55,13 @@ export function parseVersionListQuery(query: VersionListQuery = {}): ParsedVersi
 
 /** The WHERE clause (for a query builder on alias 'v') and its parameters; the caller adds the project and owner. */
 export function versionListFilters(query: ParsedVersionListQuery): { where: string[]; parameters: Record<string, unknown> } {
-  const where: string[] = [];
-  const parameters: Record<string, unknown> = {};
-  if (query.status) {
-    where.push('v.status = :status');
-    parameters.status = query.status;
-  }
-  if (query.buildStatus) {
-    where.push('v.build_status = :buildStatus');
-    parameters.buildStatus = query.buildStatus;
-  }
-  if (query.search) {
-    where.push('(v.version_tag ILIKE :search OR v.description ILIKE :search)');
-    parameters.search = containsPattern(query.search);
-  }
-  return { where, parameters };
+  return listFilters(
+    [
+      ['v.status', query.status],
+      ['v.build_status', query.buildStatus],
+    ],
+    { text: query.search, columns: ['v.version_tag', 'v.description'] },
+  );
 }
 
 /** Ties broken by id so pages never overlap. */

@@ -9,6 +9,7 @@ import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { GRAPHQL_PATH, graphqlWebSocketUrl } from '../../../app/apollo/create-apollo-client';
 import { authToken, bearer } from '../../../app/auth/auth-token';
+import { EXAMPLE_TABS } from './graphiql-examples';
 import schemaSdl from '../../../../../schema.graphql?raw';
 
 const StyledPage = styled.div({ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 });
@@ -58,18 +59,6 @@ function parsed(query: string): DocumentNode | undefined {
   }
 }
 
-const DEFAULT_QUERY = `# Slipway's GraphQL API, as the signed-in user.
-# Subscriptions run over graphql-ws, e.g. subscription { serverTime }
-
-{
-  me {
-    name
-    email
-    role
-  }
-}
-`;
-
 /** GraphiQL served by Slipway itself (no CDN): HTTP to /api/graphql, subscriptions over graphql-ws, with the stored token. */
 export function GraphiQLPage() {
   const token = authToken.read();
@@ -93,7 +82,7 @@ export function GraphiQLPage() {
         <Link to="/dashboard">Back to dashboard</Link>
       </StyledBar>
       <StyledEditor>
-        <GraphiQL fetcher={fetcher} schema={schema} defaultQuery={DEFAULT_QUERY} />
+        <GraphiQL fetcher={fetcher} schema={schema} defaultTabs={EXAMPLE_TABS} defaultEditorToolsVisibility="variables" />
       </StyledEditor>
     </StyledPage>
   );
