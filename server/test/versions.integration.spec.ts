@@ -95,7 +95,7 @@ describe('a version of the main branch', () => {
   it('is tagged at the branch head, built into a downloadable artifact and listed', async () => {
     const res = await createVersion({ version_tag: ' v1.0.0 ', description: ' First release ', git_branch: ' main ' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ version_tag: 'v1.0.0', description: 'First release', git_branch: 'main', version_number: 1_000_000, git_commit_sha: project.build_commit, active: false, build_duration_seconds: null });
+    expect(res.body).toMatchObject({ version_tag: 'v1.0.0', description: 'First release', git_branch: 'main', version_number: 2, git_commit_sha: project.build_commit, active: false, build_duration_seconds: null });
     expect(['pending', 'building']).toContain(res.body.status);
 
     version = await builtVersion(res.body.id);
@@ -348,6 +348,9 @@ describe('two versions built at once', () => {
     }
     const created = await Promise.all(sides.map((side, index) => createVersion({ version_tag: `v4.${index}.0`, git_branch: `concurrent-${side}` })));
     expect(created.map((res) => res.status)).toEqual([201, 201]);
+    // Created at once, numbered one after the other: never the same number twice.
+    const numbers = created.map((res) => res.body.version_number as number).sort((a, b) => a - b);
+    expect(numbers[1]).toBe(numbers[0] + 1);
     const built = await Promise.all(created.map((res) => builtVersion(res.body.id)));
     // They ran side by side: each started before the other ended.
     const [left, right] = built;
@@ -376,6 +379,14 @@ describe('two versions built at once', () => {
       expect(files).toContain(`./test/${side}-only.test.js`);
       expect(files).not.toContain(`./test/${other}-only.test.js`);
     }
+
+    // The numbers follow the order of creation, not the tags: a lower tag made later comes after them.
+    const later = await createVersion({ version_tag: 'v0.0.1', git_branch: 'main' });
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+    expect(later.body.version_number).toBe(numbers[1] + 1);
+    const highest = await versionsOf(owner.token, '?sort_by=version_number&sort_order=desc&limit=3');
+    const newestFirst = created.map((res) => res.body).sort((a, b) => b.version_number - a.version_number);
+    expect(highest.body.versions.map((row: any) => row.version_tag)).toEqual(['v0.0.1', ...newestFirst.map((row) => row.version_tag)]);
   }, 240_000);
 });
 

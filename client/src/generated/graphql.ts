@@ -361,7 +361,7 @@ export type VersionSortField =
   | 'created_at'
   /** When the version last changed */
   | 'updated_at'
-  /** The tag as a number (major, minor, patch) */
+  /** The order the versions were created in (1 for the first) */
   | 'version_number';
 
 /** A version's lifecycle */

@@ -112,6 +112,10 @@ export class Project {
   @Column({ type: 'jsonb', default: () => `'${JSON.stringify(LOCAL_PROVIDER_KINDS)}'` })
   providers!: ProviderKinds;
 
+  /** How many versions it has had (deleted ones included): the last version_number given (see nextVersionNumber). */
+  @Column({ name: 'version_count', type: 'integer', default: 0, select: false })
+  versionCount!: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   @Field(() => Date, { description: 'When the project was created (ISO 8601, UTC)' })
   createdAt!: Date;

@@ -15,7 +15,7 @@ registerEnumType(VersionSortField, {
   valuesConfig: {
     created_at: { description: 'When the version was created' },
     updated_at: { description: 'When the version last changed' },
-    version_number: { description: 'The tag as a number (major, minor, patch)' },
+    version_number: { description: 'The order the versions were created in (1 for the first)' },
   },
 });
 

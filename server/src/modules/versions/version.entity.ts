@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, type EntityManager, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Project } from '../projects/project.entity.js';
 import { User } from '../users/user.entity.js';
@@ -21,6 +21,7 @@ export class VersionArtifact {
  */
 @Entity({ name: 'versions' })
 @Index('UQ_versions_project_tag', ['projectId', 'versionTag'], { unique: true })
+@Index('UQ_versions_project_number', ['projectId', 'versionNumber'], { unique: true })
 @Index('IDX_versions_owner', ['ownerId'])
 @Index('IDX_versions_build_run', ['buildRunId'])
 @Index('IDX_versions_project_created', ['projectId', 'createdAt'])
@@ -49,7 +50,7 @@ export class Version {
   versionTag!: string;
 
   @Column({ name: 'version_number', type: 'integer' })
-  @Field(() => Int, { description: 'The tag as a number for sorting: major * 1e6 + minor * 1e3 + patch' })
+  @Field(() => Int, { description: "Its place among the project's versions: 1 for the first created, then one more for each (deleted ones keep their numbers)" })
   versionNumber!: number;
 
   @Column({ type: 'text', default: '' })
@@ -109,12 +110,17 @@ export class Version {
   updatedAt!: Date;
 }
 
-const TAG = /^v(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?:-[\w.-]+)?$/;
-
-/** major * 1e6 + minor * 1e3 + patch, for sorting versions; null for a tag that is not vX.Y.Z (parts up to 999). */
-export function versionNumber(tag: string): number | null {
-  const match = TAG.exec(tag);
-  return match ? Number(match[1]) * 1e6 + Number(match[2]) * 1e3 + Number(match[3]) : null;
+/**
+ * The project's next version number: 1, 2, 3, … in the order versions are created, never given twice. Counted on
+ * the project's row in the caller's transaction, so concurrent creates wait for each other instead of sharing one.
+ */
+export async function nextVersionNumber(manager: EntityManager, projectId: string): Promise<number> {
+  const rows: Array<{ version_count: number }> = await manager.query(
+    'WITH counted AS (UPDATE projects SET version_count = version_count + 1 WHERE id = $1 RETURNING version_count) SELECT version_count FROM counted',
+    [projectId],
+  );
+  if (!rows[0]) throw new Error('The project of the version is gone');
+  return rows[0].version_count;
 }
 
 /** Seconds its latest build took, from start to end; null while it builds or before it was built. */

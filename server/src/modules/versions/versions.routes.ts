@@ -17,7 +17,7 @@ export const versionSchemas: SchemaComponents = {
   Version: s.object({
     id: s.uuid(),
     version_tag: s.string('vMAJOR.MINOR.PATCH, unique in its project.'),
-    version_number: s.integer('The tag as one sortable number.'),
+    version_number: s.integer("Its place among the project's versions: 1 for the first created, then one more for each."),
     description: s.nullable(s.string()),
     git_branch: s.string(),
     git_commit_sha: s.nullable(s.string('The commit it was built from, once built.')),

@@ -19,7 +19,7 @@ import type { BuildLogs } from './build-logs.js';
 import { MAX_TAIL_LINES } from './build-logs.js';
 import { parseVersionListQuery, versionListFilters, versionOrder, type VersionListQuery } from './version-list-query.js';
 import { BuildStatus, VersionStatus } from './version-status.js';
-import { Version, versionNumber } from './version.entity.js';
+import { nextVersionNumber, Version } from './version.entity.js';
 import {
   artifactNotFound,
   buildInProgress,
@@ -132,8 +132,6 @@ export class VersionsService {
     check(versionTagError(versionTag), 'version_tag');
     check(gitBranchError(gitBranch), 'git_branch');
     check(versionDescriptionError(description), 'description');
-    const number = versionNumber(versionTag);
-    if (number === null) throw invalidInput('Version numbers go up to v999.999.999', 'version_tag');
     const project = await this.projects.get(owner, projectId);
     // Before the repository (a deletion run may have removed it already): a project being deleted is a 409.
     await this.projects.assertChangeable(owner, project.id);
@@ -149,9 +147,12 @@ export class VersionsService {
     let tagged = false;
     const id = await this.dataSource
       .transaction(async (manager) => {
+        // The number first: it takes the project's row for this transaction, so creates in one project queue here
+        // (after assertChangeable's shared lock, two creates would each wait for the other).
+        const versionNumber = await nextVersionNumber(manager, project.id);
         await this.projects.assertChangeable(owner, project.id, manager);
         const version = await manager.save(
-          manager.create(Version, { ownerId: owner.id, projectId: project.id, versionTag, versionNumber: number, description, gitBranch, gitCommitSha: sha }),
+          manager.create(Version, { ownerId: owner.id, projectId: project.id, versionTag, versionNumber, description, gitBranch, gitCommitSha: sha }),
         );
         const runId = await this.runs.startVersionBuild(manager, { ownerId: owner.id, projectId: project.id });
         await manager.update(Version, version.id, { buildRunId: runId });

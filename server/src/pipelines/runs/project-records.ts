@@ -15,7 +15,7 @@ import type { SettingsService } from '../../modules/settings/settings.service.js
 import { SettingKey } from '../../modules/settings/setting-key.js';
 import type { TemplatesService } from '../../modules/templates/templates.service.js';
 import { StepFailure } from '../steps.js';
-import { Version, versionNumber } from '../../modules/versions/version.entity.js';
+import { nextVersionNumber, Version } from '../../modules/versions/version.entity.js';
 import { BuildStatus } from '../../modules/versions/version-status.js';
 import type { DeploymentFields, ProjectFields, ProjectRecord, ProjectRecords, VersionFields } from './run-ports.js';
 
@@ -74,15 +74,17 @@ export class DatabaseProjectRecords implements ProjectRecords {
   }
 
   async ensureVersion(version: { versionTag: string; gitBranch: string; gitCommitSha: string; description: string }): Promise<Version> {
-    const number = versionNumber(version.versionTag);
-    if (number === null) throw new Error(`Version tag ${version.versionTag} is not vX.Y.Z`);
-    await this.deps.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(Version)
-      .values({ ...this.children(), ...version, versionNumber: number })
-      .orIgnore()
-      .execute();
+    await this.deps.dataSource.transaction(async (manager) => {
+      const { projectId } = this.children();
+      if (await manager.existsBy(Version, { projectId, versionTag: version.versionTag })) return;
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(Version)
+        .values({ ...this.children(), ...version, versionNumber: await nextVersionNumber(manager, projectId) })
+        .orIgnore()
+        .execute();
+    });
     const row = await this.version(version.versionTag);
     if (!row) throw new Error('The version row vanished');
     return row;

@@ -16,7 +16,7 @@ export function testVersion(overrides: Partial<VersionCardFragment> = {}): Versi
     __typename: 'Version',
     id: 'a1b2c3d4-0000-4000-8000-000000000001',
     versionTag: 'v1.2.0',
-    versionNumber: 1_002_000,
+    versionNumber: 3,
     description: 'Adds the difference engine.',
     gitBranch: 'main',
     gitCommitSha: COMMIT,
