@@ -1,13 +1,11 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeDigitalOcean, type FakeDigitalOcean } from '../fakes/digitalocean/fake-digitalocean.js';
-import { startFakeDockerHub, type FakeDockerHub } from '../fakes/dockerhub/fake-dockerhub.js';
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github/fake-github.js';
+import type { FakeDigitalOcean } from '../fakes/digitalocean/fake-digitalocean.js';
+import type { FakeDockerHub } from '../fakes/dockerhub/fake-dockerhub.js';
+import type { FakeGitHub } from '../fakes/github/fake-github.js';
 import { eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
-import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { startCloudFakes, type CloudFakes } from './helpers/cloud-fakes.js';
+import { registerUser, type TestApp } from './helpers/test-app.js';
 
 /**
  * Each way a cloud service refuses Slipway, over the HTTP API with real PostgreSQL: the fake of server/fakes is put
@@ -15,11 +13,10 @@ import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js'
  * and a message saying what happened and what to do (never a token), the fake recovers, Retry finishes the run.
  */
 const GITHUB_SCOPES = ['repo', 'workflow', 'delete_repo'];
-const poolId = Number(process.env.VITEST_POOL_ID ?? 1);
 
+let fakes: CloudFakes;
 let app: TestApp;
 let db: pg.Client;
-let dataDir: string;
 let github: FakeGitHub;
 let hub: FakeDockerHub;
 let digitalOcean: FakeDigitalOcean;
@@ -29,29 +26,15 @@ let unpullable: RegExp | null = null;
 const tokens: string[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-cloud-failures-'));
-  chmodSync(dataDir, 0o711);
-  github = await startFakeGitHub();
-  hub = await startFakeDockerHub();
-  const ports = 29_000 + ((poolId - 1) % 10) * 100 + 50;
-  digitalOcean = await startFakeDigitalOcean({
-    pullImage: (reference) => (unpullable?.test(reference) ? Promise.resolve(null) : hub.imageFile(reference)),
-    stablePorts: { from: ports, to: ports + 49 },
+  fakes = await startCloudFakes({
+    name: 'cloud-failures',
+    digitalOcean: { portSlot: 1, pullImage: (reference, dockerHub) => (unpullable?.test(reference) ? Promise.resolve(null) : dockerHub.imageFile(reference)) },
   });
-  app = await startTestApp({
-    dataDir,
-    env: { SLIPWAY_GITHUB_API_URL: github.url, SLIPWAY_DOCKERHUB_URL: hub.hubUrl, SLIPWAY_DOCKER_REGISTRY_URL: hub.registryUrl, SLIPWAY_DIGITALOCEAN_API_URL: digitalOcean.apiUrl },
-  });
-  db = new pg.Client({ connectionString: app.databaseUrl });
-  await db.connect();
+  ({ app, db, github, hub } = fakes);
+  digitalOcean = fakes.digitalOcean!;
 }, 60_000);
 
-afterAll(async () => {
-  await db?.end();
-  await app?.stop();
-  await Promise.all([github?.close(), hub?.close(), digitalOcean?.close()]);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => fakes?.close());
 
 /** A unique suffix for tokens and names. */
 let counter = 0;

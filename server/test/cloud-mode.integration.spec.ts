@@ -1,16 +1,16 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startFakeDigitalOcean, type FakeDigitalOcean } from '../fakes/digitalocean/fake-digitalocean.js';
-import { startFakeDockerHub, type FakeDockerHub } from '../fakes/dockerhub/fake-dockerhub.js';
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github/fake-github.js';
+import type { FakeDigitalOcean } from '../fakes/digitalocean/fake-digitalocean.js';
+import type { FakeDockerHub } from '../fakes/dockerhub/fake-dockerhub.js';
+import type { FakeGitHub } from '../fakes/github/fake-github.js';
 import { commitImageTag } from '../src/providers/builder/image-tags.js';
 import { eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
-import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { startCloudFakes, type CloudFakes } from './helpers/cloud-fakes.js';
+import { registerUser, type TestApp } from './helpers/test-app.js';
 
 /**
  * A project in cloud mode from start to end, over HTTP and WebSocket: its repository and secrets on GitHub, its
@@ -22,8 +22,8 @@ const GITHUB_TOKEN = 'ghp_canary_cloud_mode_github_0123456789';
 const DOCKER_TOKEN = 'dckr_canary_cloud_mode_docker_0123456789';
 const DIGITALOCEAN_TOKEN = 'dop_canary_cloud_mode_do_0123456789';
 const CANARY = 'canary-cloud-secret-9d41e7';
-const poolId = Number(process.env.VITEST_POOL_ID ?? 1);
 
+let fakes: CloudFakes;
 let app: TestApp;
 let db: pg.Client;
 let dataDir: string;
@@ -45,33 +45,17 @@ async function settled(id: string): Promise<any> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-cloud-'));
-  chmodSync(dataDir, 0o711);
-  hub = await startFakeDockerHub({ users: { adalabs: DOCKER_TOKEN } });
-  // Its Actions runner does what the templates' workflows do: build, then push to Docker Hub with the repository's secrets.
-  github = await startFakeGitHub({ dockerHub: { registryUrl: hub.registryUrl, hubUrl: hub.hubUrl } });
+  fakes = await startCloudFakes({ name: 'cloud', dockerUsers: { adalabs: DOCKER_TOKEN }, digitalOcean: { portSlot: 0, tokens: [DIGITALOCEAN_TOKEN] } });
+  ({ app, db, github, hub, dataDir } = fakes);
+  digitalOcean = fakes.digitalOcean!;
   github.addToken(GITHUB_TOKEN, { login: 'ada', scopes: ['repo', 'workflow', 'delete_repo'] });
   github.addOrganization('acme', { members: [{ login: 'ada', role: 'admin' }] });
-  // The cluster's nodes pull from Docker Hub; its load balancers take ports of their own (apart from other files').
-  const ports = 29_000 + ((poolId - 1) % 10) * 100;
-  digitalOcean = await startFakeDigitalOcean({ pullImage: (reference) => hub.imageFile(reference), tokens: [DIGITALOCEAN_TOKEN], stablePorts: { from: ports, to: ports + 99 } });
-  app = await startTestApp({
-    dataDir,
-    env: { SLIPWAY_GITHUB_API_URL: github.url, SLIPWAY_DOCKERHUB_URL: hub.hubUrl, SLIPWAY_DOCKER_REGISTRY_URL: hub.registryUrl, SLIPWAY_DIGITALOCEAN_API_URL: digitalOcean.apiUrl },
-  });
-  db = new pg.Client({ connectionString: app.databaseUrl });
-  await db.connect();
   owner = await registerUser(app);
   const settings = { GITHUB_ORGANIZATION: 'acme', GITHUB_TOKEN, DOCKER_USERNAME: 'adalabs', DOCKER_TOKEN, DIGITALOCEAN_TOKEN, DOKS_CLUSTER_ID: digitalOcean.clusterId };
   expect((await app.api('PUT', '/settings', { token: owner.token, body: { settings } })).status).toBe(200);
 }, 60_000);
 
-afterAll(async () => {
-  await db?.end();
-  await app?.stop();
-  await Promise.all([github?.close(), hub?.close(), digitalOcean?.close()]);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => fakes?.close());
 
 describe('a project in cloud mode', () => {
   it('is created on GitHub, Docker Hub and DigitalOcean Kubernetes, followed live over graphql-ws', async () => {

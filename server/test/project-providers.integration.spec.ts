@@ -1,12 +1,12 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeDockerHub, type FakeDockerHub } from '../fakes/dockerhub/fake-dockerhub.js';
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github/fake-github.js';
+import type { FakeDockerHub } from '../fakes/dockerhub/fake-dockerhub.js';
+import type { FakeGitHub } from '../fakes/github/fake-github.js';
 import { fetchApp, waitForRun } from './helpers/project-runs.js';
-import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { startCloudFakes, type CloudFakes } from './helpers/cloud-fakes.js';
+import { registerUser, type TestApp } from './helpers/test-app.js';
 
 /**
  * Which adapters a project uses: chosen per port from its owner's settings when it is created, recorded on the
@@ -28,6 +28,7 @@ const TOKENS = [ALL_CLOUD.GITHUB_TOKEN, ALL_CLOUD.DOCKER_TOKEN, ALL_CLOUD.DIGITA
 /** A value of a project's environment: it must reach GitHub's secrets sealed, and be stored nowhere in clear. */
 const CANARY = 'canary-secret-value-5f0c2a';
 
+let fakes: CloudFakes;
 let app: TestApp;
 let db: pg.Client;
 let dataDir: string;
@@ -35,33 +36,12 @@ let github: FakeGitHub;
 let hub: FakeDockerHub;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-providers-'));
-  chmodSync(dataDir, 0o711);
-  hub = await startFakeDockerHub({ users: { [ALL_CLOUD.DOCKER_USERNAME]: ALL_CLOUD.DOCKER_TOKEN } });
-  // GitHub Actions runs the templates' workflows: they build and push to the fake Docker Hub.
-  github = await startFakeGitHub({ dockerHub: { registryUrl: hub.registryUrl, hubUrl: hub.hubUrl } });
+  fakes = await startCloudFakes({ name: 'providers', dockerUsers: { [ALL_CLOUD.DOCKER_USERNAME]: ALL_CLOUD.DOCKER_TOKEN } });
+  ({ app, db, github, hub, dataDir } = fakes);
   github.addToken(ALL_CLOUD.GITHUB_TOKEN, { login: 'ada', scopes: ['repo', 'workflow', 'delete_repo'] });
   for (const org of ['cloud-org', 'retry-org', 'other-org']) github.addOrganization(org, { members: [{ login: 'ada', role: 'admin' }] });
-  app = await startTestApp({
-    dataDir,
-    env: {
-      SLIPWAY_GITHUB_API_URL: github.url,
-      SLIPWAY_DOCKERHUB_URL: hub.hubUrl,
-      SLIPWAY_DOCKER_REGISTRY_URL: hub.registryUrl,
-      // Nothing answers there: no test may reach the real DigitalOcean.
-      SLIPWAY_DIGITALOCEAN_API_URL: 'http://127.0.0.1:9',
-    },
-  });
-  db = new pg.Client({ connectionString: app.databaseUrl });
-  await db.connect();
 }, 60_000);
-afterAll(async () => {
-  await db?.end();
-  await app?.stop();
-  await github?.close();
-  await hub?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => fakes?.close());
 
 /** A new owner with GITHUB_ORGANIZATION and these settings saved. */
 async function owner(organization: string, settings: Record<string, string> = {}) {
