@@ -62,9 +62,12 @@ export function isCompiled(document: DocumentNode, operationName?: string): bool
  * executor, and the schema never changes here.
  */
 export function compiledExecutionGateway(schema: GraphQLSchema): Gateway {
-  const executor: Executor = async ({ document, operationName, operation, request, context }) => {
+  const executor: Executor = async ({ document, operation, request, context }) => {
+    // The name the client asked for (the context's operationName is the one Apollo found, null when none matched).
+    const operationName = request.operationName ?? undefined;
     const variableValues = request.variables ?? {};
-    const query = operation.operation === 'subscription' ? null : compiledFor(schema, document, operationName ?? undefined);
+    // No operation: the document has none of the name asked for, and graphql-js answers that with its error.
+    const query = operation && operation.operation !== 'subscription' ? compiledFor(schema, document, operationName) : null;
     if (query) {
       const result = (await query.query(undefined, context, variableValues)) as ExecutionResult;
       // No data at all: the variables did not coerce, and nothing ran. graphql-js answers that with the errors

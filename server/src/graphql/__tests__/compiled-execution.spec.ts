@@ -85,8 +85,8 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([compiled.stop(), interpreted.stop()]));
 
-async function run(server: ApolloServer<GraphQLContext>, query: string, variables: Record<string, unknown> | undefined, context: GraphQLContext) {
-  const response = await server.executeOperation({ query, variables }, { contextValue: context });
+async function run(server: ApolloServer<GraphQLContext>, query: string, variables: Record<string, unknown> | undefined, context: GraphQLContext, operationName?: string) {
+  const response = await server.executeOperation({ query, variables, operationName }, { contextValue: context });
   if (response.body.kind !== 'single') throw new Error('expected a single result');
   return { status: response.http.status ?? 200, body: JSON.parse(JSON.stringify(response.body.singleResult)) };
 }
@@ -106,6 +106,15 @@ describe('compiled execution (graphql-jit behind Apollo)', () => {
     const actual = await run(compiled, query, variables, context);
     expect(actual).toEqual(expected);
     expect(isCompiled(documents.at(-1)!)).toBe(true);
+  });
+
+  it('answers an operation name that names no operation of the document as graphql-js does, not with a 500', async () => {
+    for (const operationName of ['Missing', '\ud800']) {
+      const expected = await run(interpreted, '{ ...Fields } fragment Fields on Query { items { name } }', undefined, anonymous, operationName);
+      const actual = await run(compiled, '{ ...Fields } fragment Fields on Query { items { name } }', undefined, anonymous, operationName);
+      expect(actual).toEqual(expected);
+      expect(actual.status).toBe(400);
+    }
   });
 
   it('answers what a client sees: codes, reasons, fields, locations and paths', async () => {
