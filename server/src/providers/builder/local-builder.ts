@@ -171,13 +171,14 @@ interface RunOptions {
 /** What a build runs, and how its failures read: the build command, then the tests. */
 interface Phase {
   name: BuildPhase;
-  /** The subject of a failure that is not the command's own ('Build could not start', 'Tests were killed by …'). */
+  /** The subject of a start failure ('Build could not start: …', 'Tests could not start: …'). */
   subject: string;
   exited(code: number): string;
+  killed(signal: NodeJS.Signals | null): string;
 }
 
-const BUILD: Phase = { name: 'build', subject: 'Build', exited: (code) => `Build exited with code ${code}` };
-const TESTS: Phase = { name: 'test', subject: 'Tests', exited: (code) => `Tests failed (exit code ${code})` };
+const BUILD: Phase = { name: 'build', subject: 'Build', exited: (code) => `Build exited with code ${code}`, killed: (signal) => `Build was killed by ${signal}` };
+const TESTS: Phase = { name: 'test', subject: 'Tests', exited: (code) => `Tests failed (exit code ${code})`, killed: (signal) => `Tests were killed by ${signal}` };
 
 /** Runs one command of the build; answers null on success, else the short reason the build failed. */
 function runCommand(phase: Phase, argv: string[], options: RunOptions, hooks: BuildHooks, log: LineLogger): Promise<string | null> {
@@ -225,7 +226,7 @@ function runCommand(phase: Phase, argv: string[], options: RunOptions, hooks: Bu
     // 'exit' ends the command; whatever it left running in its group is killed, which also closes the pipes. A
     // process that left the group (setsid) may still hold them: they are closed after a moment regardless.
     child.on('exit', (code, signal) => {
-      if (code !== 0) reason ??= code === null ? `${phase.subject} ${phase === TESTS ? 'were' : 'was'} killed by ${signal}` : phase.exited(code);
+      if (code !== 0) reason ??= code === null ? phase.killed(signal) : phase.exited(code);
       killGroup();
       setTimeout(() => {
         child.stdout.destroy();

@@ -320,6 +320,16 @@ describe('LocalBuilder', () => {
     expect(await providers.registry.find(req.image)).toBeNull();
   });
 
+  it('stops tests that run past the build’s time limit, and tests that are cancelled', async () => {
+    const timedOut = await build({ ...(await request([], [process.execPath, '-e', '0'], {}, 2)), testCommand: HANG });
+    expect(timedOut.result).toMatchObject({ status: 'failed', artifact: null, error: 'Build timed out after 2 s' });
+    expect(timedOut.lines.filter((line) => line.startsWith('> '))).toHaveLength(2);
+    const controller = new AbortController();
+    const cancelling = build({ ...(await request([], null)), testCommand: HANG }, controller.signal);
+    setTimeout(() => controller.abort(), 300);
+    expect((await cancelling).result).toMatchObject({ status: 'failed', artifact: null, error: 'Build cancelled' });
+  });
+
   it('runs no tests when the build fails', async () => {
     const req = {
       ...(await request([], [process.execPath, '-e', 'process.exit(2)'])),
