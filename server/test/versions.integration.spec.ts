@@ -12,7 +12,7 @@ import { eventually, git, pushBranch, waitForRun } from './helpers/project-runs.
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
- * Versions end to end on the local providers: a node-rest-api project (its build runs `node --test`), versions tagged
+ * Versions end to end on the local providers: a node-rest-api project (its tests run `node --test`), versions tagged
  * in its real git repository, built by real child processes into artifacts in the local registry. Branches that
  * break or stall the build are pushed with the git CLI. Real PostgreSQL, real HTTP and WebSocket.
  */
@@ -211,12 +211,21 @@ describe('a build that fails', () => {
     expect(version).toMatchObject({ status: 'build_failed', build_status: 'failed', artifacts: [], docker_image_url: null });
     const logs = (await versionCall('GET', version.id, '/build/logs?tail=10000')).body.logs;
     expect(logs).toContain('deliberately broken');
+    expect(logs.split('\n').filter((line: string) => line.startsWith('> '))).toEqual(['> node --check src/server.js', '> node --test']);
+    expect(logs.split('\n').slice(-2)).toEqual(['Tests failed (exit code 1)', 'Build failed: Build of v1.1.0-broken failed: Tests failed (exit code 1)']);
     expect(logs).toContain('marker is ***');
     expect(logs).not.toContain(MARKER);
     expect(version.build_log).not.toContain(MARKER);
     const progress = (await versionCall('GET', version.id, '/build/progress')).body;
     expect(progress.pipeline).toMatchObject({ overall_status: 'failed' });
-    expect(progress.pipeline.processors[1]).toMatchObject({ processor_name: 'build-version', status: 'failed' });
+    expect(progress.pipeline.processors[1]).toMatchObject({
+      processor_name: 'build-version',
+      status: 'failed',
+      substeps: [
+        { name: 'build', status: 'completed', description: 'Runs the build command: node --check src/server.js' },
+        { name: 'test', status: 'failed', description: 'Runs the tests: node --test' },
+      ],
+    });
     expect((await versionCall('GET', version.id, '/artifacts')).body.artifacts).toEqual([]);
   }, 180_000);
 });

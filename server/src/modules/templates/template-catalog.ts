@@ -67,12 +67,14 @@ function parseEnvironmentVariables(value: unknown, where: string): TemplateEnvir
 
 function parseRuntime(json: Json, where: string): TemplateRuntime {
   check(json.build === null || isArgv(json.build), where, 'build must be an argument list or null');
+  check(json.test === undefined || isArgv(json.test), where, 'test must be a non-empty argument list (or left out when the project has no tests)');
   check(isArgv(json.start), where, 'start must be a non-empty argument list');
   check(isString(json.health_path) && json.health_path.startsWith('/'), where, 'health_path must start with /');
   check(isString(json.port_env) && ENVIRONMENT_VARIABLE_NAME.test(json.port_env), where, 'port_env must be a variable name');
   check(Number.isInteger(json.default_port), where, 'default_port must be an integer');
   return {
     build: json.build,
+    test: json.test ?? null,
     start: json.start,
     healthPath: json.health_path,
     portEnv: json.port_env,

@@ -57,6 +57,8 @@ export class TemplateEnvironmentVariable {
 export interface TemplateRuntime {
   /** Argument vector, never a shell string; null when the project needs no build. */
   build: string[] | null;
+  /** Argument vector of the project's tests, run after the build in the same directory; null when it has none. */
+  test: string[] | null;
   start: string[];
   healthPath: string;
   portEnv: string;

@@ -96,7 +96,7 @@ const buildModel = step('build-model', 'files', 'Works out what the project will
     return;
   }
   await ctx.logger.info(`template ${template.name}: ${template.files.length} files`);
-  await ctx.logger.info(`build: ${template.runtime.build ? template.runtime.build.join(' ') : 'none'}; start: ${template.runtime.start.join(' ')}`);
+  await ctx.logger.info(`build: ${template.runtime.build?.join(' ') ?? 'none'}; test: ${template.runtime.test?.join(' ') ?? 'none'}; start: ${template.runtime.start.join(' ')}`);
   await ctx.logger.info(`image ${names.imageRepository}:${FIRST_VERSION_TAG}; app ${names.appName} (${ENVIRONMENT})`);
 });
 
@@ -150,19 +150,19 @@ const setupSecrets = step('setup-secrets', 'config', "Stores the project's envir
 const checkBuildStatus = step(
   'check-build-status',
   'test',
-  `Runs the CI build (the template's build command) on the ${MAIN_BRANCH} commit`,
+  `Runs the CI build (the template's build command and tests) on the ${MAIN_BRANCH} commit`,
   BUILD_TIMEOUT_SECONDS + 30,
   async (ctx) => {
     const names = await runNames(ctx);
     const sha = names.project.buildCommit;
     if (!sha) throw new StepFailure('The project has no commit to build');
     const template = await requireTemplate(ctx);
-    const { result, log } = await runBuild(ctx, names, { commitSha: sha, image: commitImage(names, sha), buildCommand: template.runtime.build });
+    const { result, log } = await runBuild(ctx, names, { commitSha: sha, image: commitImage(names, sha), runtime: template.runtime });
     await ctx.logger.info(log.slice(-2000));
     if (result.status !== 'success') throw new StepFailure(`CI build failed: ${result.error ?? 'no reason given'}`);
     await ctx.logger.info(`CI build of ${sha.slice(0, 12)} passed in ${result.durationMs} ms`);
   },
-  { describe: (used) => (used.builder === 'github-actions' ? `Follows the GitHub Actions run of the ${MAIN_BRANCH} commit to its conclusion` : `Runs the CI build (the template's build command) on the ${MAIN_BRANCH} commit`) },
+  { describe: (used) => (used.builder === 'github-actions' ? `Follows the GitHub Actions run of the ${MAIN_BRANCH} commit to its conclusion` : `Runs the CI build (the template's build command and tests) on the ${MAIN_BRANCH} commit`) },
 );
 
 const createVersion = step('create-github-version', 'code', `Tags the commit ${FIRST_VERSION_TAG} and records the version`, 60, async (ctx) => {
@@ -182,7 +182,7 @@ const versionBuild = step(
     const names = await runNames(ctx);
     const version = await ctx.providers.records.version(FIRST_VERSION_TAG);
     if (!version) throw new StepFailure(`Version ${FIRST_VERSION_TAG} is missing`);
-    await buildVersion(ctx, names, version, (await requireTemplate(ctx)).runtime.build);
+    await buildVersion(ctx, names, version, (await requireTemplate(ctx)).runtime);
   },
   { describe: (used) => (used.builder === 'github-actions' ? `Follows the GitHub Actions run of the ${FIRST_VERSION_TAG} tag into an artifact` : `Builds ${FIRST_VERSION_TAG} into an artifact`) },
 );

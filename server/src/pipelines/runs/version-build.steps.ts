@@ -15,11 +15,11 @@ const checkout = step('checkout-version', 'code', "Finds the version's tagged co
 const build = step(
   'build-version',
   'server',
-  "Runs the template's build command on the tagged commit and packs the result",
+  "Runs the template's build command and tests on the tagged commit and packs the result",
   BUILD_TIMEOUT_SECONDS + 30,
   async (ctx, names, version) => {
     const template = await ctx.providers.records.template();
-    await buildVersion(ctx, names, version, template?.runtime.build ?? null);
+    await buildVersion(ctx, names, version, template?.runtime ?? null);
   },
   // A failed build fails for good (a final StepFailure: Rebuild starts a new run); one more attempt is for a worker
   // that died mid-build, after which the version ends build_failed (VersionsService.buildGivenUp).

@@ -1,4 +1,6 @@
-import type { BuildResult } from '../../providers/builder/builder.port.js';
+import type { BuildPhase, BuildResult } from '../../providers/builder/builder.port.js';
+import type { TemplateRuntime } from '../../modules/templates/template.model.js';
+import { StepStatus } from '../pipeline-step.entity.js';
 import type { Artifact, ImageRef } from '../../providers/registry/registry.port.js';
 import { secretMasker } from '../../modules/versions/build-logs.js';
 import { BuildStatus, VersionStatus } from '../../modules/versions/version-status.js';
@@ -29,33 +31,53 @@ const FLUSH_MS = 50;
 export async function runBuild(
   ctx: Ctx,
   names: RunNames,
-  build: { commitSha: string; image: ImageRef; buildCommand: string[] | null },
+  build: { commitSha: string; image: ImageRef; runtime: BuildCommands | null },
   onLine: (line: string) => void = () => undefined,
 ): Promise<{ result: BuildResult; log: string }> {
   const environment = await ctx.providers.records.environment();
   const mask = secretMasker(environment);
   const lines: string[] = [];
-  const result = await ctx.providers.builder.build(
-    {
-      repository: names.repository,
-      commitSha: build.commitSha,
-      image: build.image,
-      buildCommand: build.buildCommand,
-      environment,
-      timeoutSeconds: BUILD_TIMEOUT_SECONDS,
-    },
-    {
-      signal: ctx.signal,
-      onLog: (raw) => {
-        const line = mask(raw);
-        lines.push(line);
-        if (lines.length > LOG_TAIL_LINES) lines.shift();
-        onLine(line);
+  const commands = { build: build.runtime?.build ?? null, test: build.runtime?.test ?? null };
+  // The builder's phases become the step's substeps, in order; the last write is awaited before the step goes on.
+  let substeps = Promise.resolve();
+  const onPhase = (phase: BuildPhase, status: 'running' | 'success' | 'failed') => {
+    const argv = commands[phase];
+    const description = `${phase === 'test' ? 'Runs the tests' : 'Runs the build command'}: ${argv?.join(' ') ?? ''}`;
+    substeps = substeps.then(() => ctx.substep(phase, PHASE_STATUS[status], description));
+  };
+  let result: BuildResult;
+  try {
+    result = await ctx.providers.builder.build(
+      {
+        repository: names.repository,
+        commitSha: build.commitSha,
+        image: build.image,
+        buildCommand: commands.build,
+        testCommand: commands.test,
+        environment,
+        timeoutSeconds: BUILD_TIMEOUT_SECONDS,
       },
-    },
-  );
+      {
+        signal: ctx.signal,
+        onLog: (raw) => {
+          const line = mask(raw);
+          lines.push(line);
+          if (lines.length > LOG_TAIL_LINES) lines.shift();
+          onLine(line);
+        },
+        onPhase,
+      },
+    );
+  } finally {
+    await substeps;
+  }
   return { result, log: lines.join('\n') };
 }
+
+/** What a build runs, from the template (files/slipway.json). */
+export type BuildCommands = Pick<TemplateRuntime, 'build' | 'test'>;
+
+const PHASE_STATUS = { running: StepStatus.running, success: StepStatus.completed, failed: StepStatus.failed } as const;
 
 /**
  * Builds the version's tagged commit into its artifact: the version goes building/running, its whole log to
@@ -64,7 +86,7 @@ export async function runBuild(
  * one whose worker died starts the build over; when no attempt is left, the engine's failure hook (VersionsService
  * .buildGivenUp) ends the version build_failed.
  */
-export async function buildVersion(ctx: Ctx, names: RunNames, version: Version, buildCommand: string[] | null): Promise<Artifact> {
+export async function buildVersion(ctx: Ctx, names: RunNames, version: Version, runtime: BuildCommands | null): Promise<Artifact> {
   const { records, sourceHost, buildLogs } = ctx.providers;
   const runId = ctx.run.id;
   const tag = version.versionTag;
@@ -111,7 +133,7 @@ export async function buildVersion(ctx: Ctx, names: RunNames, version: Version, 
   }
   let outcome: { result: BuildResult; log: string };
   try {
-    outcome = await runBuild(ctx, names, { commitSha: sha, image: versionImage(names, tag), buildCommand }, (line) => {
+    outcome = await runBuild(ctx, names, { commitSha: sha, image: versionImage(names, tag), runtime }, (line) => {
       writer.write(line);
       tail.push(line);
       if (tail.length > LOG_TAIL_LINES) tail.shift();

@@ -3,7 +3,7 @@ import type { RepositoryRef } from '../source-host/source-host.port.js';
 
 /**
  * Builder port: turns a commit into an artifact in the registry (local: checks the commit out into a
- * scratch directory and runs the template's build argv; cloud: the repository's GitHub Actions workflow).
+ * scratch directory and runs the template's build argv, then its test argv; cloud: the repository's GitHub Actions workflow).
  */
 
 export interface BuildRequest {
@@ -13,6 +13,11 @@ export interface BuildRequest {
   image: ImageRef;
   /** The template's build argument vector (never a shell string); null when the project needs no build. */
   buildCommand: string[] | null;
+  /**
+   * The template's test argument vector, run after the build command in the same directory (a failing run fails the
+   * build); null or absent when the project has no tests. A cloud builder runs the workflow's own test steps instead.
+   */
+  testCommand?: string[] | null;
   /** The project's environment variables: the only environment the build sees besides a scrubbed PATH. */
   environment: Record<string, string>;
   timeoutSeconds: number;
@@ -32,7 +37,15 @@ export interface BuildHooks {
   signal: AbortSignal;
   /** Each line of build output as it arrives. */
   onLog(line: string): void;
+  /**
+   * Called as the build command and the tests start and end, when the builder runs them itself (a cloud builder's
+   * workflow reports its own steps in its log).
+   */
+  onPhase?(phase: BuildPhase, status: 'running' | 'success' | 'failed'): void;
 }
+
+/** What a build runs: the build command, then the tests. */
+export type BuildPhase = 'build' | 'test';
 
 export interface Builder {
   readonly kind: 'local' | 'github-actions';

@@ -8,7 +8,7 @@ import * as tar from 'tar';
 import type { Registry } from '../registry/registry.port.js';
 import { SerialQueue } from '../serial-queue.js';
 import type { SourceHost } from '../source-host/source-host.port.js';
-import type { BuildHooks, BuildRequest, BuildResult, Builder } from './builder.port.js';
+import type { BuildHooks, BuildPhase, BuildRequest, BuildResult, Builder } from './builder.port.js';
 import { ownScratchPrefix, recordBuildProcess, removeStaleScratch } from './scratch-dirs.js';
 
 /** Longest build output line passed on (longer lines are cut); a line never grows memory beyond this. */
@@ -42,7 +42,8 @@ const NOBODY: BuildUser = { uid: 65534, gid: 65534 };
  *       home/, tmp/                 HOME and TMPDIR (Go's caches live in home/)
  *       artifact.tar.gz             src/ packed (without .git), pushed to the registry
  *
- * The build command runs as an argument vector (never a shell) in its own process group, which is killed as a
+ * The build command, then the template's tests (in the same directory, with the same environment, within the same
+ * time limit), each runs as an argument vector (never a shell) in its own process group, which is killed as a
  * whole on timeout, on abort and when the command ends (so nothing it started outlives it). It sees only the
  * project's environment, a scrubbed PATH, HOME/TMPDIR in its scratch directory and Go's offline settings.
  * When Slipway runs as root, the build runs as `nobody` (supplementary groups dropped), owning only src/, home/
@@ -90,6 +91,7 @@ export class LocalBuilder implements Builder {
     }
     if (hooks.signal.aborted) return result('failed', { error: 'Build cancelled' });
     if (request.buildCommand?.length === 0) return result('failed', { error: 'Build command is empty' });
+    if (request.testCommand?.length === 0) return result('failed', { error: 'Test command is empty' });
 
     await mkdir(this.scratchRoot, { recursive: true });
     await chmod(this.scratchRoot, 0o711);
@@ -104,18 +106,28 @@ export class LocalBuilder implements Builder {
       for (const sub of [src, home, tmp]) await mkdir(sub, { mode: 0o700 });
       await this.sourceHost.exportTree(request.repository, request.commitSha, src);
 
-      if (request.buildCommand) {
+      const phases = [
+        { phase: BUILD, argv: request.buildCommand },
+        { phase: TESTS, argv: request.testCommand ?? null },
+      ].filter((run): run is { phase: Phase; argv: string[] } => run.argv !== null);
+      if (phases.length) {
         const user = process.getuid?.() === 0 ? await buildUser() : null;
         if (user) await letOthersPassThrough(path.dirname(this.scratchRoot));
         if (user) for (const sub of [src, home, tmp]) await chownTree(sub, user);
-        const env = buildEnvironment(request.environment, { home, tmp });
-        const failure = await runBuild(
-          request.buildCommand,
-          { cwd: src, env, user, timeoutSeconds: request.timeoutSeconds, onSpawn: (pid) => recordBuildProcess(dir, pid) },
-          hooks,
-          request.environment,
-        );
-        if (failure) return result('failed', { error: failure });
+        const options: RunOptions = {
+          cwd: src,
+          env: buildEnvironment(request.environment, { home, tmp }),
+          user,
+          timeoutSeconds: request.timeoutSeconds,
+          deadline: Date.now() + request.timeoutSeconds * 1000,
+          onSpawn: (pid) => recordBuildProcess(dir, pid),
+        };
+        const log = lineLogger(hooks.onLog, sensitiveValues(request.environment));
+        for (const { phase, argv } of phases) {
+          if (hooks.signal.aborted) return result('failed', { error: 'Build cancelled' });
+          const failure = await runCommand(phase, argv, options, hooks, log);
+          if (failure) return result('failed', { error: failure });
+        }
       }
 
       const file = path.join(dir, 'artifact.tar.gz');
@@ -149,15 +161,29 @@ interface RunOptions {
   cwd: string;
   env: Record<string, string>;
   user: BuildUser | null;
+  /** The whole build's time limit (build and tests together), for the message; deadline is when it ends. */
   timeoutSeconds: number;
+  deadline: number;
   /** Called with the build's pid (its process group's id) once it runs. */
   onSpawn(pid: number): void;
 }
 
-/** Runs the build command; answers null on success, else the short reason the build failed. */
-function runBuild(argv: string[], options: RunOptions, hooks: BuildHooks, environment: Record<string, string>): Promise<string | null> {
-  const log = lineLogger(hooks.onLog, sensitiveValues(environment));
+/** What a build runs, and how its failures read: the build command, then the tests. */
+interface Phase {
+  name: BuildPhase;
+  /** The subject of a start failure ('Build could not start: …', 'Tests could not start: …'). */
+  subject: string;
+  exited(code: number): string;
+  killed(signal: NodeJS.Signals | null): string;
+}
+
+const BUILD: Phase = { name: 'build', subject: 'Build', exited: (code) => `Build exited with code ${code}`, killed: (signal) => `Build was killed by ${signal}` };
+const TESTS: Phase = { name: 'test', subject: 'Tests', exited: (code) => `Tests failed (exit code ${code})`, killed: (signal) => `Tests were killed by ${signal}` };
+
+/** Runs one command of the build; answers null on success, else the short reason the build failed. */
+function runCommand(phase: Phase, argv: string[], options: RunOptions, hooks: BuildHooks, log: LineLogger): Promise<string | null> {
   log.line(`> ${argv.join(' ')}`);
+  hooks.onPhase?.(phase.name, 'running');
   return new Promise((resolve) => {
     const child = spawn(argv[0], argv.slice(1), {
       cwd: options.cwd,
@@ -186,21 +212,21 @@ function runBuild(argv: string[], options: RunOptions, hooks: BuildHooks, enviro
       reason ??= why;
       killGroup();
     };
-    const timer = setTimeout(() => stop(`Build timed out after ${options.timeoutSeconds} s`), options.timeoutSeconds * 1000);
+    const timer = setTimeout(() => stop(`Build timed out after ${options.timeoutSeconds} s`), Math.max(0, options.deadline - Date.now()));
     const onAbort = () => stop('Build cancelled');
     hooks.signal.addEventListener('abort', onAbort, { once: true });
 
     child.stdout.on('data', log.stream());
     child.stderr.on('data', log.stream());
     child.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') reason ??= `Build could not start: ${argv[0]} was not found`;
-      else if (error.code === 'EACCES' && options.user) reason ??= 'Build could not start: the build user (nobody) cannot reach its directory; allow others to pass through the data directory (chmod o+x)';
-      else reason ??= `Build could not start (${error.code ?? 'error'})`;
+      if (error.code === 'ENOENT') reason ??= `${phase.subject} could not start: ${argv[0]} was not found`;
+      else if (error.code === 'EACCES' && options.user) reason ??= `${phase.subject} could not start: the build user (nobody) cannot reach its directory; allow others to pass through the data directory (chmod o+x)`;
+      else reason ??= `${phase.subject} could not start (${error.code ?? 'error'})`;
     });
     // 'exit' ends the command; whatever it left running in its group is killed, which also closes the pipes. A
     // process that left the group (setsid) may still hold them: they are closed after a moment regardless.
     child.on('exit', (code, signal) => {
-      if (code !== 0) reason ??= code === null ? `Build was killed by ${signal}` : `Build exited with code ${code}`;
+      if (code !== 0) reason ??= code === null ? phase.killed(signal) : phase.exited(code);
       killGroup();
       setTimeout(() => {
         child.stdout.destroy();
@@ -212,6 +238,7 @@ function runBuild(argv: string[], options: RunOptions, hooks: BuildHooks, enviro
       hooks.signal.removeEventListener('abort', onAbort);
       log.end();
       if (reason) log.line(reason);
+      hooks.onPhase?.(phase.name, reason ? 'failed' : 'success');
       resolve(reason);
     });
   });
@@ -224,9 +251,12 @@ function sensitiveValues(environment: Record<string, string>): string[] {
     .map(([, value]) => value);
 }
 
+type LineLogger = ReturnType<typeof lineLogger>;
+
 /**
  * Build output as lines: each stream keeps its own unfinished line (never more than MAX_LOG_LINE of it), secrets are
- * masked before a line is cut, and at most MAX_LOG_LINES lines are passed on.
+ * masked before a line is cut, and at most MAX_LOG_LINES lines are passed on (for the whole build: the build command
+ * and the tests together).
  */
 function lineLogger(onLog: (line: string) => void, secrets: string[]) {
   let sent = 0;
@@ -265,9 +295,11 @@ function lineLogger(onLog: (line: string) => void, secrets: string[]) {
         }
       };
     },
+    /** Ends the output of one command: its streams' last lines, and how many lines were left out. */
     end() {
-      for (const flush of flushes) flush();
+      for (const flush of flushes.splice(0)) flush();
       if (dropped > 0) onLog(`… ${dropped} more lines of build output not shown`);
+      dropped = 0;
     },
   };
 }

@@ -98,6 +98,30 @@ describe('the template catalog', () => {
     );
   });
 
+  it('refuses a slipway.json whose test is not a non-empty argument list, and keeps the tests it names', async () => {
+    const catalog = tempDir('slipway-test-argv-');
+    const write = async (test: unknown) => {
+      const files = path.join(catalog, 'tested', 'files');
+      await mkdir(path.join(files, '.github', 'workflows'), { recursive: true });
+      await writeFile(path.join(catalog, 'tested', 'template.json'), JSON.stringify({ name: 'tested', description: 'x', type: 'backend' }));
+      await writeFile(path.join(files, 'Dockerfile'), 'FROM scratch\n');
+      await writeFile(path.join(files, '.github', 'workflows', 'build.yml'), 'on: push\n');
+      const runtime = { build: null, test, start: ['node', 'server.js'], health_path: '/health', port_env: 'PORT', default_port: 3000 };
+      await writeFile(path.join(files, 'slipway.json'), JSON.stringify(runtime));
+    };
+    const refused = new TemplateCatalogError(
+      'templates/tested/files/slipway.json: test must be a non-empty argument list (or left out when the project has no tests)',
+    );
+    for (const bad of ['node --test', [], ['node', ''], [42], null]) {
+      await write(bad);
+      await expect(loadTemplate(catalog, 'tested'), JSON.stringify(bad)).rejects.toThrow(refused);
+    }
+    await write(['node', '--test']);
+    expect((await loadTemplate(catalog, 'tested')).runtime.test).toEqual(['node', '--test']);
+    await write(undefined);
+    expect((await loadTemplate(catalog, 'tested')).runtime.test).toBeNull();
+  });
+
   it.each(templates.map((t) => [t.name, t] as const))(
     '%s renders, builds, starts and answers 200 on its health path',
     async (_name, template) => {

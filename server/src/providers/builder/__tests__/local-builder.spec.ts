@@ -145,10 +145,16 @@ describe('LocalBuilder', () => {
     }
   });
 
-  it("builds the node-rest-api template: its own tests run and pass", async () => {
+  /** A request building the template as the pipeline does: its build command, then its tests. */
+  async function templateRequest(template: Template, files: SourceFile[]): Promise<BuildRequest> {
+    return { ...(await request(files, template.runtime.build, environmentOf(template))), testCommand: template.runtime.test };
+  }
+
+  it("builds the node-rest-api template: its own tests run after the build and pass", async () => {
     const { template, files } = await renderedTemplate('node-rest-api');
-    const { result, output } = await build(await request(files, template.runtime.build, environmentOf(template)));
+    const { result, lines, output } = await build(await templateRequest(template, files));
     expect(result, output).toMatchObject({ status: 'success', error: null });
+    expect(lines.filter((line) => line.startsWith('> '))).toEqual(['> node --check src/server.js', '> node --test']);
     expect(output).toMatch(/# pass [1-9]/);
     expect(output).toMatch(/# fail 0/);
     const dir = await extract(result.artifact!);
@@ -159,12 +165,14 @@ describe('LocalBuilder', () => {
     }
   });
 
-  it('builds the go-api template into an executable bin/server (needs the go toolchain)', async () => {
+  it('builds the go-api template into an executable bin/server and runs its go tests offline (needs the go toolchain)', async () => {
     const hasGo = spawnSync('go', ['version']).status === 0;
     if (!hasGo) throw new Error('go is not installed: the go-api template cannot be built on this machine (install golang-go)');
     const { template, files } = await renderedTemplate('go-api');
-    const { result, output } = await build(await request(files, template.runtime.build, environmentOf(template)), undefined);
+    const { result, lines, output } = await build(await templateRequest(template, files));
     expect(result, output).toMatchObject({ status: 'success', error: null });
+    expect(lines.filter((line) => line.startsWith('> '))).toEqual(['> go build -o bin/server .', '> go test ./...']);
+    expect(lines.slice(lines.indexOf('> go test ./...'))).toContainEqual(expect.stringMatching(/^ok\s/));
     const dir = await extract(result.artifact!);
     try {
       expect((await stat(path.join(dir, 'bin', 'server'))).mode & 0o111).not.toBe(0);
@@ -267,11 +275,78 @@ describe('LocalBuilder', () => {
     }
   });
 
+  it('runs the tests after the build in the same directory and environment, each under its own header', async () => {
+    const phases: string[] = [];
+    const req = {
+      ...(await request([{ path: 'index.js', content: Buffer.from('hi') }], [process.execPath, '-e', 'require("node:fs").writeFileSync("built.txt", "yes")'], { GREETING: 'hello' })),
+      testCommand: [process.execPath, '-e', 'console.log("TESTED " + require("node:fs").readFileSync("built.txt") + " " + process.env.GREETING)'],
+    };
+    const lines: string[] = [];
+    const result = await providers.builder.build(req, {
+      signal: new AbortController().signal,
+      onLog: (line) => lines.push(line),
+      onPhase: (phase, status) => phases.push(`${phase} ${status}`),
+    });
+    expect(result, lines.join('\n')).toMatchObject({ status: 'success', error: null });
+    const [buildHeader, testHeader] = lines.filter((line) => line.startsWith('> '));
+    expect(buildHeader).toMatch(/^> \S+ -e require/);
+    expect(testHeader).toMatch(/^> \S+ -e console\.log\("TESTED/);
+    expect(lines.indexOf('TESTED yes hello')).toBeGreaterThan(lines.indexOf(testHeader));
+    expect(phases).toEqual(['build running', 'build success', 'test running', 'test success']);
+    const dir = await extract(result.artifact!);
+    try {
+      expect((await readdir(dir)).sort()).toEqual(['built.txt', 'index.js']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails the build when its tests fail, with their output in the log, and stores nothing', async () => {
+    const phases: string[] = [];
+    const req = {
+      ...(await request([{ path: 'index.js', content: Buffer.from('hi') }], null, { API_KEY: 'sk-test-secret' })),
+      testCommand: [process.execPath, '-e', 'console.log("not ok 1 - adds " + process.env.API_KEY); process.exit(1)'],
+    };
+    const lines: string[] = [];
+    const result = await providers.builder.build(req, {
+      signal: new AbortController().signal,
+      onLog: (line) => lines.push(line),
+      onPhase: (phase, status) => phases.push(`${phase} ${status}`),
+    });
+    expect(result).toMatchObject({ status: 'failed', artifact: null, error: 'Tests failed (exit code 1)' });
+    expect(lines).toContain('not ok 1 - adds ****');
+    expect(lines.at(-1)).toBe('Tests failed (exit code 1)');
+    expect(phases).toEqual(['test running', 'test failed']);
+    expect(await providers.registry.find(req.image)).toBeNull();
+  });
+
+  it('stops tests that run past the build’s time limit, and tests that are cancelled', async () => {
+    const timedOut = await build({ ...(await request([], [process.execPath, '-e', '0'], {}, 2)), testCommand: HANG });
+    expect(timedOut.result).toMatchObject({ status: 'failed', artifact: null, error: 'Build timed out after 2 s' });
+    expect(timedOut.lines.filter((line) => line.startsWith('> '))).toHaveLength(2);
+    const controller = new AbortController();
+    const cancelling = build({ ...(await request([], null)), testCommand: HANG }, controller.signal);
+    setTimeout(() => controller.abort(), 300);
+    expect((await cancelling).result).toMatchObject({ status: 'failed', artifact: null, error: 'Build cancelled' });
+  });
+
+  it('runs no tests when the build fails', async () => {
+    const req = {
+      ...(await request([], [process.execPath, '-e', 'process.exit(2)'])),
+      testCommand: [process.execPath, '-e', 'console.log("TESTS RAN")'],
+    };
+    const { result, output } = await build(req);
+    expect(result).toMatchObject({ status: 'failed', error: 'Build exited with code 2' });
+    expect(output).not.toContain('TESTS RAN');
+  });
+
   it('reports a command that does not exist, and an empty one', async () => {
     const missing = await build(await request([], ['no-such-build-tool-xyz']));
     expect(missing.result).toMatchObject({ status: 'failed', error: 'Build could not start: no-such-build-tool-xyz was not found' });
     const empty = await build(await request([], []));
     expect(empty.result).toMatchObject({ status: 'failed', error: 'Build command is empty' });
+    const missingTests = await build({ ...(await request([], null)), testCommand: ['no-such-test-tool-xyz'] });
+    expect(missingTests.result).toMatchObject({ status: 'failed', error: 'Tests could not start: no-such-test-tool-xyz was not found' });
   });
 
   it('packs the tree as committed when the project needs no build', async () => {
