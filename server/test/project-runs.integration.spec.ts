@@ -103,7 +103,7 @@ describe('a project made from each template', () => {
     const project = (await app.api('GET', `/projects/${created.id}`, { token: user.token })).body;
     expect(project).toMatchObject({
       version: 'v0.1.0',
-      active_version: { version_tag: 'v0.1.0', status: 'ready', build_status: 'success', active: true, git_branch: 'main', version_number: 1000 },
+      active_version: { version_tag: 'v0.1.0', status: 'ready', build_status: 'success', active: true, git_branch: 'main', version_number: 1 },
       active_deployment: { status: 'active', strategy: 'initial', traffic_percent: 100, is_active: true, deployed_url: project.deployed_url, environment: 'production' },
     });
     expect(project.active_version.git_commit_sha).toBe(project.build_commit);
