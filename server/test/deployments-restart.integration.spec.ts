@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
+import { appGone, eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
 import { createTestDatabase, registerUser, startTestApp, type TestApp, type TestDatabase } from './helpers/test-app.js';
 
 /**
@@ -45,7 +45,7 @@ describe('a restart of Slipway with an active deployment', () => {
 
     await app!.stop();
     app = undefined;
-    expect(await fetchApp(url)).toBe('refused');
+    expect(await appGone(url)).toBe(true);
 
     app = await startTestApp({ dataDir, databaseUrl: database.url });
     let again: Awaited<ReturnType<typeof fetchApp>> = 'refused';

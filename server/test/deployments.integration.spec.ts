@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { eventually, fetchApp, pushBranch, waitForRun } from './helpers/project-runs.js';
+import { appGone, eventually, fetchApp, pushBranch, waitForRun } from './helpers/project-runs.js';
 import { refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -458,7 +458,7 @@ describe('deployments of a static-site project', () => {
     expect(seen[0]).toMatchObject({ id: first.id, status: 'active', isActive: true, version: { versionTag: 'v1.0.0' } });
     expect(seen.map((row) => row.status)).toContain('cleaning_up');
     expect(seen.at(-1)).toMatchObject({ id: first.id, status: 'archived', isActive: false, trafficPercent: 0 });
-    expect(await fetchApp(project.deployed_url, '/')).toBe('refused');
+    expect(await appGone(project.deployed_url)).toBe(true);
     expect((await call('GET', '/environments/production/active')).status).toBe(404);
     expect((await app.api('GET', `/projects/${project.id}`, { token: owner.token })).body).toMatchObject({ deployed_url: null, active_deployment: null, active_version: null });
     const events = (await deploymentCall('GET', first.id, '/events')).body.events.map((event: any) => event.type);

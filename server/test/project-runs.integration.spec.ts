@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloneSummary, eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
+import { appGone, cloneSummary, eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 import { sql, workerProcesses } from './helpers/worker-processes.js';
 
@@ -135,7 +135,7 @@ describe('a project made from each template', () => {
     expect(dataFilesMentioning(slug).length).toBeGreaterThan(0);
 
     await deleteAndWait(user.token, created.id);
-    expect(await fetchApp(project.deployed_url, '/')).toBe('refused');
+    expect(await appGone(project.deployed_url)).toBe(true);
     expect(await cloneSummary(project.repository_url)).toBeNull();
     expect(await count('SELECT count(*) FROM versions WHERE project_id = $1', [created.id])).toBe(0);
     expect(await count('SELECT count(*) FROM deployments WHERE project_id = $1', [created.id])).toBe(0);
@@ -330,6 +330,6 @@ describe('runs on separate worker processes', () => {
     const deleted = await api.api('DELETE', `/projects/${projectId}`, { token: owner.token });
     expect(deleted.status).toBe(202);
     await waitForRun(api, owner.token, projectId, { stream: 'project_deletion' });
-    expect(await fetchApp(project.deployed_url, '/')).toBe('refused');
+    expect(await appGone(project.deployed_url)).toBe(true);
   }, 500_000);
 });

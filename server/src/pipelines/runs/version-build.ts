@@ -38,12 +38,16 @@ export async function runBuild(
   const mask = secretMasker(environment);
   const lines: string[] = [];
   const commands = { build: build.runtime?.build ?? null, test: build.runtime?.test ?? null };
-  // The builder's phases become the step's substeps, in order; the last write is awaited before the step goes on.
+  // The builder's phases become the step's substeps, in order; the last write is awaited before the step goes on,
+  // and a write that failed (the attempt was cancelled meanwhile) fails the step then, not as an unhandled rejection.
   let substeps = Promise.resolve();
+  const failed: { error?: unknown } = {};
   const onPhase = (phase: BuildPhase, status: 'running' | 'success' | 'failed') => {
     const argv = commands[phase];
     const description = `${phase === 'test' ? 'Runs the tests' : 'Runs the build command'}: ${argv?.join(' ') ?? ''}`;
-    substeps = substeps.then(() => ctx.substep(phase, PHASE_STATUS[status], description));
+    substeps = substeps
+      .then(() => (failed.error ? undefined : ctx.substep(phase, PHASE_STATUS[status], description)))
+      .catch((error: unknown) => void (failed.error ??= error));
   };
   let result: BuildResult;
   try {
@@ -71,6 +75,7 @@ export async function runBuild(
   } finally {
     await substeps;
   }
+  if (failed.error) throw failed.error;
   return { result, log: lines.join('\n') };
 }
 
