@@ -121,10 +121,14 @@ export class ProjectProviders {
     const { local } = this.deps;
     const allLocal = kinds.source_host === 'local' && kinds.registry === 'local' && kinds.cluster === 'local';
     const settings = allLocal ? {} : await this.deps.settings.valuesFor(ownerId);
-    const source = (): SourceHost => {
-      if (kinds.source_host === 'local') return local.sourceHost;
+    const gitHubToken = () => {
       const token = settings[SettingKey.GITHUB_TOKEN];
       if (!token) throw unavailable(MISSING.github);
+      return token;
+    };
+    const source = (): SourceHost => {
+      if (kinds.source_host === 'local') return local.sourceHost;
+      const token = gitHubToken();
       return this.cached(ownerId, 'source_host', [token], () => this.deps.factory.sourceHost({ token }), unavailable);
     };
     const dockerHub = () => {
@@ -150,8 +154,7 @@ export class ProjectProviders {
     // source host and pushes to its registry.
     const builder = (): Builder => {
       if (kinds.builder !== 'github-actions') return this.builderFor(source(), registry());
-      const token = settings[SettingKey.GITHUB_TOKEN];
-      if (!token) throw unavailable(MISSING.github);
+      const token = gitHubToken();
       const images = registry();
       const registryCredentials = dockerHub();
       return this.cached(ownerId, 'builder', [token, registryCredentials.username, registryCredentials.token], () => this.deps.factory.builder({ token, registry: images, registryCredentials }), unavailable);
