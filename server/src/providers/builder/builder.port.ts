@@ -32,6 +32,12 @@ export interface BuildResult {
   durationMs: number;
 }
 
+/** A builder's answers for one build, each timed from the moment this is called (the build's start). */
+export function buildResults(): (status: BuildResult['status'], fields: Partial<BuildResult>) => BuildResult {
+  const started = Date.now();
+  return (status, fields) => ({ status, artifact: null, error: null, ...fields, durationMs: Date.now() - started });
+}
+
 export interface BuildHooks {
   /** Aborts the build (the process tree is killed). */
   signal: AbortSignal;

@@ -2,7 +2,7 @@ import { AppError, ErrorCode } from '../../common/app-error.js';
 import { safeSegment } from '../names.js';
 import type { Registry } from '../registry/registry.port.js';
 import { type GitHubClient, createGitHubClient } from '../source-host/github-source-host.js';
-import type { BuildHooks, BuildRequest, BuildResult, Builder } from './builder.port.js';
+import { type BuildHooks, type BuildRequest, type BuildResult, type Builder, buildResults } from './builder.port.js';
 import { MAX_LOG_LINE, MAX_LOG_LINES } from './local-builder.js';
 
 export interface GitHubActionsBuilderOptions {
@@ -82,13 +82,7 @@ export class GitHubActionsBuilder implements Builder {
 
   async build(request: BuildRequest, hooks: BuildHooks): Promise<BuildResult> {
     const started = Date.now();
-    const result = (status: BuildResult['status'], fields: Partial<BuildResult>): BuildResult => ({
-      status,
-      artifact: null,
-      error: null,
-      ...fields,
-      durationMs: Date.now() - started,
-    });
+    const result = buildResults();
     const owner = safeSegment(request.repository.organization, 'organization');
     const repo = safeSegment(request.repository.name, 'repository name');
     const short = request.commitSha.slice(0, 12);

@@ -8,7 +8,7 @@ import * as tar from 'tar';
 import type { Registry } from '../registry/registry.port.js';
 import { SerialQueue } from '../serial-queue.js';
 import type { SourceHost } from '../source-host/source-host.port.js';
-import type { BuildHooks, BuildPhase, BuildRequest, BuildResult, Builder } from './builder.port.js';
+import { type BuildHooks, type BuildPhase, type BuildRequest, type BuildResult, type Builder, buildResults } from './builder.port.js';
 import { ownScratchPrefix, recordBuildProcess, removeStaleScratch } from './scratch-dirs.js';
 
 /** Longest build output line passed on (longer lines are cut); a line never grows memory beyond this. */
@@ -75,14 +75,7 @@ export class LocalBuilder implements Builder {
   }
 
   private async buildOnce(request: BuildRequest, hooks: BuildHooks): Promise<BuildResult> {
-    const started = Date.now();
-    const result = (status: BuildResult['status'], fields: Partial<BuildResult>): BuildResult => ({
-      status,
-      artifact: null,
-      error: null,
-      ...fields,
-      durationMs: Date.now() - started,
-    });
+    const result = buildResults();
 
     const existing = await this.registry.find(request.image);
     if (existing) {
