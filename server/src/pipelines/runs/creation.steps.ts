@@ -147,10 +147,11 @@ const setupSecrets = step('setup-secrets', 'config', "Stores the project's envir
   await ctx.logger.info(`${await storeSecrets(ctx, repository)} secrets stored`);
 }, { describe: (used) => (used.source_host === 'github' ? "Stores the project's environment variables as GitHub Actions secrets, sealed" : "Stores the project's environment variables as the local repository's encrypted secrets") });
 
+const LOCAL_CI_BUILD = `Runs the CI build (the template's build command and tests) on the ${MAIN_BRANCH} commit`;
 const checkBuildStatus = step(
   'check-build-status',
   'test',
-  `Runs the CI build (the template's build command and tests) on the ${MAIN_BRANCH} commit`,
+  LOCAL_CI_BUILD,
   BUILD_TIMEOUT_SECONDS + 30,
   async (ctx) => {
     const names = await runNames(ctx);
@@ -162,7 +163,7 @@ const checkBuildStatus = step(
     if (result.status !== 'success') throw new StepFailure(`CI build failed: ${result.error ?? 'no reason given'}`);
     await ctx.logger.info(`CI build of ${sha.slice(0, 12)} passed in ${result.durationMs} ms`);
   },
-  { describe: (used) => (used.builder === 'github-actions' ? `Follows the GitHub Actions run of the ${MAIN_BRANCH} commit to its conclusion` : `Runs the CI build (the template's build command and tests) on the ${MAIN_BRANCH} commit`) },
+  { describe: (used) => (used.builder === 'github-actions' ? `Follows the GitHub Actions run of the ${MAIN_BRANCH} commit to its conclusion` : LOCAL_CI_BUILD) },
 );
 
 const createVersion = step('create-github-version', 'code', `Tags the commit ${FIRST_VERSION_TAG} and records the version`, 60, async (ctx) => {
