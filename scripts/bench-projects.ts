@@ -349,10 +349,15 @@ async function main() {
         `${r.label.padEnd(10)} ${throughput(r).toFixed(0).padStart(7)}   ${percentile(sorted, 50).toFixed(2).padStart(6)}   ${percentile(sorted, 95).toFixed(2).padStart(6)}   ${percentile(sorted, 99).toFixed(2).padStart(6)}   ${String(r.errors).padStart(6)}   ${((r.serverCpu / r.requests) * 1000).toFixed(3).padStart(17)}   ${((r.benchCpu / r.requests) * 1000).toFixed(3).padStart(16)}   ${ratio}`,
       );
     }
-    const verdicts = results.slice(1).map((r) => {
-      const p95 = percentile([...r.latencies].sort((a, b) => a - b), 95);
+    // Two targets, read apart: the throughput share (>= 60 % of raw SQL, without errors) and the latency (p95 <= 50 ms),
+    // which also depends on the machine: raw SQL's own p95 is printed beside it.
+    const p95Of = (r: Result) => percentile([...r.latencies].sort((a, b) => a - b), 95);
+    const verdicts = results.slice(1).flatMap((r) => {
       const share = throughput(r) / throughput(sql);
-      return `${r.label}: ${share >= 0.6 && p95 <= 50 && !r.errors ? 'meets' : 'misses'} the target (>= 60 % of SQL throughput, p95 <= 50 ms)`;
+      return [
+        `${r.label}: ${(share * 100).toFixed(0)} % of SQL throughput${r.errors ? ` with ${r.errors} errors` : ''}: ${share >= 0.6 && !r.errors ? 'meets' : 'misses'} the target (>= 60 %)`,
+        `${r.label}: p95 ${p95Of(r).toFixed(1)} ms (raw SQL's own p95 ${p95Of(sql).toFixed(1)} ms): ${p95Of(r) <= 50 ? 'meets' : 'misses'} the target (<= 50 ms)`,
+      ];
     });
     console.log(`\n${verdicts.join('\n')}`);
   } finally {
