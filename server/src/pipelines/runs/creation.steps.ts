@@ -9,7 +9,7 @@ import { HEALTH_TIMEOUT_SECONDS, rollOut, rolloutFailure } from './deployment-ro
 import { ENVIRONMENT, FIRST_VERSION_TAG, MAIN_BRANCH, SLIPWAY_AUTHOR, commitImage, namesOf, requireProject, type RunNames } from './run-names.js';
 import { clusterOf, registryOf, sourceHostOf } from './run-places.js';
 import type { RunProviders } from './run-ports.js';
-import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact, runBuild } from './version-build.js';
+import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact, runBuild, storeSecrets, storeWorkflowSecrets } from './version-build.js';
 
 type Ctx = StepContext<RunProviders>;
 
@@ -105,24 +105,13 @@ const persistProject = step('persist-project', 'database', 'Confirms the project
   await ctx.logger.info(`project ${project.id} saved`);
 });
 
-/**
- * The repository's secrets: the project's environment variables, and what its builder's workflow needs to push (GitHub
- * Actions: DOCKER_USERNAME and DOCKER_TOKEN, see GitHubActionsBuilder.repositorySecrets). The source host seals each
- * with the repository's public key; the values are never logged.
- */
-async function storeSecrets(ctx: Ctx, repository: RunNames['repository']): Promise<number> {
-  const secrets = { ...(await ctx.providers.records.environment()), ...ctx.providers.builder.repositorySecrets?.() };
-  await ctx.providers.sourceHost.setSecrets(repository, secrets);
-  return Object.keys(secrets).length;
-}
-
 const setupRepository = step('setup-github-repo', 'code', 'Creates the project repository', 120, async (ctx) => {
   const { repository, project } = await runNames(ctx);
   const info = await ctx.providers.sourceHost.ensureRepository(repository, { description: project.description });
   await ctx.providers.records.update({ repositoryUrl: info.url });
   await ctx.logger.info(`repository ${info.url}`);
   // A workflow run starts with the first commit: the secrets it pushes with must be there before.
-  if (ctx.providers.builder.repositorySecrets) await ctx.logger.info(`${await storeSecrets(ctx, repository)} secrets stored for the ${ctx.providers.builder.kind} workflow`);
+  await storeWorkflowSecrets(ctx, repository);
 }, { describe: (used) => `Creates the project repository in ${sourceHostOf(used)}` });
 
 const generateTemplate = step('generate-template', 'files', "Renders the template's files for the project", 60, async (ctx) => {

@@ -25,6 +25,22 @@ const LOG_TAIL_LINES = 200;
 const FLUSH_MS = 50;
 
 /**
+ * The repository's secrets: the project's environment variables, and what its builder's workflow needs to push (GitHub
+ * Actions: DOCKER_USERNAME and DOCKER_TOKEN, see GitHubActionsBuilder.repositorySecrets), as saved now. The source
+ * host seals each with the repository's public key; the values are never logged. Answers how many were stored.
+ */
+export async function storeSecrets(ctx: Ctx, repository: RunNames['repository']): Promise<number> {
+  const secrets = { ...(await ctx.providers.records.environment()), ...ctx.providers.builder.repositorySecrets?.() };
+  await ctx.providers.sourceHost.setSecrets(repository, secrets);
+  return Object.keys(secrets).length;
+}
+
+/** For a builder whose workflow pushes with the repository's secrets: stores them (storeSecrets) before its runs start. */
+export async function storeWorkflowSecrets(ctx: Ctx, repository: RunNames['repository']): Promise<void> {
+  if (ctx.providers.builder.repositorySecrets) await ctx.logger.info(`${await storeSecrets(ctx, repository)} secrets stored for the ${ctx.providers.builder.kind} workflow`);
+}
+
+/**
  * Runs a build of commitSha to the image tag. Every output line has the project's secret values masked before
  * anyone sees it; answers the result and the last lines.
  */
@@ -49,6 +65,8 @@ export async function runBuild(
       .then(() => (failed.error ? undefined : ctx.substep(phase, PHASE_STATUS[status], description)))
       .catch((error: unknown) => void (failed.error ??= error));
   };
+  // A workflow run of an earlier attempt is re-run with the secrets saved now (a changed token or variable applies).
+  await storeWorkflowSecrets(ctx, names.repository);
   let result: BuildResult;
   try {
     result = await ctx.providers.builder.build(
