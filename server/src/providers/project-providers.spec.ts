@@ -96,6 +96,20 @@ describe('ProjectProviders', () => {
     expect(() => adapters.builder).toThrow('GitHub token is not set');
   });
 
+  it('fails the Docker Hub ports once DOCKER_USERNAME names another user than the one the images are under', async () => {
+    const settings: Record<string, SettingValues> = { ada: { GITHUB_TOKEN: 'g1', DOCKER_USERNAME: 'grace', DOCKER_TOKEN: 'd2', DIGITALOCEAN_TOKEN: 'o1', DOKS_CLUSTER_ID: 'c1' } };
+    const { providers, built } = setup(settings);
+    const adapters = await providers.of('ada', CLOUD, fail);
+    const changed = 'Docker Hub user changed: this project\'s images are under "ada", but DOCKER_USERNAME in Settings is now "grace"';
+    expect(() => adapters.registry).toThrow(changed);
+    expect(() => adapters.builder).toThrow(changed);
+    expect(adapters.sourceHost.kind).toBe('github');
+    expect(built).toEqual(['github:g1']);
+
+    settings.ada.DOCKER_USERNAME = 'Ada';
+    expect((await providers.of('ada', CLOUD, fail)).registry.kind).toBe('dockerhub');
+  });
+
   it("turns a factory's refusal into the caller's failure with its message", async () => {
     const { providers } = setup(
       { cy: { GITHUB_TOKEN: 'g' } },

@@ -82,6 +82,10 @@ const MISSING = {
     "DigitalOcean Kubernetes pulls the project's images from Docker Hub, but this project keeps them on this machine: save DOCKER_USERNAME and DOCKER_TOKEN in Settings and create the project again",
 } as const;
 
+/** Why a project's Docker Hub port cannot be used with the DOCKER_USERNAME saved now (user names are not secrets). */
+const dockerUserChanged = (namespace: string, username: string) =>
+  `Docker Hub user changed: this project's images are under "${namespace.slice(0, 100)}", but DOCKER_USERNAME in Settings is now "${username.slice(0, 100)}": save "${namespace.slice(0, 100)}" and its token again, or create the project again to use "${username.slice(0, 100)}"`;
+
 /** How a caller reports a port it cannot use (a failed step in a run, an API error in a service). */
 export type Unavailable = (message: string) => Error;
 
@@ -135,6 +139,9 @@ export class ProjectProviders {
       const username = settings[SettingKey.DOCKER_USERNAME];
       const token = settings[SettingKey.DOCKER_TOKEN];
       if (!username || !token) throw unavailable(MISSING.dockerhub);
+      // The images' names carry the user the project was created with (Docker Hub names are case-insensitive).
+      const namespace = kinds.registry_namespace;
+      if (namespace && namespace.toLowerCase() !== username.toLowerCase()) throw unavailable(dockerUserChanged(namespace, username));
       return { username, token };
     };
     const registry = (): Registry => {
