@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiException, Log, Metrics, type PodMetricsList, type V1Deployment, type V1Pod, type V1PodTemplateSpec, type V1Service } from '@kubernetes/client-node';
+import type { PodMetricsList, V1Deployment, V1Pod, V1PodTemplateSpec, V1Service } from '@kubernetes/client-node';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { lineSplitter, plainLogLine } from './app-log.js';
 import { invalidDeploySpec, metricsUnavailable, revisionUnhealthy } from './cluster.errors.js';
@@ -16,7 +16,7 @@ import type {
   InstanceHealth,
   InstanceUsage,
 } from './cluster.port.js';
-import { type DoksClients, DoksCredentials } from './doks-credentials.js';
+import { type DoksClients, DoksCredentials, type KubernetesClient } from './doks-credentials.js';
 
 /**
  * DigitalOcean Kubernetes cluster adapter. Per app (its name, a DNS label): a namespace of that name holding
@@ -85,7 +85,7 @@ function checkSpec(spec: DeploySpec): void {
 }
 
 /** Status code of a Kubernetes API failure, and its Status message (never the request: it carries the token). */
-function describeFailure(error: unknown): { code: number; message: string } | null {
+function describeFailure(error: unknown, { ApiException }: KubernetesClient): { code: number; message: string } | null {
   if (!(error instanceof ApiException)) return null;
   let body: unknown = error.body;
   if (typeof body === 'string') {
@@ -137,7 +137,7 @@ export class DoksCluster implements Cluster, ClusterObservability {
       try {
         return await call(clients);
       } catch (error) {
-        const failure = describeFailure(error);
+        const failure = describeFailure(error, clients.kubernetes);
         if (failure?.code === 401 && attempt === 0) {
           clients = await this.credentials.refresh(clients);
           continue;
@@ -202,10 +202,10 @@ export class DoksCluster implements Cluster, ClusterObservability {
     const previousTemplate = existing?.spec?.template ? structuredClone(existing.spec.template) : null;
     const wasServing = (existing?.status?.availableReplicas ?? 0) > 0;
     const secret = `env-r${revision}`;
-    await this.kube('store the environment', async ({ core }) => {
+    await this.kube('store the environment', async ({ core, kubernetes }) => {
       const body = { metadata: { name: secret, labels: { [NAME_LABEL]: spec.name } }, type: 'Opaque', stringData: spec.environment };
       await core.createNamespacedSecret({ namespace, body }).catch(async (error: unknown) => {
-        if (describeFailure(error)?.code !== 409) throw error;
+        if (describeFailure(error, kubernetes)?.code !== 409) throw error;
         await core.replaceNamespacedSecret({ name: secret, namespace, body });
       });
     });
@@ -538,7 +538,7 @@ export class DoksCluster implements Cluster, ClusterObservability {
     const follow = async () => {
       const pods = await this.pods(name).catch((): V1Pod[] => []);
       const instances = this.instanceNames(pods);
-      const { config } = await this.credentials.clients();
+      const { config, kubernetes } = await this.credentials.clients();
       for (const pod of pods) {
         const podName = pod.metadata?.name ?? '';
         if (followed.has(podName) || signal.aborted) continue;
@@ -549,7 +549,7 @@ export class DoksCluster implements Cluster, ClusterObservability {
         });
         stream.on('data', (chunk: Buffer) => lines.push(chunk));
         stream.on('end', () => lines.end());
-        const controller = await new Log(config)
+        const controller = await new kubernetes.Log(config)
           // A pod's stream ends when the pod does: it is not followed again (that would repeat its lines).
           .log(name, podName, CONTAINER, stream, () => undefined, { follow: true, timestamps: true, tailLines: first ? tail : undefined })
           .catch(() => null);
@@ -609,7 +609,7 @@ export class DoksCluster implements Cluster, ClusterObservability {
     const instances = this.instanceNames(pods);
     let metrics: PodMetricsList;
     try {
-      metrics = await this.kube('read the pod metrics', ({ config }) => new Metrics(config).getPodMetrics(name));
+      metrics = await this.kube('read the pod metrics', ({ config, kubernetes }) => new kubernetes.Metrics(config).getPodMetrics(name));
     } catch (error) {
       // The API group is not served: the cluster runs no metrics-server.
       if ((error as { status?: number }).status === 404) throw metricsUnavailable();

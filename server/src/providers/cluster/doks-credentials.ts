@@ -1,4 +1,4 @@
-import { AppsV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import type { AppsV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 
 /**
@@ -14,7 +14,19 @@ const REFRESH_MARGIN_MS = 60_000;
 const CREDENTIAL_SECONDS = 3600;
 const API_TIMEOUT_MS = 30_000;
 
+/** The @kubernetes/client-node module. */
+export type KubernetesClient = typeof import('@kubernetes/client-node');
+
+let kubernetesClient: Promise<KubernetesClient> | undefined;
+
+/** @kubernetes/client-node takes most of a second to load, so it is loaded when a cluster is first used, not at boot. */
+export function loadKubernetesClient(): Promise<KubernetesClient> {
+  return (kubernetesClient ??= import('@kubernetes/client-node'));
+}
+
 export interface DoksClients {
+  /** The loaded client library (its classes: Log, Metrics, ApiException). */
+  kubernetes: KubernetesClient;
   config: KubeConfig;
   core: CoreV1Api;
   apps: AppsV1Api;
@@ -102,7 +114,8 @@ export class DoksCredentials {
   private async fetchClients(): Promise<DoksClients> {
     const id = encodeURIComponent(this.clusterId);
     const credentials = await this.get<Credentials>(`/v2/kubernetes/clusters/${id}/credentials?expiry_seconds=${CREDENTIAL_SECONDS}`);
-    const config = new KubeConfig();
+    const kubernetes = await loadKubernetesClient();
+    const config = new kubernetes.KubeConfig();
     config.loadFromOptions({
       clusters: [{ name: 'doks', server: credentials.server, caData: credentials.certificate_authority_data, skipTLSVerify: false }],
       // Clusters without token authentication (older ones) answer a client certificate instead.
@@ -116,9 +129,10 @@ export class DoksCredentials {
     });
     const expiresAt = Date.parse(credentials.expires_at ?? '');
     return {
+      kubernetes,
       config,
-      core: config.makeApiClient(CoreV1Api),
-      apps: config.makeApiClient(AppsV1Api),
+      core: config.makeApiClient(kubernetes.CoreV1Api),
+      apps: config.makeApiClient(kubernetes.AppsV1Api),
       expiresAt: Number.isFinite(expiresAt) ? expiresAt : Date.now() + CREDENTIAL_SECONDS * 1000,
     };
   }
