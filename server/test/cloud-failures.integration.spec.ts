@@ -174,6 +174,41 @@ describe('Docker Hub failures', () => {
       lift();
     }
   }, 240_000);
+
+  it("a DOCKER_USERNAME changed after the project was created fails its next build with what changed; Rebuild works once it is saved back", async () => {
+    const [first, second] = [unique('first'), unique('second')];
+    const [firstToken, secondToken] = [unique('dckr_canary_first_'), unique('dckr_canary_second_')];
+    hub.addUser(first, firstToken);
+    hub.addUser(second, secondToken);
+    tokens.push(secondToken);
+    const user = await owner({ DOCKER_USERNAME: first, DOCKER_TOKEN: firstToken });
+    const project = await createProject(user.token, unique('Renamed '));
+    expect((await waitForRun(app, user.token, project.id, { stream: 'project_creation' })).overall_status).toBe('completed');
+    const save = async (settings: Record<string, string>) =>
+      expect((await app.api('PUT', '/settings', { token: user.token, body: { settings } })).status).toBe(200);
+    const versionCall = (method: string, path = '', body?: unknown) => app.api(method, `/projects/${project.id}/versions${path}`, { token: user.token, body });
+    const built = async (id: string) => {
+      let version: any;
+      await eventually(async () => {
+        version = (await versionCall('GET', `/${id}`)).body;
+        return ['success', 'failed', 'cancelled'].includes(version.build_status) && version.status !== 'build_success';
+      }, 120_000);
+      return version;
+    };
+
+    await save({ DOCKER_USERNAME: second, DOCKER_TOKEN: secondToken });
+    const created = await versionCall('POST', '', { version_tag: 'v1.0.0', git_branch: 'main' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(await built(created.body.id)).toMatchObject({ status: 'build_failed', build_status: 'failed', docker_image_url: null });
+    const progress = (await versionCall('GET', `/${created.body.id}/build/progress`)).body;
+    expect(progress.pipeline.processors.find((step: any) => step.status === 'failed')?.error_message).toBe(
+      `Docker Hub user changed: this project's images are under "${first}", but DOCKER_USERNAME in Settings is now "${second}": save "${first}" and its token again, or create the project again to use "${second}"`,
+    );
+
+    await save({ DOCKER_USERNAME: first, DOCKER_TOKEN: firstToken });
+    expect((await versionCall('POST', `/${created.body.id}/build`)).status).toBe(202);
+    expect(await built(created.body.id)).toMatchObject({ status: 'ready', build_status: 'success', docker_image_url: expect.stringContaining(`${first}/`) });
+  }, 240_000);
 });
 
 describe('DigitalOcean failures', () => {
