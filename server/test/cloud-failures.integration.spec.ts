@@ -131,6 +131,50 @@ describe('GitHub failures', () => {
   }, 240_000);
 });
 
+describe('GitHub Actions failures', () => {
+  it("a workflow run that cannot push fails check-build-status with the run's failure; Retry (and a version's Rebuild) re-runs it once it may push", async () => {
+    const token = unique('ghp_canary_actions_');
+    github.addToken(token, { login: 'ada', scopes: GITHUB_SCOPES });
+    const organization = unique('actions-org-');
+    github.addOrganization(organization, { members: [{ login: 'ada', role: 'admin' }] });
+    const username = unique('pushless');
+    const dockerToken = unique('dckr_canary_pushless_');
+    // The token may read, so Slipway can look for the image, but the workflow's push is refused.
+    hub.addUser(username, dockerToken, 'read');
+    const { user, project } = await failsThenRetried(
+      { GITHUB_ORGANIZATION: organization, GITHUB_TOKEN: token, DOCKER_USERNAME: username, DOCKER_TOKEN: dockerToken },
+      'check-build-status',
+      'CI build failed: The GitHub Actions run failed: image / Build and push image',
+      () => hub.addUser(username, dockerToken, 'delete'),
+    );
+    expect(project.providers).toMatchObject({ builder: 'github-actions' });
+    // The commit's one workflow run, run a second time.
+    const repository = new URL(project.repository_url).pathname.slice(1);
+    expect(repository).toMatch(new RegExp(`^${organization}/`));
+    const runs = await fetch(`${github.url}/repos/${repository}/actions/runs?branch=main`, { headers: { authorization: `token ${token}` } });
+    expect(((await runs.json()) as any).workflow_runs).toMatchObject([{ run_attempt: 2, conclusion: 'success' }]);
+
+    // A version whose tag's run cannot push ends build_failed; Rebuild re-runs that run once it may push.
+    hub.addUser(username, dockerToken, 'read');
+    const versionCall = (method: string, path = '', body?: unknown) => app.api(method, `/projects/${project.id}/versions${path}`, { token: user.token, body });
+    const built = async (id: string) => {
+      let version: any;
+      await eventually(async () => {
+        version = (await versionCall('GET', `/${id}`)).body;
+        return ['success', 'failed', 'cancelled'].includes(version.build_status) && version.status !== 'build_success';
+      }, 120_000);
+      return version;
+    };
+    const created = await versionCall('POST', '', { version_tag: 'v1.0.0', git_branch: 'main' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(await built(created.body.id)).toMatchObject({ status: 'build_failed', build_status: 'failed', docker_image_url: null });
+    hub.addUser(username, dockerToken, 'delete');
+    expect((await versionCall('POST', `/${created.body.id}/build`)).status).toBe(202);
+    expect(await built(created.body.id)).toMatchObject({ status: 'ready', build_status: 'success', docker_image_url: expect.stringContaining(':v1.0.0') });
+    expect((await versionCall('GET', `/${created.body.id}/build/logs?tail=10000`)).body.logs).toMatch(/^Re-running GitHub Actions run #\d+ \(attempt 2\)$/m);
+  }, 300_000);
+});
+
 describe('Docker Hub failures', () => {
   it('credentials Docker Hub rejects fail the step that signs in; Retry works once they are accepted', async () => {
     const username = unique('badcreds');

@@ -52,6 +52,8 @@ interface StepRecord {
 
 export interface JobRecord {
   id: number;
+  /** The run attempt it belongs to (1, then 2, ... after each re-run). */
+  attempt: number;
   name: string;
   status: Status;
   conclusion: Conclusion;
@@ -72,6 +74,8 @@ export interface RunRecord {
   workflow: { id: number; path: string; name: string };
   headSha: string;
   headBranch: string;
+  /** The pushed ref (refs/heads/<branch> or refs/tags/<tag>), which a re-run builds again. */
+  ref: string;
   event: 'push';
   displayTitle: string;
   headCommit: { id: string; tree_id: string; message: string; timestamp: string; author: { name: string; email: string }; committer: { name: string; email: string } };
@@ -81,7 +85,10 @@ export interface RunRecord {
   createdAt: string;
   updatedAt: string;
   runStartedAt: string;
+  /** The latest attempt's job. */
   job: JobRecord;
+  /** The jobs of the earlier attempts, oldest first (still readable, as on GitHub). */
+  earlierJobs: JobRecord[];
   abort: AbortController;
 }
 
@@ -122,14 +129,19 @@ export class FakeActions {
     return this.runs.find((run) => run.repo.id === repo.id && run.id === id);
   }
 
-  jobRun(repo: ActionsRepository, jobId: number): RunRecord | undefined {
-    return this.runs.find((run) => run.repo.id === repo.id && run.job.id === jobId);
+  /** A job of any attempt of a repository's runs, with its run. */
+  job(repo: ActionsRepository, jobId: number): { run: RunRecord; job: JobRecord } | undefined {
+    return this.jobs().find(({ run, job }) => run.repo.id === repo.id && job.id === jobId);
   }
 
-  /** The run whose job's log a signed URL names, or undefined when the signature does not match. */
+  /** The job whose log a signed URL names, or undefined when the signature does not match. */
   signedLog(jobId: number, signature: string): JobRecord | undefined {
-    const run = this.runs.find((candidate) => candidate.job.id === jobId);
-    return run && run.job.logSignature === signature ? run.job : undefined;
+    const found = this.jobs().find(({ job }) => job.id === jobId)?.job;
+    return found?.logSignature === signature ? found : undefined;
+  }
+
+  private jobs(): Array<{ run: RunRecord; job: JobRecord }> {
+    return this.runs.flatMap((run) => [run.job, ...run.earlierJobs].map((job) => ({ run, job })));
   }
 
   /** Forgets a deleted repository's runs (cancelling the ones still going). */
@@ -143,6 +155,20 @@ export class FakeActions {
     if (run.status === 'completed') return false;
     run.abort.abort();
     if (run.status === 'queued') this.complete(run, 'cancelled');
+    return true;
+  }
+
+  /**
+   * Re-runs a completed run as GitHub does: the same run, its attempt counted up, a new job carried out on the same
+   * commit and ref with the repository's secrets as they are now. Answers false for a run that has not completed.
+   */
+  rerun(run: RunRecord): boolean {
+    if (run.status !== 'completed' || this.closed) return false;
+    const at = now();
+    run.earlierJobs.push(run.job);
+    Object.assign(run, { status: 'queued', conclusion: null, updatedAt: at, runStartedAt: at, abort: new AbortController() });
+    run.job = this.newJob(run.job.name, run.job.attempt + 1, at);
+    this.start(run);
     return true;
   }
 
@@ -168,6 +194,7 @@ export class FakeActions {
         workflow: { id: workflowId, path: workflow.path, name: workflow.name },
         headSha: sha,
         headBranch: ref.replace(/^refs\/(heads|tags)\//, ''),
+        ref,
         event: 'push',
         displayTitle: commit.message.split('\n')[0],
         headCommit: {
@@ -184,24 +211,34 @@ export class FakeActions {
         createdAt: created,
         updatedAt: created,
         runStartedAt: created,
-        job: {
-          id: this.nextId(),
-          name: workflow.job,
-          status: 'queued',
-          conclusion: null,
-          createdAt: created,
-          startedAt: created,
-          completedAt: null,
-          steps: [],
-          log: [],
-          logSignature: randomBytes(16).toString('hex'),
-        },
+        job: this.newJob(workflow.job, 1, created),
+        earlierJobs: [],
         abort: new AbortController(),
       };
       this.runs.push(run);
-      const going = this.execute(run, ref).finally(() => this.running.delete(going));
-      this.running.add(going);
+      this.start(run);
     }
+  }
+
+  private newJob(name: string, attempt: number, created: string): JobRecord {
+    return {
+      id: this.nextId(),
+      attempt,
+      name,
+      status: 'queued',
+      conclusion: null,
+      createdAt: created,
+      startedAt: created,
+      completedAt: null,
+      steps: [],
+      log: [],
+      logSignature: randomBytes(16).toString('hex'),
+    };
+  }
+
+  private start(run: RunRecord): void {
+    const going = this.execute(run).finally(() => this.running.delete(going));
+    this.running.add(going);
   }
 
   /** Cancels every run still going and waits for them to end. */
@@ -211,7 +248,8 @@ export class FakeActions {
     await Promise.allSettled([...this.running]);
   }
 
-  private async execute(run: RunRecord, ref: string): Promise<void> {
+  private async execute(run: RunRecord): Promise<void> {
+    const { ref } = run;
     // Picked up by a runner a moment after it was queued, as on GitHub.
     await new Promise((resolve) => setTimeout(resolve, 50));
     if (run.status === 'completed' || run.abort.signal.aborted) return;
@@ -380,7 +418,7 @@ export function workflowRunJson(base: string, run: RunRecord) {
     created_at: run.createdAt,
     updated_at: run.updatedAt,
     actor,
-    run_attempt: 1,
+    run_attempt: run.job.attempt,
     referenced_workflows: [],
     run_started_at: run.runStartedAt,
     triggering_actor: actor,
@@ -390,7 +428,7 @@ export function workflowRunJson(base: string, run: RunRecord) {
     artifacts_url: `${url}/artifacts`,
     cancel_url: `${url}/cancel`,
     rerun_url: `${url}/rerun`,
-    previous_attempt_url: null,
+    previous_attempt_url: run.job.attempt > 1 ? `${url}/attempts/${run.job.attempt - 1}` : null,
     workflow_url: `${repoApi}/actions/workflows/${run.workflow.id}`,
     head_commit: run.headCommit,
     repository,
@@ -398,16 +436,16 @@ export function workflowRunJson(base: string, run: RunRecord) {
   };
 }
 
-export function jobJson(base: string, run: RunRecord) {
+/** A job of the run (by default its latest attempt's). */
+export function jobJson(base: string, run: RunRecord, job: JobRecord = run.job) {
   const repoApi = `${base}/repos/${run.repo.owner.login}/${run.repo.name}`;
-  const { job } = run;
   return {
     id: job.id,
     run_id: run.id,
     workflow_name: run.workflow.name,
     head_branch: run.headBranch,
     run_url: `${repoApi}/actions/runs/${run.id}`,
-    run_attempt: 1,
+    run_attempt: job.attempt,
     node_id: nodeId('CR', job.id),
     head_sha: run.headSha,
     url: `${repoApi}/actions/jobs/${job.id}`,

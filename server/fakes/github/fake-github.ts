@@ -803,9 +803,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   };
   const jobOf = (request: Request, documentation: string) => {
     const repo = repository(request, documentation);
-    const run = /^\d+$/.test(request.params.job_id) ? actions.jobRun(repo, Number(request.params.job_id)) : undefined;
-    if (!run) throw notFound(documentation);
-    return run;
+    const found = /^\d+$/.test(request.params.job_id) ? actions.job(repo, Number(request.params.job_id)) : undefined;
+    if (!found) throw notFound(documentation);
+    return found;
   };
   const page = (query: URLSearchParams) => ({
     perPage: Math.min(Math.max(Number(query.get('per_page') ?? 30) || 30, 1), 100),
@@ -849,7 +849,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   route('GET', '/repos/{owner}/{repo}/actions/runs/{run_id}/jobs', (request) => {
     const run = runOf(request, 'actions/workflow-jobs#list-jobs-for-a-workflow-run');
     const { perPage, page: current } = page(request.query);
-    const all = [jobJson(base, run)];
+    // The latest attempt's jobs unless filter=all asks for every attempt's (newest first).
+    const jobs = request.query.get('filter') === 'all' ? [run.job, ...[...run.earlierJobs].reverse()] : [run.job];
+    const all = jobs.map((job) => jobJson(base, run, job));
     return { status: 200, body: { total_count: all.length, jobs: all.slice((current - 1) * perPage, current * perPage) } };
   });
 
@@ -860,10 +862,16 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     return { status: 202, body: {} };
   });
 
-  route('GET', '/repos/{owner}/{repo}/actions/jobs/{job_id}', (request) => ({
-    status: 200,
-    body: jobJson(base, jobOf(request, 'actions/workflow-jobs#get-a-job-for-a-workflow-run')),
-  }));
+  route('POST', '/repos/{owner}/{repo}/actions/runs/{run_id}/rerun', (request) => {
+    const documentation = 'actions/workflow-runs#re-run-a-workflow';
+    if (!actions.rerun(runOf(request, documentation))) throw fail(403, 'This workflow is already running', documentation);
+    return { status: 201, body: {} };
+  });
+
+  route('GET', '/repos/{owner}/{repo}/actions/jobs/{job_id}', (request) => {
+    const { run, job } = jobOf(request, 'actions/workflow-jobs#get-a-job-for-a-workflow-run');
+    return { status: 200, body: jobJson(base, run, job) };
+  });
 
   // The log is a signed plain-text URL that needs no token (GitHub's points to another host and expires).
   route('GET', '/repos/{owner}/{repo}/actions/jobs/{job_id}/logs', (request) => {

@@ -406,7 +406,7 @@ export class PipelineEngine<P> {
 }
 
 function runInfo(run: PipelineRun): RunInfo {
-  return { id: run.id, streamName: run.streamName, ownerId: run.ownerId, projectId: run.projectId };
+  return { id: run.id, streamName: run.streamName, ownerId: run.ownerId, projectId: run.projectId, createdAt: run.createdAt };
 }
 
 function notFound(): AppError {

@@ -12,6 +12,7 @@ export interface RunInfo {
   streamName: string;
   ownerId: string;
   projectId: string | null;
+  createdAt: Date;
 }
 
 export interface StepLogger {

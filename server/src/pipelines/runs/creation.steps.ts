@@ -149,7 +149,9 @@ const checkBuildStatus = step(
     const template = await requireTemplate(ctx);
     const { result, log } = await runBuild(ctx, names, { commitSha: sha, image: commitImage(names, sha), runtime: template.runtime });
     await ctx.logger.info(log.slice(-2000));
-    if (result.status !== 'success') throw new StepFailure(`CI build failed: ${result.error ?? 'no reason given'}`);
+    // A build that ran and failed would fail the same way again (and a workflow run costs its Actions minutes): no
+    // automatic attempts; Retry builds again once the cause is fixed.
+    if (result.status !== 'success') throw new StepFailure(`CI build failed: ${result.error ?? 'no reason given'}`, { final: true });
     await ctx.logger.info(`CI build of ${sha.slice(0, 12)} passed in ${result.durationMs} ms`);
   },
   { describe: (used) => (used.builder === 'github-actions' ? `Follows the GitHub Actions run of the ${MAIN_BRANCH} commit to its conclusion` : LOCAL_CI_BUILD) },

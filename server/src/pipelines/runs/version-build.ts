@@ -47,7 +47,7 @@ export async function storeWorkflowSecrets(ctx: Ctx, repository: RunNames['repos
 export async function runBuild(
   ctx: Ctx,
   names: RunNames,
-  build: { commitSha: string; image: ImageRef; runtime: BuildCommands | null },
+  build: { commitSha: string; image: ImageRef; runtime: BuildCommands | null; builtBefore?: boolean },
   onLine: (line: string) => void = () => undefined,
 ): Promise<{ result: BuildResult; log: string }> {
   const environment = await ctx.providers.records.environment();
@@ -65,7 +65,11 @@ export async function runBuild(
       .then(() => (failed.error ? undefined : ctx.substep(phase, PHASE_STATUS[status], description)))
       .catch((error: unknown) => void (failed.error ??= error));
   };
-  // A workflow run of an earlier attempt is re-run with the secrets saved now (a changed token or variable applies).
+  // Built before (an earlier build of the version, an earlier attempt of this step, the owner's Retry): the
+  // builder builds again instead of answering how that build ended. The first attempt's time is kept across attempts.
+  const now = Date.now();
+  const rebuild = build.builtBefore === true || (await ctx.checkpoint('build-requested', async () => now)) !== now;
+  // A workflow run re-run by the builder uses the secrets saved now (a changed token or variable applies).
   await storeWorkflowSecrets(ctx, names.repository);
   let result: BuildResult;
   try {
@@ -78,6 +82,7 @@ export async function runBuild(
         testCommand: commands.test,
         environment,
         timeoutSeconds: BUILD_TIMEOUT_SECONDS,
+        rebuild,
       },
       {
         signal: ctx.signal,
@@ -119,6 +124,8 @@ export async function buildVersion(ctx: Ctx, names: RunNames, version: Version, 
   // Still running under this run: an earlier attempt's worker died mid-build. Its half-written log is replaced (the
   // row's tail and the file start afresh), and whatever it left running is ended by the builder.
   const interrupted = version.buildRunId === runId && version.buildStatus === BuildStatus.running;
+  // Rebuild: a version's first build run is made with it (one transaction, one created_at); a later one builds again.
+  const builtBefore = ctx.run.createdAt > version.createdAt;
   await records.updateVersion(version.id, {
     buildRunId: runId,
     status: VersionStatus.building,
@@ -156,7 +163,7 @@ export async function buildVersion(ctx: Ctx, names: RunNames, version: Version, 
   }
   let outcome: { result: BuildResult; log: string };
   try {
-    outcome = await runBuild(ctx, names, { commitSha: sha, image: versionImage(names, tag), runtime }, (line) => {
+    outcome = await runBuild(ctx, names, { commitSha: sha, image: versionImage(names, tag), runtime, builtBefore }, (line) => {
       writer.write(line);
       tail.push(line);
       if (tail.length > LOG_TAIL_LINES) tail.shift();

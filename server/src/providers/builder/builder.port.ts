@@ -21,6 +21,12 @@ export interface BuildRequest {
   /** The project's environment variables: the only environment the build sees besides a scrubbed PATH. */
   environment: Record<string, string>;
   timeoutSeconds: number;
+  /**
+   * Slipway built this commit before without getting the image (Retry, Rebuild): a cloud builder runs the commit's
+   * finished workflow run again instead of answering how it ended. A first build follows the run its push started,
+   * however that run ends. A local builder always builds.
+   */
+  rebuild?: boolean;
 }
 
 export interface BuildResult {

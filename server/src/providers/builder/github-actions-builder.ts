@@ -22,6 +22,7 @@ export interface GitHubActionsBuilderOptions {
 interface Run {
   id: number;
   run_number: number;
+  run_attempt?: number;
   name?: string | null;
   head_branch: string | null;
   status: string | null;
@@ -32,6 +33,7 @@ interface Run {
 
 interface Job {
   id: number;
+  run_attempt?: number;
   name: string;
   status: string;
   conclusion: string | null;
@@ -50,7 +52,7 @@ const EXIT_CODE = /Process completed with exit code (\d+)\./;
  * the commit is pushed or tagged, builds the image and pushes it to the registry. build() finds the workflow run of
  * the commit (waiting for it to appear), follows it to its conclusion while passing the job logs' new lines on as
  * they grow, then answers the image the registry has under request.image. request.buildCommand is the workflow's
- * business here. Abort and timeout cancel the run. The token only goes to apiUrl; it never appears in a log line or
+ * business here. A rebuild (Retry, Rebuild) re-runs a finished run that left no image. Abort and timeout cancel the run. The token only goes to apiUrl; it never appears in a log line or
  * an error (log lines are also cleaned of it and of the Docker Hub token, should a workflow print them).
  */
 export class GitHubActionsBuilder implements Builder {
@@ -120,10 +122,22 @@ export class GitHubActionsBuilder implements Builder {
     }
     hooks.onLog(`GitHub Actions run #${run.run_number}${run.name ? ` (${run.name})` : ''} for commit ${short}: ${run.html_url}`);
 
+    // On Retry or Rebuild, a finished run that left no image (it failed, was cancelled, or its image is gone) is run
+    // again, with the repository's secrets as they are now. Until GitHub shows the new attempt, the old one is not
+    // followed.
+    let oldAttempts = 0;
+    if (request.rebuild && run.status === 'completed' && (run.conclusion !== 'success' || !(await this.registry.find(request.image)))) {
+      const { id, run_attempt: attempt = 1 } = run;
+      await this.call('re-run the workflow run', () => this.octokit.rest.actions.reRunWorkflow({ owner, repo, run_id: id }));
+      oldAttempts = attempt;
+      hooks.onLog(`Re-running GitHub Actions run #${run.run_number} (attempt ${attempt + 1})`);
+    }
+    const current = (item: { run_attempt?: number }) => (item.run_attempt ?? 1) > oldAttempts;
+
     const runId = run.id;
     const shown = new Map<number, number>();
     const follow = async (): Promise<Job[]> => {
-      const jobs = await this.jobs(owner, repo, runId);
+      const jobs = (await this.jobs(owner, repo, runId)).filter(current);
       for (const job of jobs) {
         if (job.status === 'queued') continue;
         const lines = await this.jobLog(owner, repo, job.id);
@@ -135,7 +149,7 @@ export class GitHubActionsBuilder implements Builder {
 
     for (;;) {
       run = await this.getRun(owner, repo, run.id);
-      if (run.status === 'completed') break;
+      if (run.status === 'completed' && current(run)) break;
       const reason = stopped();
       if (reason) {
         await this.cancel(owner, repo, run.id);

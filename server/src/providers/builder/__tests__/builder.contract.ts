@@ -85,6 +85,14 @@ export function builderContract(name: string, makeAdapter: () => Promise<Builder
       expect(await fixture.registry.find(request.image)).toBeNull();
     });
 
+    it('builds the same commit again after a failed build, once what failed is fixed (Retry, Rebuild)', async () => {
+      const request = await prepare(fixture.commands.fail);
+      expect((await fixture.builder.build(request, hooks())).status).toBe('failed');
+      const again = await fixture.builder.build({ ...request, buildCommand: fixture.commands.succeed, rebuild: true }, hooks());
+      expect(again).toMatchObject({ status: 'success', error: null, artifact: { ...request.image } });
+      expect(await fixture.registry.find(request.image)).toEqual(again.artifact);
+    });
+
     it('stops a build that runs past its timeout', async () => {
       const request = await prepare(fixture.commands.hang, 1);
       const result = await fixture.builder.build(request, hooks());

@@ -267,6 +267,28 @@ describe('GitHubActionsBuilder against the fakes', () => {
     expect(log.lines.find((line) => line.startsWith('GitHub Actions run #'))).toMatch(new RegExp(`/actions/runs/${tagRun.id}$`));
   });
 
+  it('re-runs a run that failed, naming the re-run, and answers the new attempt', async () => {
+    const request = await prepare(['node', 'index.js']);
+    cloud.failPublish.value = true;
+    try {
+      expect((await cloud.builder().build(request, hooks())).status).toBe('failed');
+    } finally {
+      cloud.failPublish.value = false;
+    }
+    // A first build follows the run however it ended; a rebuild runs it again.
+    expect((await cloud.builder().build(request, hooks())).status).toBe('failed');
+    const log = hooks();
+    const result = await cloud.builder().build({ ...request, rebuild: true }, log);
+    expect(result).toMatchObject({ status: 'success', artifact: { ...request.image } });
+    const named = log.lines.find((line) => line.startsWith('GitHub Actions run #'))!;
+    expect(log.lines[log.lines.indexOf(named) + 1]).toMatch(/^Re-running GitHub Actions run #\d+ \(attempt 2\)$/);
+    // Only the new attempt's log is shown.
+    expect(log.lines.filter((line) => line.startsWith('Current runner version'))).toHaveLength(1);
+    expect(log.lines).not.toContain('Error: buildx failed with: ERROR: failed to push: unauthorized');
+    const runs = await api(cloud.github, 'GET', `/repos/acme/${request.repository.name}/actions/runs?head_sha=${request.commitSha}`);
+    expect(runs.body).toMatchObject({ total_count: 1, workflow_runs: [{ run_attempt: 2, conclusion: 'success' }] });
+  });
+
   it('names the failed job and step when the log gives no exit code', async () => {
     const request = await prepare(['node', 'index.js']);
     cloud.failPublish.value = true;
@@ -413,7 +435,25 @@ describe('fake GitHub Actions (REST formats checked against @octokit/openapi)', 
       const got = await api(cloud.github, 'GET', `${base}/runs/${tagRun.id}`);
       return got.body.status === 'completed' ? got.body : null;
     });
-    expect(done).toMatchObject({ conclusion: 'cancelled', head_branch: 'v1.0.0' });
+    expect(done).toMatchObject({ conclusion: 'cancelled', head_branch: 'v1.0.0', run_attempt: 1, previous_attempt_url: null });
+
+    // Re-run: the same run, attempt 2, with a new job; the first attempt's job stays readable.
+    const firstJob = ((await api(cloud.github, 'GET', `${base}/runs/${tagRun.id}/jobs`)).body.jobs as Array<{ id: number }>)[0];
+    expect((await api(cloud.github, 'POST', `${base}/runs/${tagRun.id}/rerun`)).status).toBe(201);
+    const again = await until(async () => {
+      const got = await api(cloud.github, 'GET', `${base}/runs/${tagRun.id}`);
+      return got.body.status === 'in_progress' ? got.body : null;
+    });
+    expect(again).toMatchObject({ run_attempt: 2, conclusion: null, previous_attempt_url: expect.stringMatching(new RegExp(`/actions/runs/${tagRun.id}/attempts/1$`)) });
+    const rerunning = await api(cloud.github, 'POST', `${base}/runs/${tagRun.id}/rerun`);
+    expect(rerunning).toMatchObject({ status: 403, body: { message: 'This workflow is already running' } });
+    const latest = (await api(cloud.github, 'GET', `${base}/runs/${tagRun.id}/jobs`)).body.jobs as Array<{ id: number; run_attempt: number }>;
+    expect(latest).toMatchObject([{ run_attempt: 2 }]);
+    expect(latest[0].id).not.toBe(firstJob.id);
+    expect((await api(cloud.github, 'GET', `${base}/runs/${tagRun.id}/jobs?filter=all`)).body.jobs).toMatchObject([{ id: latest[0].id, run_attempt: 2 }, { id: firstJob.id, run_attempt: 1 }]);
+    expect((await api(cloud.github, 'GET', `${base}/jobs/${firstJob.id}`)).body).toMatchObject({ run_attempt: 1, conclusion: 'cancelled' });
+    expect((await api(cloud.github, 'POST', `${base}/runs/${tagRun.id}/cancel`)).status).toBe(202);
+    await until(async () => (await api(cloud.github, 'GET', `${base}/runs/${tagRun.id}`)).body.status === 'completed');
   }, 30_000);
 
   it('unknown runs and jobs are 404, and a commit without a workflow starts nothing', async () => {
@@ -461,7 +501,7 @@ describe('fake GitHub Actions (REST formats checked against @octokit/openapi)', 
   it('every Actions exchange matches the description', () => {
     const actions = cloud.exchanges.filter((exchange) => exchange.path.includes('/actions/') && exchange.status !== 401);
     expect(actions.length).toBeGreaterThan(15);
-    expect(new Set(actions.map((exchange) => exchange.status))).toEqual(new Set([200, 202, 302, 404, 409]));
+    expect(new Set(actions.map((exchange) => exchange.status))).toEqual(new Set([200, 201, 202, 302, 403, 404, 409]));
     expect(actions.flatMap((exchange) => checker.problems(exchange))).toEqual([]);
   });
 });
