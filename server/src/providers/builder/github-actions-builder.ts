@@ -52,8 +52,9 @@ const EXIT_CODE = /Process completed with exit code (\d+)\./;
  * the commit is pushed or tagged, builds the image and pushes it to the registry. build() finds the workflow run of
  * the commit (waiting for it to appear), follows it to its conclusion while passing the job logs' new lines on as
  * they grow, then answers the image the registry has under request.image. request.buildCommand is the workflow's
- * business here. A rebuild (Retry, Rebuild) re-runs a finished run that left no image. Abort and timeout cancel the run. The token only goes to apiUrl; it never appears in a log line or
- * an error (log lines are also cleaned of it and of the Docker Hub token, should a workflow print them).
+ * business here. A rebuild (Retry, Rebuild) re-runs a finished run that left no image. Abort and timeout cancel the
+ * run. The token only goes to apiUrl; it never appears in a log line or an error (log lines are also cleaned of it
+ * and of the Docker Hub token, should a workflow print them).
  */
 export class GitHubActionsBuilder implements Builder {
   readonly kind = 'github-actions' as const;
