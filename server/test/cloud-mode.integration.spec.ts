@@ -155,6 +155,19 @@ describe('a project in cloud mode', () => {
     const metrics = (await call('GET', `/deployments/${active.id}/metrics`)).body;
     expect(metrics.instances).toEqual([{ instance: expect.stringMatching(/^r\d+-1$/), cpu_percent: expect.any(Number), memory_bytes: expect.any(Number) }]);
     expect(metrics.instances[0].memory_bytes).toBeGreaterThan(10 * 2 ** 20);
+    expect(metrics.instances_unavailable_reason).toBeNull();
+    // A cluster without metrics-server: no instances, and why, over REST and GraphQL alike.
+    digitalOcean.kubernetes.setMetricsServer(false);
+    try {
+      const reason =
+        "Metrics unavailable: the cluster has no metrics API (metrics.k8s.io), so its pods' CPU and memory cannot be read; install metrics-server in the cluster to see them";
+      expect((await call('GET', `/deployments/${active.id}/metrics`)).body).toMatchObject({ instances: [], instances_unavailable_reason: reason });
+      const graphql = await app.graphql(`query ($id: ID!) { deployment(id: $id) { metrics(range: "5m") { instances { instance } instancesUnavailableReason } } }`, { id: active.id }, owner.token);
+      expect(graphql.errors).toBeUndefined();
+      expect(graphql.data).toEqual({ deployment: { metrics: { instances: [], instancesUnavailableReason: reason } } });
+    } finally {
+      digitalOcean.kubernetes.setMetricsServer(true);
+    }
 
     expect((await call('POST', '/deployments/stop?environment=production')).status).toBeLessThan(300);
     await eventually(async () => (await call('GET', `/deployments/${active.id}`)).body.status === 'archived', 120_000);

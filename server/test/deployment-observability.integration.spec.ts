@@ -140,6 +140,8 @@ describe('metrics', () => {
     const { range, step_seconds: step, points, instances } = res.body;
     expect(range).toBe('5m');
     expect(step).toBe(10);
+    // The local cluster measures its instances itself.
+    expect(res.body.instances_unavailable_reason).toBeNull();
     expect(points).toHaveLength(30);
     for (let i = 1; i < points.length; i++) expect(Date.parse(points[i].at) - Date.parse(points[i - 1].at)).toBe(10_000);
 

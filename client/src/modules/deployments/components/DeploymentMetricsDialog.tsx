@@ -84,6 +84,7 @@ function LatestFigures({ metrics }: { metrics: Metrics }) {
         <dd>{show(latest?.memoryMb, 'MB')}</dd>
       </div>
       </StyledSummary>
+      {metrics.instancesUnavailableReason && <p role="note">{metrics.instancesUnavailableReason}</p>}
     </section>
   );
 }

@@ -230,7 +230,7 @@ describe('DeploymentsTab', { timeout: 15_000 }, () => {
 
   it('opens the metrics of a deployment on the 5m range, with the newest figures in text, and another range on request', async () => {
     const active = testDeployment();
-    const metrics = (range: string, requestRate: number) => ({
+    const metrics = (range: string, requestRate: number, instancesUnavailableReason: string | null = null) => ({
       request: { query: DeploymentMetricsDocument, variables: { id: active.id, range } },
       result: {
         data: {
@@ -254,13 +254,15 @@ describe('DeploymentsTab', { timeout: 15_000 }, () => {
                   memoryBytes: 50 * 1024 * 1024,
                 },
               ],
-              instances: [{ __typename: 'DeploymentInstanceUsage', instance: 'r2-1', cpuPercent: 4.5, memoryBytes: 50 * 1024 * 1024 }],
+              instances: instancesUnavailableReason ? [] : [{ __typename: 'DeploymentInstanceUsage', instance: 'r2-1', cpuPercent: 4.5, memoryBytes: 50 * 1024 * 1024 }],
+              instancesUnavailableReason,
             },
           },
         },
       },
     });
-    const { user } = renderTab([activeMock([active]), historyMock([active]), metrics('5m', 199.5), metrics('1h', 42)]);
+    const unavailable = 'Metrics unavailable: the cluster has no metrics API (metrics.k8s.io)';
+    const { user } = renderTab([activeMock([active]), historyMock([active]), metrics('5m', 199.5), metrics('1h', 42, unavailable)]);
     await user.click(within(await activeCard()).getByRole('button', { name: 'Metrics of the production deployment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Metrics: production v2.0.0' }, { timeout: 5000 });
     expect(within(dialog).getByLabelText('Range')).toHaveValue('5m');
@@ -275,8 +277,11 @@ describe('DeploymentsTab', { timeout: 15_000 }, () => {
       'p95 latency (ms)',
       'CPU (%) and memory (MB)',
     ]);
+    expect(within(figures).queryByRole('note')).not.toBeInTheDocument();
+    // A cluster that cannot measure its instances says so beside the figures.
     await user.selectOptions(within(dialog).getByLabelText('Range'), '1h');
     expect(await within(dialog).findByText('42 req/s')).toBeInTheDocument();
+    expect(within(figures).getByRole('note')).toHaveTextContent(unavailable);
   });
 
   it('follows the logs of a deployment live, and Pause freezes the view until Follow', async () => {

@@ -138,7 +138,8 @@ export class DeploymentObservabilityService {
         memoryBytes: slot && slot.usageSamples > 0 ? Math.round(slot.memoryBytesSum / slot.usageSamples) : null,
       });
     }
-    return { range: name, stepSeconds, points, instances: deployment.isActive && appName ? ((await this.usageNow(project, appName)) ?? instances) : [] };
+    const usage = deployment.isActive && appName ? await this.usageNow(project, appName) : { instances: [], unavailable: null };
+    return { range: name, stepSeconds, points, instances: usage.instances ?? instances, instancesUnavailableReason: usage.unavailable };
   }
 
   /** The last `tail` lines (default 100, 1..1000) the deployment's app printed, oldest first, with their instance and stream. */
@@ -197,12 +198,15 @@ export class DeploymentObservabilityService {
     return this.store.prune();
   }
 
-  /** The app's instances' usage as its cluster measures it now (null: kept in deployment_metrics; [] when the cluster has no metrics API). */
-  private async usageNow(project: Project, appName: string): Promise<InstanceUsage[] | null> {
+  /**
+   * The app's instances' usage as its cluster measures it now (instances null: kept in deployment_metrics), or none
+   * with why when the cluster has no metrics API.
+   */
+  private async usageNow(project: Project, appName: string): Promise<{ instances: InstanceUsage[] | null; unavailable: string | null }> {
     try {
-      return await (await this.clusterOf(project)).instanceUsage(appName);
+      return { instances: await (await this.clusterOf(project)).instanceUsage(appName), unavailable: null };
     } catch (error) {
-      if (error instanceof AppError && error.reason === METRICS_UNAVAILABLE) return [];
+      if (error instanceof AppError && error.reason === METRICS_UNAVAILABLE) return { instances: [], unavailable: error.message };
       throw error;
     }
   }

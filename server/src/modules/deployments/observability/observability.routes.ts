@@ -97,6 +97,7 @@ export function observabilityRoutes(service: DeploymentObservabilityService): Re
               }),
             ),
             instances: s.array(s.object({ instance: s.string(), cpu_percent: numberOrNull(), memory_bytes: numberOrNull() })),
+            instances_unavailable_reason: s.nullable(s.string("Why the instances' CPU and memory cannot be read now (the cluster has no metrics API); null when they can.")),
           }),
         },
       },
@@ -117,6 +118,7 @@ export function observabilityRoutes(service: DeploymentObservabilityService): Re
             memory_bytes: point.memoryBytes,
           })),
           instances: metrics.instances.map((usage) => ({ instance: usage.instance, cpu_percent: usage.cpuPercent, memory_bytes: usage.memoryBytes })),
+          instances_unavailable_reason: metrics.instancesUnavailableReason,
         });
       },
     },

@@ -68,4 +68,10 @@ export class DeploymentMetrics {
 
   @Field(() => [DeploymentInstanceUsage], { description: "The active deployment's instances as last sampled; empty otherwise" })
   instances!: DeploymentInstanceUsage[];
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Why the instances' CPU and memory cannot be read now (the cluster has no metrics API), so instances is empty; null when they can",
+  })
+  instancesUnavailableReason!: string | null;
 }
