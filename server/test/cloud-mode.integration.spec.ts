@@ -8,7 +8,7 @@ import type { FakeDigitalOcean } from '../fakes/digitalocean/fake-digitalocean.j
 import type { FakeDockerHub } from '../fakes/dockerhub/fake-dockerhub.js';
 import type { FakeGitHub } from '../fakes/github/fake-github.js';
 import { commitImageTag } from '../src/providers/builder/image-tags.js';
-import { eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
+import { eventually, fetchApp, pushBranch, waitForRun } from './helpers/project-runs.js';
 import { startCloudFakes, type CloudFakes } from './helpers/cloud-fakes.js';
 import { registerUser, type TestApp } from './helpers/test-app.js';
 
@@ -149,6 +149,28 @@ describe('a project in cloud mode', () => {
     expect((await call('GET', `/deployments/${second.id}`)).body).toMatchObject({ status: 'rolled_back', is_active: false });
     expect(await fetchApp(project.deployed_url)).toMatchObject({ status: 200 });
   }, 300_000);
+
+  it("stopping a version's build cancels its GitHub Actions run", async () => {
+    // A branch whose build never ends (the runner runs slipway.json's build, as the template's workflow does).
+    const remote = new URL('/acme/cloud-site.git', github.url);
+    remote.username = 'x-access-token';
+    remote.password = GITHUB_TOKEN;
+    await pushBranch(remote.toString(), 'slow', { 'slipway.json': JSON.stringify({ build: [process.execPath, '-e', 'setInterval(() => {}, 1000)'] }) });
+    const created = await call('POST', '/versions', { version_tag: 'v0.3.0', git_branch: 'slow' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const tagRun = async () => ((await (await gitHubApi('/repos/acme/cloud-site/actions/runs?branch=v0.3.0')).json()) as any).workflow_runs[0];
+    await eventually(async () => (await tagRun())?.status === 'in_progress', 60_000);
+    // Slipway follows the run before it is stopped.
+    await eventually(async () => (await call('GET', `/versions/${created.body.id}`)).body.build_log.includes('GitHub Actions run #'), 60_000);
+
+    const stopped = await call('POST', `/versions/${created.body.id}/build/stop`);
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+    expect(stopped.body).toMatchObject({ build_status: 'cancelled', status: 'build_failed' });
+    await eventually(async () => (await tagRun()).status === 'completed', 30_000);
+    expect(await tagRun()).toMatchObject({ conclusion: 'cancelled' });
+    await eventually(async () => (await call('GET', `/versions/${created.body.id}/build/progress`)).body.pipeline.overall_status === 'cancelled');
+    expect((await call('DELETE', `/versions/${created.body.id}`)).status).toBeLessThan(300);
+  }, 180_000);
 
   it("reads its pods' CPU and memory from metrics.k8s.io; a stop scales the Deployment to 0 and keeps its namespace", async () => {
     const active = (await call('GET', '')).body.active_deployment;
