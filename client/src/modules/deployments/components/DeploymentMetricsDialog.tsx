@@ -41,6 +41,8 @@ const StyledSummary = styled.dl(({ theme }) => ({
   '& dd': { margin: 0, fontWeight: theme.fontWeights.bold },
 }));
 
+const StyledNote = styled.p(({ theme }) => ({ margin: theme.spacing(0, 0, 5), color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }));
+
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const round = (value: number | null | undefined, digits = 1) => (value === null || value === undefined ? null : Number(value.toFixed(digits)));
 
@@ -84,7 +86,7 @@ function LatestFigures({ metrics }: { metrics: Metrics }) {
         <dd>{show(latest?.memoryMb, 'MB')}</dd>
       </div>
       </StyledSummary>
-      {metrics.instancesUnavailableReason && <p role="note">{metrics.instancesUnavailableReason}</p>}
+      {metrics.instancesUnavailableReason && <StyledNote role="note">{metrics.instancesUnavailableReason}</StyledNote>}
     </section>
   );
 }

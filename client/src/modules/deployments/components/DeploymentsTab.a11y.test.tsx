@@ -30,6 +30,7 @@ const metricsMock: MockLink.MockedResponse = {
             { __typename: 'DeploymentMetricsPoint', at: '2026-03-01T10:05:10.000Z', requestRate: 14, errorRate: 0, p50Ms: 2, p95Ms: 8, p99Ms: 19, cpuPercent: 3, memoryBytes: 4e7 },
           ],
           instances: [],
+          instancesUnavailableReason: null,
         },
       },
     },
