@@ -21,16 +21,27 @@ export async function createContext(
     if (error instanceof AppError && error.code === ErrorCode.Unauthenticated) return null;
     throw error;
   });
-  // Only sign-in and registration read the address (their throttles): worked out (trust rule, X-Forwarded-For) once, when read.
-  let clientAddress: string | undefined;
-  return {
-    user: auth?.user ?? null,
-    sessionId: auth?.sessionId ?? null,
-    get clientAddress() {
-      clientAddress ??= request.clientAddress();
-      return clientAddress;
-    },
-  };
+  return new RequestContext(auth?.user ?? null, auth?.sessionId ?? null, request.clientAddress);
+}
+
+/**
+ * Only sign-in and registration read the client address (their throttles): it is worked out (trust rule,
+ * X-Forwarded-For) once, when read. The getter is on the prototype, so it stays lazy in the copy of the context
+ * Apollo makes for each operation (which copies own properties, and would call a getter of the object itself).
+ */
+class RequestContext implements GraphQLContext {
+  private address: string | undefined;
+
+  constructor(
+    readonly user: User | null,
+    readonly sessionId: string | null,
+    private readonly findAddress: () => string,
+  ) {}
+
+  get clientAddress(): string {
+    this.address ??= this.findAddress();
+    return this.address;
+  }
 }
 
 /** The signed-in user, or the 'not signed in' error: for resolvers guarded by @Authorized. */
