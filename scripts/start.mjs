@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { PARTS, build } from './build.mjs';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -36,7 +37,7 @@ try {
   fail(error);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'server', 'dist', 'main.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'server', 'dist', 'main.js')], {
   cwd: ROOT,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: clientBuild ? { ...process.env, SLIPWAY_AWAIT_CLIENT_BUILD: '1' } : process.env,
