@@ -1,6 +1,10 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import type { Server } from 'node:http';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { ErrorCode } from '../common/app-error.js';
@@ -54,6 +58,8 @@ export function createApolloServer(
       ApolloServerPluginLandingPageDisabled(),
       // Nothing here sets cache hints, and the default cache-control plugin would still time every field.
       ApolloServerPluginCacheControlDisabled(),
+      // Inline traces are for federated subgraphs, which this schema is not: its default would still run per request.
+      ApolloServerPluginInlineTraceDisabled(),
       operationRules,
       documents.plugin(),
       ...extraPlugins,
