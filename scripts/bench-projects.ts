@@ -1,13 +1,16 @@
 /**
- * `npm run bench:projects`: the projects page (limit 12, search + tag + sort) through REST, through
- * GraphQL and as the same SQL run directly with `pg`, at 16 concurrent requests for a fixed time each.
+ * `npm run bench:projects`: the projects page (limit 12, search + tag + sort) through REST, through GraphQL (twice:
+ * as the web client asks for it, by its trusted document's hash, and as a tool builder would, with a query text)
+ * and as the same SQL run directly with `pg`, at 16 concurrent requests for a fixed time each.
  *
  * It creates its own database on the PostgreSQL server (BENCH_DATABASE_ADMIN_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres), boots Slipway on it in a child process, registers 100
  * users, seeds 100,000 projects with bulk INSERT ... SELECT FROM unnest(...), measures, and drops the
- * database at the end. BENCH_SECONDS (default 12) sets the measured time per mode; the modes take
- * turns in BENCH_ROUNDS rounds (default 3), so a change in machine load affects all three alike.
- * BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
+ * database at the end. Every mode first runs unmeasured for BENCH_WARMUP_SECONDS (default 5), so the server
+ * is measured once V8 has optimised it. BENCH_SECONDS (default 12) sets the measured time per mode; the modes
+ * take turns in BENCH_ROUNDS rounds (default 3), so a change in machine load affects all of them alike, and each
+ * round's figures are printed. BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof` to profile it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -20,11 +23,14 @@ import pg from 'pg';
 import { SecretBox } from '../server/src/common/secret-box.js';
 import { buildProjectListSql, parseProjectListQuery } from '../server/src/modules/projects/project-list-query.js';
 import { ADMIN_URL, percentile, admin } from './bench-common.js';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS) || 12;
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
-const WARMUP_SECONDS = 1;
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+/** Before each measurement, so the requests in flight when it starts are not counted. */
+const SETTLE_SECONDS = 1;
 const CONCURRENCY = 16;
 const USERS = 100;
 const PROJECTS_PER_USER = 1000;
@@ -92,7 +98,7 @@ function questionFor(i: number, users: Account[]): { user: Account; query: Quest
 
 function startServer(databaseUrl: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   // The compiled server, as `npm start` runs it (`npm run bench:projects` builds it first if needed).
-  const child = spawn(process.execPath, ['--enable-source-maps', ...SERVER_NODE_ARGS, 'dist/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...SERVER_NODE_ARGS, 'dist/main.js'], {
     cwd: path.join(ROOT, 'server'),
     env: { ...process.env, DATABASE_URL: databaseUrl, SLIPWAY_DATA_DIR: dataDir, SLIPWAY_SECRET_KEY: SECRET_KEY, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', REGISTRATION_LIMIT: '1000' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -222,8 +228,11 @@ const benchCpuSeconds = () => {
   return (user + system) / 1e6;
 };
 
-/** CONCURRENCY workers issue requests back to back for `seconds`; the first WARMUP_SECONDS are not counted. */
-async function measure(label: string, seconds: number, serverPid: number, run: (i: number) => Promise<boolean>): Promise<Result> {
+/**
+ * CONCURRENCY workers issue requests back to back for `settle` + `seconds`; only the requests that end in the last
+ * `seconds` are counted.
+ */
+async function measure(label: string, seconds: number, serverPid: number, run: (i: number) => Promise<boolean>, settle = SETTLE_SECONDS): Promise<Result> {
   let next = 0;
   const latencies: number[] = [];
   let errors = 0;
@@ -241,7 +250,7 @@ async function measure(label: string, seconds: number, serverPid: number, run: (
     }
   };
   const workers = Array.from({ length: CONCURRENCY }, worker);
-  await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
+  await new Promise((resolve) => setTimeout(resolve, settle * 1000));
   counting = true;
   const started = process.hrtime.bigint();
   const serverCpu = processCpuSeconds(serverPid);
@@ -255,9 +264,16 @@ async function measure(label: string, seconds: number, serverPid: number, run: (
   return { label, requests: latencies.length, errors, seconds: measured, latencies, ...cpu };
 }
 
-const GRAPHQL_QUERY = `query ProjectsPage($filter: ProjectsFilterInput) {
-  projects(filter: $filter) { page totalPages total projects { id name description tags status updatedAt createdAt templateName } }
-}`;
+/**
+ * The projects page's own GraphQL document, from the trusted documents codegen writes: the web client sends its
+ * hash (the persisted-query wire format, no query text); a tool builder would send the text.
+ */
+function projectsPageDocument(): { hash: string; text: string } {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'client', 'src', 'generated', 'persisted-documents.json'), 'utf8')) as Record<string, string>;
+  const found = Object.entries(manifest).find(([, text]) => /\bquery Projects\(/.test(text));
+  if (!found) throw new Error('The projects page\'s document (query Projects) is not in the trusted documents: run npm run codegen');
+  return { hash: found[0].replace(/^sha256:/, ''), text: found[1] };
+}
 
 async function main() {
   const databaseName = `slipway_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -294,6 +310,7 @@ async function main() {
 
     pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY });
     const sqlPool = pool;
+    const page = projectsPageDocument();
     const modes: Array<[string, (i: number) => Promise<boolean>]> = [
       [
         'SQL (pg)',
@@ -314,20 +331,36 @@ async function main() {
         },
       ],
       [
-        'GraphQL',
+        'GraphQL (hash)',
         async (i) => {
           const { user, query } = questionFor(i, users);
-          const res = await http(`${base}/api/graphql`, 'POST', user.token, { query: GRAPHQL_QUERY, variables: { filter: { page: 1, limit: 12, ...query } } });
+          const res = await http(`${base}/api/graphql`, 'POST', user.token, {
+            operationName: 'Projects',
+            variables: { filter: { page: 1, limit: 12, ...query } },
+            extensions: { persistedQuery: { version: 1, sha256Hash: page.hash } },
+          });
+          return res.status === 200 && !res.text.includes('"errors"');
+        },
+      ],
+      [
+        'GraphQL (text)',
+        async (i) => {
+          const { user, query } = questionFor(i, users);
+          const res = await http(`${base}/api/graphql`, 'POST', user.token, { operationName: 'Projects', query: page.text, variables: { filter: { page: 1, limit: 12, ...query } } });
           return res.status === 200 && !res.text.includes('"errors"');
         },
       ],
     ];
 
-    console.log(`measuring each mode for ${SECONDS} s in ${ROUNDS} rounds (+${WARMUP_SECONDS} s warm-up each) at ${CONCURRENCY} concurrent requests...`);
+    console.log(`warming up: each mode for ${WARMUP_SECONDS} s, unmeasured...`);
+    for (const [label, run] of modes) await measure(label, WARMUP_SECONDS, server.pid!, run, 0);
+    console.log(`measuring each mode for ${SECONDS} s in ${ROUNDS} rounds at ${CONCURRENCY} concurrent requests...`);
     const results: Result[] = modes.map(([label]) => ({ label, requests: 0, errors: 0, seconds: 0, latencies: [], serverCpu: 0, benchCpu: 0 }));
     for (let round = 0; round < ROUNDS; round += 1) {
+      const figures: string[] = [];
       for (const [index, [label, run]] of modes.entries()) {
         const part = await measure(label, SECONDS / ROUNDS, server.pid!, run);
+        figures.push(`${label} ${(part.requests / part.seconds).toFixed(0)} req/s`);
         const total = results[index];
         total.requests += part.requests;
         total.errors += part.errors;
@@ -336,17 +369,18 @@ async function main() {
         total.serverCpu += part.serverCpu;
         total.benchCpu += part.benchCpu;
       }
+      console.log(`  round ${round + 1}: ${figures.join(', ')}`);
     }
 
     const sql = results[0];
     const throughput = (r: Result) => r.requests / r.seconds;
     // CPU per request: what the Slipway server and the load generator (this process) each spent on one request.
-    console.log('\nmode        req/s      p50 ms   p95 ms   p99 ms   errors   server CPU ms/req   bench CPU ms/req   vs SQL');
+    console.log('\nmode             req/s      p50 ms   p95 ms   p99 ms   errors   server CPU ms/req   bench CPU ms/req   vs SQL');
     for (const r of results) {
       const sorted = [...r.latencies].sort((a, b) => a - b);
       const ratio = r === sql ? '' : `${((throughput(r) / throughput(sql)) * 100).toFixed(0)} %`;
       console.log(
-        `${r.label.padEnd(10)} ${throughput(r).toFixed(0).padStart(7)}   ${percentile(sorted, 50).toFixed(2).padStart(6)}   ${percentile(sorted, 95).toFixed(2).padStart(6)}   ${percentile(sorted, 99).toFixed(2).padStart(6)}   ${String(r.errors).padStart(6)}   ${((r.serverCpu / r.requests) * 1000).toFixed(3).padStart(17)}   ${((r.benchCpu / r.requests) * 1000).toFixed(3).padStart(16)}   ${ratio}`,
+        `${r.label.padEnd(15)} ${throughput(r).toFixed(0).padStart(7)}   ${percentile(sorted, 50).toFixed(2).padStart(6)}   ${percentile(sorted, 95).toFixed(2).padStart(6)}   ${percentile(sorted, 99).toFixed(2).padStart(6)}   ${String(r.errors).padStart(6)}   ${((r.serverCpu / r.requests) * 1000).toFixed(3).padStart(17)}   ${((r.benchCpu / r.requests) * 1000).toFixed(3).padStart(16)}   ${ratio}`,
       );
     }
     // Two targets, read apart: the throughput share (>= 60 % of raw SQL, without errors) and the latency (p95 <= 50 ms),
