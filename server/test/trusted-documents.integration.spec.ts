@@ -29,6 +29,13 @@ async function post(app: TestApp, body: unknown, token?: string) {
   return { status: response.status, body: (await response.json()) as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> } };
 }
 
+/** A query as the web client sends it: a GET carrying the operation's name, variables and hash, no body. */
+async function getByHash(app: TestApp, operationName: string, hash: string, token: string, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  const params = new URLSearchParams({ operationName, variables: '{}', extensions: JSON.stringify(byHash(hash).extensions) });
+  const response = await fetch(`${app.url}/api/graphql?${params}`, { headers: { ...headers, authorization: `Bearer ${token}` } });
+  return { status: response.status, body: (await response.json()) as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> } };
+}
+
 const byHash = (hash: string) => ({ extensions: { persistedQuery: { version: 1, sha256Hash: hash } } });
 
 /** One subscription over graphql-ws: its first result, or its error. */
@@ -60,6 +67,19 @@ describe('trusted documents (default: any document is accepted too)', () => {
     expect(status).toBe(200);
     expect(body.data.me.email).toMatch(/@/);
     expect(body.data.me.__typename).toBe('User');
+  });
+
+  it('answers a GET that carries only the hash, as the web client sends its queries', async () => {
+    const { status, body } = await getByHash(app, 'Me', ME.hash, token);
+    expect(status).toBe(200);
+    expect(body.data.me.email).toMatch(/@/);
+  });
+
+  it('refuses a GET with no header a cross-site form could not send (CSRF), and runs nothing', async () => {
+    const { status, body } = await getByHash(app, 'Me', ME.hash, token, {});
+    expect(status).toBe(400);
+    expect(body.errors?.[0].message).toMatch(/Cross-Site Request Forgery/);
+    expect(body.data).toBeUndefined();
   });
 
   it('asks for the text of a hash it does not know (the client then sends it)', async () => {

@@ -30,21 +30,37 @@ describe('createApolloClient', () => {
     const { data } = await apollo.client.query({ query: MeDocument });
     expect(data?.me.email).toBe(TEST_USER.email);
     const [url, init] = fetch.mock.calls[0];
-    expect(url).toBe('/api/graphql');
+    expect(String(url)).toMatch(/^\/api\/graphql\?/);
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer abc');
   });
 
-  it('sends the operation\'s trusted-document hash instead of its text', async () => {
+  it('sends a query\'s trusted-document hash instead of its text, as a GET', async () => {
     const fetch = fakeFetch(200, { data: { me: TEST_USER } });
     const { apollo } = setup(fetch);
     await apollo.client.query({ query: MeDocument });
-    const body = JSON.parse(String(fetch.mock.calls[0][1]?.body));
-    expect(body.query).toBeUndefined();
-    expect(body.extensions.persistedQuery.sha256Hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(`sha256:${body.extensions.persistedQuery.sha256Hash}`).toBe((MeDocument as unknown as { __meta__: { hash: string } }).__meta__.hash);
+    const [url, init] = fetch.mock.calls[0];
+    expect(init?.method).toBe('GET');
+    expect(init?.body).toBeUndefined();
+    const params = new URL(String(url), 'http://slipway.test').searchParams;
+    expect(params.has('query')).toBe(false);
+    expect(params.get('operationName')).toBe('Me');
+    const { sha256Hash } = JSON.parse(params.get('extensions')!).persistedQuery;
+    expect(`sha256:${sha256Hash}`).toBe((MeDocument as unknown as { __meta__: { hash: string } }).__meta__.hash);
   });
 
-  it('sends the whole document when the server does not know the hash, and from then on', async () => {
+  it('sends a mutation\'s hash by POST', async () => {
+    const fetch = fakeFetch(200, { data: { login: { __typename: 'AuthPayload', token: 't', user: TEST_USER } } });
+    const { apollo } = setup(fetch);
+    await apollo.client.mutate({ mutation: LoginDocument, variables: { input: { email: 'a@b.co', password: 'xxxxxx' } } });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/graphql');
+    expect(init?.method).toBe('POST');
+    const body = JSON.parse(String(init?.body));
+    expect(body.query).toBeUndefined();
+    expect(`sha256:${body.extensions.persistedQuery.sha256Hash}`).toBe((LoginDocument as unknown as { __meta__: { hash: string } }).__meta__.hash);
+  });
+
+  it('sends the whole document by POST when the server does not know the hash, and from then on', async () => {
     const notFound = { errors: [{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] };
     const fetch = vi
       .fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify({ data: { me: TEST_USER } }), { headers: { 'content-type': 'application/json' } }))
@@ -52,8 +68,10 @@ describe('createApolloClient', () => {
     const { apollo } = setup(fetch as unknown as ReturnType<typeof fakeFetch>);
     const { data } = await apollo.client.query({ query: MeDocument });
     expect(data?.me.email).toBe(TEST_USER.email);
+    expect(fetch.mock.calls[1][1]?.method).toBe('POST');
     expect(JSON.parse(String(fetch.mock.calls[1][1]?.body)).query).toContain('query Me');
     await apollo.client.query({ query: MeDocument, fetchPolicy: 'network-only' });
+    expect(fetch.mock.calls[2][1]?.method).toBe('POST');
     expect(JSON.parse(String(fetch.mock.calls[2][1]?.body)).query).toContain('query Me');
   });
 
