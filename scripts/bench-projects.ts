@@ -1,6 +1,7 @@
 /**
  * `npm run bench:projects`: the projects page (limit 12, search + tag + sort) through REST, through GraphQL (twice:
- * as the web client asks for it, by its trusted document's hash, and as a tool builder would, with a query text)
+ * as the web client asks for it, a GET with its trusted document's hash, and as a tool builder would, a POST with
+ * the query text)
  * and as the same SQL run directly with `pg`, at 16 concurrent requests for a fixed time each.
  *
  * It creates its own database on the PostgreSQL server (BENCH_DATABASE_ADMIN_URL, default
@@ -116,10 +117,10 @@ function startServer(databaseUrl: string, dataDir: string): Promise<{ url: strin
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-function http(url: string, method: string, token: string | undefined, body?: unknown): Promise<{ status: number; text: string }> {
+function http(url: string, method: string, token: string | undefined, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...extraHeaders };
     if (token) headers.authorization = `Bearer ${token}`;
     if (payload) {
       headers['content-type'] = 'application/json';
@@ -266,8 +267,11 @@ async function measure(label: string, seconds: number, serverPid: number, run: (
 
 /**
  * The projects page's own GraphQL document, from the trusted documents codegen writes: the web client sends its
- * hash (the persisted-query wire format, no query text); a tool builder would send the text.
+ * hash (the persisted-query wire format, no query text, in a GET); a tool builder would POST the text.
  */
+/** What Apollo Client's HTTP link sends with every request (its content-type also satisfies Apollo Server's CSRF check on a GET). */
+const APOLLO_CLIENT_HEADERS = { accept: 'application/graphql-response+json,application/json;q=0.9', 'content-type': 'application/json' };
+
 function projectsPageDocument(): { hash: string; text: string } {
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'client', 'src', 'generated', 'persisted-documents.json'), 'utf8')) as Record<string, string>;
   const found = Object.entries(manifest).find(([, text]) => /\bquery Projects\(/.test(text));
@@ -334,11 +338,13 @@ async function main() {
         'GraphQL (hash)',
         async (i) => {
           const { user, query } = questionFor(i, users);
-          const res = await http(`${base}/api/graphql`, 'POST', user.token, {
+          // A GET with the operation's name, variables and hash, and Apollo Client's headers.
+          const params = new URLSearchParams({
             operationName: 'Projects',
-            variables: { filter: { page: 1, limit: 12, ...query } },
-            extensions: { persistedQuery: { version: 1, sha256Hash: page.hash } },
+            variables: JSON.stringify({ filter: { page: 1, limit: 12, ...query } }),
+            extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: page.hash } }),
           });
+          const res = await http(`${base}/api/graphql?${params}`, 'GET', user.token, undefined, APOLLO_CLIENT_HEADERS);
           return res.status === 200 && !res.text.includes('"errors"');
         },
       ],
