@@ -1,8 +1,7 @@
 /**
  * `npm run bench:projects`: the projects page (limit 12, search + tag + sort) through REST, through GraphQL (twice:
  * as the web client asks for it, a GET with its trusted document's hash, and as a tool builder would, a POST with
- * the query text)
- * and as the same SQL run directly with `pg`, at 16 concurrent requests for a fixed time each.
+ * the query text) and as the same SQL run directly with `pg`, at 16 concurrent requests for a fixed time each.
  *
  * It creates its own database on the PostgreSQL server (BENCH_DATABASE_ADMIN_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres), boots Slipway on it in a child process, registers 100
@@ -265,13 +264,13 @@ async function measure(label: string, seconds: number, serverPid: number, run: (
   return { label, requests: latencies.length, errors, seconds: measured, latencies, ...cpu };
 }
 
+/** What Apollo Client's HTTP link sends with every request (its content-type also satisfies Apollo Server's CSRF check on a GET). */
+const APOLLO_CLIENT_HEADERS = { accept: 'application/graphql-response+json,application/json;q=0.9', 'content-type': 'application/json' };
+
 /**
  * The projects page's own GraphQL document, from the trusted documents codegen writes: the web client sends its
  * hash (the persisted-query wire format, no query text, in a GET); a tool builder would POST the text.
  */
-/** What Apollo Client's HTTP link sends with every request (its content-type also satisfies Apollo Server's CSRF check on a GET). */
-const APOLLO_CLIENT_HEADERS = { accept: 'application/graphql-response+json,application/json;q=0.9', 'content-type': 'application/json' };
-
 function projectsPageDocument(): { hash: string; text: string } {
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'client', 'src', 'generated', 'persisted-documents.json'), 'utf8')) as Record<string, string>;
   const found = Object.entries(manifest).find(([, text]) => /\bquery Projects\(/.test(text));

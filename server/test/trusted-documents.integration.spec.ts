@@ -20,20 +20,24 @@ const ME = hashOf(/\bquery Me\b/);
 const PIPELINE = hashOf(/\bsubscription ProjectPipelineUpdates\b/);
 const MISSING_PROJECT = '00000000-0000-4000-8000-000000000000';
 
+/** A GraphQL answer's status and body. */
+async function answer(response: Response) {
+  return { status: response.status, body: (await response.json()) as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> } };
+}
+
 async function post(app: TestApp, body: unknown, token?: string) {
   const response = await fetch(`${app.url}/api/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> } };
+  return answer(response);
 }
 
 /** A query as the web client sends it: a GET carrying the operation's name, variables and hash, no body. */
 async function getByHash(app: TestApp, operationName: string, hash: string, token: string, headers: Record<string, string> = { 'content-type': 'application/json' }) {
   const params = new URLSearchParams({ operationName, variables: '{}', extensions: JSON.stringify(byHash(hash).extensions) });
-  const response = await fetch(`${app.url}/api/graphql?${params}`, { headers: { ...headers, authorization: `Bearer ${token}` } });
-  return { status: response.status, body: (await response.json()) as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> } };
+  return answer(await fetch(`${app.url}/api/graphql?${params}`, { headers: { ...headers, authorization: `Bearer ${token}` } }));
 }
 
 const byHash = (hash: string) => ({ extensions: { persistedQuery: { version: 1, sha256Hash: hash } } });
