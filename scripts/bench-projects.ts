@@ -210,7 +210,12 @@ interface Result {
   /** CPU seconds the server process and this process (the load generator) spent while counting. */
   serverCpu: number;
   benchCpu: number;
+  /** CPU seconds the whole machine (PostgreSQL included) spent busy and idle while counting. */
+  machineBusy: number;
+  machineIdle: number;
 }
+
+const SUMMED = ['requests', 'errors', 'seconds', 'serverCpu', 'benchCpu', 'machineBusy', 'machineIdle'] as const;
 
 /** The CPU seconds (user + system) a process has used so far, from /proc on Linux; NaN elsewhere. */
 function processCpuSeconds(pid: number): number {
@@ -220,6 +225,18 @@ function processCpuSeconds(pid: number): number {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return NaN;
+  }
+}
+
+/** The whole machine's busy and idle CPU seconds so far (all cores), from /proc/stat on Linux; NaN elsewhere. */
+function machineCpuSeconds(): { busy: number; idle: number } {
+  try {
+    // The first line: "cpu" and the clock ticks (100 Hz) spent in user, nice, system, idle, iowait, irq, softirq, steal...
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const idle = ticks[3] + ticks[4];
+    return { busy: (ticks.reduce((sum, n) => sum + n, 0) - idle) / 100, idle: idle / 100 };
+  } catch {
+    return { busy: NaN, idle: NaN };
   }
 }
 
@@ -255,10 +272,17 @@ async function measure(label: string, seconds: number, serverPid: number, run: (
   const started = process.hrtime.bigint();
   const serverCpu = processCpuSeconds(serverPid);
   const benchCpu = benchCpuSeconds();
+  const machine = machineCpuSeconds();
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   stop = true;
   const measured = Number(process.hrtime.bigint() - started) / 1e9;
-  const cpu = { serverCpu: processCpuSeconds(serverPid) - serverCpu, benchCpu: benchCpuSeconds() - benchCpu };
+  const machineNow = machineCpuSeconds();
+  const cpu = {
+    serverCpu: processCpuSeconds(serverPid) - serverCpu,
+    benchCpu: benchCpuSeconds() - benchCpu,
+    machineBusy: machineNow.busy - machine.busy,
+    machineIdle: machineNow.idle - machine.idle,
+  };
   counting = false;
   await Promise.all(workers);
   return { label, requests: latencies.length, errors, seconds: measured, latencies, ...cpu };
@@ -360,32 +384,29 @@ async function main() {
     console.log(`warming up: each mode for ${WARMUP_SECONDS} s, unmeasured...`);
     for (const [label, run] of modes) await measure(label, WARMUP_SECONDS, server.pid!, run, 0);
     console.log(`measuring each mode for ${SECONDS} s in ${ROUNDS} rounds at ${CONCURRENCY} concurrent requests...`);
-    const results: Result[] = modes.map(([label]) => ({ label, requests: 0, errors: 0, seconds: 0, latencies: [], serverCpu: 0, benchCpu: 0 }));
+    const results: Result[] = modes.map(([label]) => ({ label, requests: 0, errors: 0, seconds: 0, latencies: [], serverCpu: 0, benchCpu: 0, machineBusy: 0, machineIdle: 0 }));
     for (let round = 0; round < ROUNDS; round += 1) {
       const figures: string[] = [];
       for (const [index, [label, run]] of modes.entries()) {
         const part = await measure(label, SECONDS / ROUNDS, server.pid!, run);
         figures.push(`${label} ${(part.requests / part.seconds).toFixed(0)} req/s`);
         const total = results[index];
-        total.requests += part.requests;
-        total.errors += part.errors;
-        total.seconds += part.seconds;
+        for (const key of SUMMED) total[key] += part[key];
         total.latencies.push(...part.latencies);
-        total.serverCpu += part.serverCpu;
-        total.benchCpu += part.benchCpu;
       }
       console.log(`  round ${round + 1}: ${figures.join(', ')}`);
     }
 
     const sql = results[0];
     const throughput = (r: Result) => r.requests / r.seconds;
-    // CPU per request: what the Slipway server and the load generator (this process) each spent on one request.
-    console.log('\nmode             req/s      p50 ms   p95 ms   p99 ms   errors   server CPU ms/req   bench CPU ms/req   vs SQL');
+    // CPU per request: what the Slipway server, the load generator (this process) and the whole machine (PostgreSQL
+    // included) spent on one request; and the share of the machine's CPU time left idle, waiting on the slowest part.
+    console.log('\nmode             req/s      p50 ms   p95 ms   p99 ms   errors   server CPU ms/req   bench CPU ms/req   machine CPU ms/req   machine idle   vs SQL');
     for (const r of results) {
       const sorted = [...r.latencies].sort((a, b) => a - b);
       const ratio = r === sql ? '' : `${((throughput(r) / throughput(sql)) * 100).toFixed(0)} %`;
       console.log(
-        `${r.label.padEnd(15)} ${throughput(r).toFixed(0).padStart(7)}   ${percentile(sorted, 50).toFixed(2).padStart(6)}   ${percentile(sorted, 95).toFixed(2).padStart(6)}   ${percentile(sorted, 99).toFixed(2).padStart(6)}   ${String(r.errors).padStart(6)}   ${((r.serverCpu / r.requests) * 1000).toFixed(3).padStart(17)}   ${((r.benchCpu / r.requests) * 1000).toFixed(3).padStart(16)}   ${ratio}`,
+        `${r.label.padEnd(15)} ${throughput(r).toFixed(0).padStart(7)}   ${percentile(sorted, 50).toFixed(2).padStart(6)}   ${percentile(sorted, 95).toFixed(2).padStart(6)}   ${percentile(sorted, 99).toFixed(2).padStart(6)}   ${String(r.errors).padStart(6)}   ${((r.serverCpu / r.requests) * 1000).toFixed(3).padStart(17)}   ${((r.benchCpu / r.requests) * 1000).toFixed(3).padStart(16)}   ${((r.machineBusy / r.requests) * 1000).toFixed(3).padStart(18)}   ${`${((r.machineIdle / (r.machineBusy + r.machineIdle)) * 100).toFixed(0)} %`.padStart(12)}   ${ratio}`,
       );
     }
     // Two targets, read apart: the throughput share (>= 60 % of raw SQL, without errors) and the latency (p95 <= 50 ms),
