@@ -78,7 +78,6 @@ export async function cloneSummary(url: string): Promise<{ commits: string[]; ta
   }
 }
 
-/** The app's answer at url + path, or 'refused' when nothing accepts the connection. */
 /**
  * Whether nothing serves at the app's URL any more: the connection is refused or, when the freed port has meanwhile
  * been given to another test's server (the test files run side by side), what answers there fails the request.
@@ -88,6 +87,7 @@ export async function appGone(url: string): Promise<boolean> {
   return answer === 'refused' || answer.status >= 400;
 }
 
+/** The app's answer at url + path, or 'refused' when nothing accepts the connection. */
 export async function fetchApp(url: string, route = '/'): Promise<{ status: number; text: string } | 'refused'> {
   try {
     const res = await fetch(new URL(route, url), { signal: AbortSignal.timeout(5000) });
