@@ -219,7 +219,7 @@ describe('Docker Hub failures', () => {
     }
   }, 240_000);
 
-  it("a DOCKER_USERNAME changed after the project was created fails its next build with what changed; Rebuild works once it is saved back", async () => {
+  it("a DOCKER_USERNAME changed after the project was created: a new version is refused and a build fails, with what changed; both work once it is saved back", async () => {
     const [first, second] = [unique('first'), unique('second')];
     const [firstToken, secondToken] = [unique('dckr_canary_first_'), unique('dckr_canary_second_')];
     hub.addUser(first, firstToken);
@@ -239,18 +239,25 @@ describe('Docker Hub failures', () => {
       }, 120_000);
       return version;
     };
+    const changed = `Docker Hub user changed: this project's images are under "${first}", but DOCKER_USERNAME in Settings is now "${second}": save "${first}" and its token again, or create the project again to use "${second}"`;
 
     await save({ DOCKER_USERNAME: second, DOCKER_TOKEN: secondToken });
-    const created = await versionCall('POST', '', { version_tag: 'v1.0.0', git_branch: 'main' });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(await built(created.body.id)).toMatchObject({ status: 'build_failed', build_status: 'failed', docker_image_url: null });
-    const progress = (await versionCall('GET', `/${created.body.id}/build/progress`)).body;
-    expect(progress.pipeline.processors.find((step: any) => step.status === 'failed')?.error_message).toBe(
-      `Docker Hub user changed: this project's images are under "${first}", but DOCKER_USERNAME in Settings is now "${second}": save "${first}" and its token again, or create the project again to use "${second}"`,
-    );
+    // A new version's tag would start a workflow run that cannot push: refused before anything is made.
+    const refused = await versionCall('POST', '', { version_tag: 'v1.0.0', git_branch: 'main' });
+    expect(refused).toMatchObject({ status: 409, body: { error: changed, code: 'CONFLICT' } });
+    expect((await versionCall('GET')).body.versions.map((version: any) => version.version_tag)).toEqual(['v0.1.0']);
+    // The first version's build, run again now, fails with the same reason.
+    const [initial] = (await versionCall('GET')).body.versions;
+    expect((await versionCall('POST', `/${initial.id}/build`)).status).toBe(202);
+    expect(await built(initial.id)).toMatchObject({ build_status: 'failed' });
+    const progress = (await versionCall('GET', `/${initial.id}/build/progress`)).body;
+    expect(progress.pipeline.processors.find((step: any) => step.status === 'failed')?.error_message).toBe(changed);
 
     await save({ DOCKER_USERNAME: first, DOCKER_TOKEN: firstToken });
-    expect((await versionCall('POST', `/${created.body.id}/build`)).status).toBe(202);
+    expect((await versionCall('POST', `/${initial.id}/build`)).status).toBe(202);
+    expect(await built(initial.id)).toMatchObject({ status: 'ready', build_status: 'success', docker_image_url: expect.stringContaining(`${first}/`) });
+    const created = await versionCall('POST', '', { version_tag: 'v1.0.0', git_branch: 'main' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(await built(created.body.id)).toMatchObject({ status: 'ready', build_status: 'success', docker_image_url: expect.stringContaining(`${first}/`) });
   }, 240_000);
 });

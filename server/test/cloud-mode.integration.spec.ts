@@ -22,6 +22,10 @@ const GITHUB_TOKEN = 'ghp_canary_cloud_mode_github_0123456789';
 const DOCKER_TOKEN = 'dckr_canary_cloud_mode_docker_0123456789';
 const DIGITALOCEAN_TOKEN = 'dop_canary_cloud_mode_do_0123456789';
 const CANARY = 'canary-cloud-secret-9d41e7';
+/** The Docker Hub token the owner rotates to midway. */
+const ROTATED_DOCKER_TOKEN = 'dckr_canary_cloud_mode_rotated_0123456789';
+/** What must never be written anywhere. */
+const SECRETS = [GITHUB_TOKEN, DOCKER_TOKEN, ROTATED_DOCKER_TOKEN, DIGITALOCEAN_TOKEN, CANARY];
 
 let fakes: CloudFakes;
 let app: TestApp;
@@ -150,6 +154,20 @@ describe('a project in cloud mode', () => {
     expect(await fetchApp(project.deployed_url)).toMatchObject({ status: 200 });
   }, 300_000);
 
+  it("a version made after the Docker Hub token is rotated builds on its tag's first workflow run", async () => {
+    // The old token stops working on Docker Hub; the owner saves the new one.
+    hub.addUser('adalabs', ROTATED_DOCKER_TOKEN);
+    expect((await app.api('PUT', '/settings/DOCKER_TOKEN', { token: owner.token, body: { value: ROTATED_DOCKER_TOKEN } })).status).toBe(200);
+    const created = await call('POST', '/versions', { version_tag: 'v0.2.1', git_branch: 'main' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // The tag's push started the workflow run: the repository had the new token before it.
+    expect(github.secretValue('acme', 'cloud-site', 'DOCKER_TOKEN')).toBe(ROTATED_DOCKER_TOKEN);
+    await eventually(async () => ['ready', 'build_failed'].includes((await call('GET', `/versions/${created.body.id}`)).body.status), 120_000);
+    expect((await call('GET', `/versions/${created.body.id}`)).body).toMatchObject({ status: 'ready', build_status: 'success' });
+    const tagRuns = (await (await gitHubApi('/repos/acme/cloud-site/actions/runs?branch=v0.2.1')).json()) as any;
+    expect(tagRuns.workflow_runs).toMatchObject([{ head_branch: 'v0.2.1', run_attempt: 1, status: 'completed', conclusion: 'success' }]);
+  }, 180_000);
+
   it("stopping a version's build cancels its GitHub Actions run", async () => {
     // A branch whose build never ends (the runner runs slipway.json's build, as the template's workflow does).
     const remote = new URL('/acme/cloud-site.git', github.url);
@@ -210,7 +228,7 @@ describe('a project in cloud mode', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const text = readFileSync(path.join(buildLogs, file), 'utf8');
-      for (const secret of [GITHUB_TOKEN, DOCKER_TOKEN, DIGITALOCEAN_TOKEN, CANARY]) expect(text.includes(secret), `${secret.slice(0, 10)}… in ${file}`).toBe(false);
+      for (const secret of SECRETS) expect(text.includes(secret), `${secret.slice(0, 10)}… in ${file}`).toBe(false);
     }
     expect((await app.api('DELETE', `/projects/${project.id}`, { token: owner.token })).status).toBeLessThan(300);
     await eventually(async () => (await app.api('GET', `/projects/${project.id}`, { token: owner.token })).status === 404, 120_000);
@@ -220,7 +238,7 @@ describe('a project in cloud mode', () => {
 
     for (const table of ['pipeline_steps', 'pipeline_runs', 'projects', 'versions', 'deployments', 'deployment_events', 'user_settings']) {
       const { rows } = await db.query(`SELECT t::text AS row FROM ${table} t`);
-      for (const secret of [GITHUB_TOKEN, DOCKER_TOKEN, DIGITALOCEAN_TOKEN, CANARY]) expect(rows.filter((row) => row.row.includes(secret)), `${secret.slice(0, 10)}… in ${table}`).toEqual([]);
+      for (const secret of SECRETS) expect(rows.filter((row) => row.row.includes(secret)), `${secret.slice(0, 10)}… in ${table}`).toEqual([]);
     }
   }, 180_000);
 });

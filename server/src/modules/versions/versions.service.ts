@@ -7,6 +7,7 @@ import type { EventBus } from '../../events/event-bus.js';
 import type { RunFailure, RunView } from '../../pipelines/engine.js';
 import { imageRepositoryOf } from '../../pipelines/runs/run-names.js';
 import type { ProjectProviders } from '../../providers/project-providers.js';
+import { repositorySecretsOf } from '../../providers/builder/builder.port.js';
 import type { RepositoryRef, SourceHost } from '../../providers/source-host/source-host.port.js';
 import type { Artifact } from '../../providers/registry/registry.port.js';
 import { Deployment } from '../deployments/deployment.entity.js';
@@ -84,7 +85,7 @@ function check(error: string | undefined, field: string): void {
 export class VersionsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly projects: Pick<ProjectsService, 'get' | 'assertChangeable'>,
+    private readonly projects: Pick<ProjectsService, 'get' | 'assertChangeable' | 'environmentOf'>,
     private readonly runs: VersionBuildRuns,
     /** Each project's own source host and registry (local, or its cloud ones). */
     private readonly providers: Pick<ProjectProviders, 'forProject'>,
@@ -135,11 +136,14 @@ export class VersionsService {
     const project = await this.projects.get(owner, projectId);
     // Before the repository (a deletion run may have removed it already): a project being deleted is a 409.
     await this.projects.assertChangeable(owner, project.id);
-    const { sourceHost } = await this.providers.forProject(project);
+    const { sourceHost, builder } = await this.providers.forProject(project);
     const repository = await this.repositoryOf(project, sourceHost);
     if (await this.dataSource.getRepository(Version).existsBy({ projectId: project.id, versionTag })) throw versionTagTaken(versionTag);
     const sha = await sourceHost.headCommit(repository, gitBranch);
     if (!sha) throw unknownBranch(gitBranch);
+    // The tag's push starts the workflow run that builds it (GitHub Actions), which reads the repository's secrets as
+    // they are then: they are stored first, so a token or variable changed since the last build applies.
+    if (builder.repositorySecrets) await sourceHost.setSecrets(repository, repositorySecretsOf(this.projects.environmentOf(project), builder));
     // A tag of this name on another commit is someone else's. On the branch head with no version recorded, it is
     // what a create that died between the tag and its commit left (or the same tag made by hand): it is reused.
     const existingTag = await sourceHost.tagCommit(repository, versionTag);

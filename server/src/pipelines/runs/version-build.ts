@@ -1,4 +1,4 @@
-import type { BuildPhase, BuildResult } from '../../providers/builder/builder.port.js';
+import { type BuildPhase, type BuildResult, repositorySecretsOf } from '../../providers/builder/builder.port.js';
 import type { TemplateRuntime } from '../../modules/templates/template.model.js';
 import { StepStatus } from '../pipeline-step.entity.js';
 import type { Artifact, ImageRef } from '../../providers/registry/registry.port.js';
@@ -25,12 +25,12 @@ const LOG_TAIL_LINES = 200;
 const FLUSH_MS = 50;
 
 /**
- * The repository's secrets: the project's environment variables, and what its builder's workflow needs to push (GitHub
- * Actions: DOCKER_USERNAME and DOCKER_TOKEN, see GitHubActionsBuilder.repositorySecrets), as saved now. The source
- * host seals each with the repository's public key; the values are never logged. Answers how many were stored.
+ * The repository's secrets (repositorySecretsOf: the project's environment variables, and for GitHub Actions the
+ * DOCKER_USERNAME and DOCKER_TOKEN its workflow pushes with), as saved now. The source host seals each with the
+ * repository's public key; the values are never logged. Answers how many were stored.
  */
 export async function storeSecrets(ctx: Ctx, repository: RunNames['repository']): Promise<number> {
-  const secrets = { ...(await ctx.providers.records.environment()), ...ctx.providers.builder.repositorySecrets?.() };
+  const secrets = repositorySecretsOf(await ctx.providers.records.environment(), ctx.providers.builder);
   await ctx.providers.sourceHost.setSecrets(repository, secrets);
   return Object.keys(secrets).length;
 }
@@ -69,8 +69,10 @@ export async function runBuild(
   // builder builds again instead of answering how that build ended. The first attempt's time is kept across attempts.
   const now = Date.now();
   const rebuild = build.builtBefore === true || (await ctx.checkpoint('build-requested', async () => now)) !== now;
-  // A workflow run re-run by the builder uses the secrets saved now (a changed token or variable applies).
-  await storeWorkflowSecrets(ctx, names.repository);
+  // A rebuild may re-run the workflow run, which then reads the secrets saved now (a changed token or variable
+  // applies). A first build follows the run its commit's or tag's push started, with the secrets stored before the
+  // push (the setup-github-repo step, VersionsService.create).
+  if (rebuild) await storeWorkflowSecrets(ctx, names.repository);
   let result: BuildResult;
   try {
     result = await ctx.providers.builder.build(

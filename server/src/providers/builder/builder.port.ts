@@ -68,3 +68,11 @@ export interface Builder {
    */
   repositorySecrets?(): Record<string, string>;
 }
+
+/**
+ * A repository's secrets, as a whole (the source host deletes any other): the project's environment variables and
+ * what the builder's workflow pushes with (the builder's win a clash of names).
+ */
+export function repositorySecretsOf(environment: Record<string, string>, builder: Builder): Record<string, string> {
+  return { ...environment, ...builder.repositorySecrets?.() };
+}
