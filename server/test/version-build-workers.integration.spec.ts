@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, pushBranch, waitForRun } from './helpers/project-runs.js';
+import { eventually, processesMentioning, pushBranch, waitForRun } from './helpers/project-runs.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 import { sql, workerProcesses } from './helpers/worker-processes.js';
 
@@ -24,20 +24,6 @@ let flagDir: string;
 let owner: Awaited<ReturnType<typeof registerUser>>;
 let project: any;
 const workers = workerProcesses(() => api, EXPIRY_SECONDS);
-
-/** Process ids of this machine's processes whose command line mentions text. */
-function processesMentioning(text: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 const versionCall = (method: string, versionId: string, suffix = '') => api.api(method, `/projects/${project.id}/versions/${versionId}${suffix}`, { token: owner.token });
 const scratchDirs = () => (existsSync(path.join(dataDir, 'builds')) ? readdirSync(path.join(dataDir, 'builds')) : []);

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,7 +8,7 @@ import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { eventually, git, pushBranch, waitForRun } from './helpers/project-runs.js';
+import { eventually, git, processesMentioning, pushBranch, waitForRun } from './helpers/project-runs.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -50,20 +50,6 @@ async function artifactFiles(bytes: Buffer): Promise<string[]> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** Command lines of this machine's processes that mention text. */
-function processesMentioning(text: string): string[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .map((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      } catch {
-        return '';
-      }
-    })
-    .filter((cmdline) => cmdline.includes(text));
 }
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -95,4 +95,18 @@ export async function fetchApp(url: string, route = '/'): Promise<{ status: numb
   } catch {
     return 'refused';
   }
+}
+
+/** Process ids of this machine's processes whose command line mentions text. */
+export function processesMentioning(text: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
