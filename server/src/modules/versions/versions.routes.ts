@@ -91,7 +91,7 @@ export function versionsRoutes(versions: VersionsService): RestRoute[] {
       summary: 'Create a version (draft)',
       params: { id: projectId },
       body: s.body({ version_tag: s.string('vMAJOR.MINOR.PATCH.'), description: s.nullable(s.string()), git_branch: s.string('Default main.') }, { required: ['version_tag'] }),
-      responses: { 201: version('The new version.'), 409: { description: 'The project already has that tag, is being deleted, or uses a service its owner\'s settings cannot reach now (error says which).', schema: s.ref('Error') } },
+      responses: { 201: version('The new version.'), 409: { description: "The project already has that tag, is being deleted, or uses a service its owner's settings cannot reach now (error says which).", schema: s.ref('Error') } },
       handler: async (req, res) => {
         const fields = req.body as Record<string, unknown>;
         const created = await versions.create(authOf(req).user, String(req.params.id), {

@@ -141,13 +141,13 @@ export class VersionsService {
     if (await this.dataSource.getRepository(Version).existsBy({ projectId: project.id, versionTag })) throw versionTagTaken(versionTag);
     const sha = await sourceHost.headCommit(repository, gitBranch);
     if (!sha) throw unknownBranch(gitBranch);
-    // The tag's push starts the workflow run that builds it (GitHub Actions), which reads the repository's secrets as
-    // they are then: they are stored first, so a token or variable changed since the last build applies.
-    if (builder.repositorySecrets) await sourceHost.setSecrets(repository, repositorySecretsOf(this.projects.environmentOf(project), builder));
     // A tag of this name on another commit is someone else's. On the branch head with no version recorded, it is
     // what a create that died between the tag and its commit left (or the same tag made by hand): it is reused.
     const existingTag = await sourceHost.tagCommit(repository, versionTag);
     if (existingTag && existingTag !== sha) throw versionTagTaken(versionTag);
+    // The tag's push starts the workflow run that builds it (GitHub Actions), which reads the repository's secrets as
+    // they are then: they are stored first, so a token or variable changed since the last build applies.
+    if (!existingTag && builder.repositorySecrets) await sourceHost.setSecrets(repository, repositorySecretsOf(this.projects.environmentOf(project), builder));
     let tagged = false;
     const id = await this.dataSource
       .transaction(async (manager) => {
