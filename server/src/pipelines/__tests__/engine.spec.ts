@@ -148,6 +148,12 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
     }
   }
   const statuses = (run: RunView) => run.steps.map((step) => step.status);
+  /** The run's events as the bus delivered them, once its last (the run's seq) has arrived: a row is read back before its event comes. */
+  async function eventsOf(runId: string, seq: number): Promise<Array<AppEvents['pipeline.updated']>> {
+    const mine = () => events.filter((event) => event.runId === runId);
+    await expect.poll(() => mine().some((event) => event.seq === seq), { timeout: 5000 }).toBe(true);
+    return mine();
+  }
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -189,7 +195,7 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
     }
     expect(run.completedAt).not.toBeNull();
 
-    const mine = events.filter((event) => event.runId === runId);
+    const mine = await eventsOf(runId, run.seq);
     expect(mine.map((event) => event.seq)).toEqual(mine.map((_, index) => index + 1));
     expect(mine.filter((event) => event.stepStatus === StepStatus.completed).map((event) => event.stepId)).toEqual(['first', 'second', 'third']);
     expect(mine.at(-1)).toMatchObject({ status: RunStatus.completed, stepId: 'third', seq: run.seq });
@@ -234,7 +240,7 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
     expect(run.steps[1]).toMatchObject({ attempts: 2, errorMessage: 'Repository already exists' });
     expect(run.steps[1].completedAt).not.toBeNull();
     expect(run.steps[1].log).toContain('attempt 1 failed: Repository already exists');
-    expect(events.filter((event) => event.runId === runId).at(-1)).toMatchObject({ status: RunStatus.failed, stepId: 'flaky' });
+    expect((await eventsOf(runId, run.seq)).at(-1)).toMatchObject({ status: RunStatus.failed, stepId: 'flaky' });
   });
 
   it('fails a step at once on a final failure, whatever its retries, and tells onRunFailed in the failing transaction', async () => {
