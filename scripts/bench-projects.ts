@@ -10,13 +10,14 @@
  * is measured once V8 has optimised it. BENCH_SECONDS (default 12) sets the measured time per mode; the modes
  * take turns in BENCH_ROUNDS rounds (default 3), so a change in machine load affects all of them alike, and each
  * round's figures are printed. BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof
- * --cpu-prof-dir=/tmp/prof` to profile it).
+ * --cpu-prof-dir=/tmp/prof` to profile it). The server runs on the node that runs this script, so
+ * `PATH=/path/to/node-24/bin:$PATH npm run bench:projects` measures Node 24.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -314,7 +315,7 @@ async function main() {
 
   await admin(`CREATE DATABASE ${databaseName}`);
   try {
-    console.log(`database ${databaseName}; booting Slipway...`);
+    console.log(`database ${databaseName}; booting Slipway on Node ${process.versions.node}, ${availableParallelism()} cores...`);
     const started = await startServer(databaseUrl, dataDir);
     server = started.child;
     const base = started.url;
