@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApolloServer } from '../graphql/apollo.js';
 import { buildAppSchema, printAppSchema } from '../graphql/build-schema.js';
@@ -7,6 +6,7 @@ import { TrustedDocuments } from '../graphql/trusted-documents.js';
 import { startWebSocketServer } from '../graphql/websocket.js';
 import { ConfigError } from '../config/env.js';
 import { createExpressApp } from '../http/app.js';
+import { createExpressServer } from '../http/express-server.js';
 import type { SchemaComponents } from '../http/rest-routes.js';
 import { compileTrustProxy } from '../http/client-address.js';
 import { HTTP_SERVER_OPTIONS } from '../http/security.js';
@@ -23,7 +23,7 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
   if (config.trustedDocumentsOnly && documents.size === 0) {
     throw new ConfigError(`SLIPWAY_TRUSTED_DOCUMENTS_ONLY is set but ${config.trustedDocumentsFile} lists no documents: run npm run codegen`);
   }
-  const httpServer = createServer(HTTP_SERVER_OPTIONS);
+  const { server: httpServer, serve } = createExpressServer(HTTP_SERVER_OPTIONS);
   const ws = startWebSocketServer(httpServer, schema, {
     documents,
     authenticate: app.authenticate,
@@ -44,7 +44,7 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
     routes: app.features.flatMap((feature) => feature.rest?.routes ?? []),
     schemas: Object.assign({}, ...app.features.map((feature) => feature.rest?.schemas ?? {})) as SchemaComponents,
   };
-  httpServer.on('request', createExpressApp(config, { rest, authenticate: app.authenticate, schemaSdl: printAppSchema(schema) }, apollo));
+  serve(createExpressApp(config, { rest, authenticate: app.authenticate, schemaSdl: printAppSchema(schema) }, apollo));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());
