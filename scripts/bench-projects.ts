@@ -7,9 +7,10 @@
  * postgres://postgres@127.0.0.1:5432/postgres), boots Slipway on it in a child process, registers 100
  * users, seeds 100,000 projects with bulk INSERT ... SELECT FROM unnest(...), measures, and drops the
  * database at the end. Every mode first runs unmeasured for BENCH_WARMUP_SECONDS (default 5), so the server
- * is measured once V8 has optimised it. BENCH_SECONDS (default 12) sets the measured time per mode; the modes
- * take turns in BENCH_ROUNDS rounds (default 3), so a change in machine load affects all of them alike, and each
- * round's figures are printed. BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof
+ * is measured once V8 has optimised it. BENCH_SECONDS (default 24) sets the measured time per mode; the modes
+ * take turns in BENCH_ROUNDS rounds (default 8), so a change in machine load affects all of them alike, and each
+ * round's figures are printed. Short turns matter on a shared machine: with 3 turns of 4 s, back-to-back runs of
+ * one build put GraphQL at 49-63 % of raw SQL; with 8 turns of 3 s, within 3 points of each other. BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof
  * --cpu-prof-dir=/tmp/prof` to profile it). The server runs on the node that runs this script, so
  * `PATH=/path/to/node-24/bin:$PATH npm run bench:projects` measures Node 24.
  */
@@ -27,8 +28,8 @@ import { ADMIN_URL, percentile, admin } from './bench-common.js';
 import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SECONDS = Number(process.env.BENCH_SECONDS) || 12;
-const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
+const SECONDS = Number(process.env.BENCH_SECONDS) || 24;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 8;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 /** Before each measurement, so the requests in flight when it starts are not counted. */
 const SETTLE_SECONDS = 1;
