@@ -11,9 +11,10 @@ const callable = (constructor: object) => !Function.prototype.toString.call(cons
  * re-prototypes both objects of every request (app.handle) finds them in place and changes nothing.
  *
  * Re-prototyping is costly beyond the call: on Node 20 and 22, objects whose prototype was changed, and everything
- * they reference, outlive V8's young-generation collections and wait for a full one (measured with --trace-gc-nvp:
- * 4 MB promoted to the old generation every 180 ms under `npm run bench:projects`, none without). The REST
- * projects page went from 0.70 to 0.50 ms of server CPU. See expressjs/express#5998.
+ * they reference, outlive V8's young-generation collections and wait for a full one (--trace-gc-nvp on a bare
+ * Express app under load: 5-8 MB promoted to the old generation at every young collection; none when its server
+ * is built this way). In `npm run bench:projects` on Node 20 the REST projects page went from 0.61-0.72 to
+ * 0.47-0.62 ms of server CPU. See expressjs/express#5998.
  */
 export function createExpressServer(options: ServerOptions): { server: Server; serve: (app: Express) => void } {
   if (!callable(IncomingMessage) || !callable(ServerResponse)) {
