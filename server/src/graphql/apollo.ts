@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { ErrorCode } from '../common/app-error.js';
 import { NUL_BYTE_MESSAGE, NoNulBytesRule, containsNulByte } from '../common/nul-bytes.js';
-import { compiledExecutionGateway } from './compiled-execution.js';
+import { compiledExecution } from './compiled-execution.js';
 import type { GraphQLContext } from './context.js';
 import { formatGraphQLError } from './format-error.js';
 import { MaxDirectivesRule, assertWithinLimits } from './limits.js';
@@ -41,9 +41,10 @@ export function createApolloServer(
   documents: TrustedDocuments,
   extraPlugins: ApolloServerPlugin<GraphQLContext>[],
 ) {
+  // The schema, executed by graphql-jit (see compiled-execution.ts).
+  const compiled = compiledExecution(schema);
   return new ApolloServer<GraphQLContext>({
-    // The schema, executed by graphql-jit (see compiled-execution.ts).
-    gateway: compiledExecutionGateway(schema),
+    gateway: compiled.gateway,
     // The client sends its documents' hashes; the trusted documents answer them (see trusted-documents.ts).
     persistedQueries: { cache: documents.cache() },
     formatError: formatGraphQLError,
@@ -62,6 +63,7 @@ export function createApolloServer(
       ApolloServerPluginInlineTraceDisabled(),
       operationRules,
       documents.plugin(),
+      compiled.plugin,
       ...extraPlugins,
     ],
   });

@@ -1,4 +1,4 @@
-import type { ApolloServerOptionsWithGateway } from '@apollo/server';
+import { type ApolloServerOptionsWithGateway, type ApolloServerPlugin, HeaderMap } from '@apollo/server';
 import { type DocumentNode, type ExecutionResult, GraphQLError, type GraphQLSchema, execute } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { GraphQLContext } from './context.js';
@@ -58,25 +58,48 @@ export function isCompiled(document: DocumentNode, operationName?: string): bool
 }
 
 /**
- * Apollo Server's hook for another executor is its gateway interface: `load()` answers the schema and the
- * executor, and the schema never changes here.
+ * Two of Apollo Server's hooks, used together:
+ * - `plugin`: its responseForOperation hook answers an operation in place of execution. A compiled operation whose
+ *   result has no errors is answered there.
+ * - `gateway`: its hook for another executor (the schema never changes here). Apollo formats the errors of what an
+ *   executor answers as it does graphql-js's (formatError, the HTTP status), so every result with errors goes on
+ *   to it: the result already computed, so nothing runs twice, or, when nothing compiled or ran, graphql-js.
+ *
+ * Why not the executor alone: for it Apollo builds, per request, an object literal whose getter and setter capture
+ * the whole request, and V8 keeps what such an object captures alive past young-generation collections. On Node 20
+ * a projects page promoted 3.7 MB to the old generation per scavenge that way and 0.2 MB answered by the plugin,
+ * and each scavenge paused the server for 9-11 ms instead of 2.
+ * A compiled operation answered by the plugin fires no executionDidStart hook: no plugin here listens to it.
  */
-export function compiledExecutionGateway(schema: GraphQLSchema): Gateway {
-  const executor: Executor = async ({ document, operation, request, context }) => {
-    // The name the client asked for (the context's operationName is the one Apollo found, null when none matched).
-    const operationName = request.operationName ?? undefined;
-    const variableValues = request.variables ?? {};
-    // No operation: the document has none of the name asked for, and graphql-js answers that with its error.
-    const query = operation && operation.operation !== 'subscription' ? compiledFor(schema, document, operationName) : null;
-    if (query) {
-      const result = (await query.query(undefined, context, variableValues)) as ExecutionResult;
-      // No data at all: the variables did not coerce, and nothing ran. graphql-js answers that with the errors
-      // Apollo recognises (a 400 with BAD_USER_INPUT), so it answers it here too.
-      if (result.data !== undefined) return result.errors ? { ...result, errors: result.errors.map(asGraphQLJsError) } : result;
-    }
-    return execute({ schema, document, contextValue: context, variableValues, operationName });
+export function compiledExecution(schema: GraphQLSchema): { plugin: ApolloServerPlugin<GraphQLContext>; gateway: Gateway } {
+  // By operation: Apollo gives each operation its own copy of the context, and the executor the same copy.
+  const ranWithErrors = new WeakMap<object, ExecutionResult>();
+
+  const plugin: ApolloServerPlugin<GraphQLContext> = {
+    async requestDidStart() {
+      return {
+        async responseForOperation({ document, operation, request, contextValue }) {
+          // No operation (whatever Apollo's types say): the document has none of the name asked for, and graphql-js
+          // answers that with its error. The name is the client's (the context's operationName is the one Apollo found).
+          const runs = operation && operation.operation !== 'subscription';
+          const query = runs ? compiledFor(schema, document, request.operationName ?? undefined) : null;
+          if (!query) return null;
+          const result = (await query.query(undefined, contextValue, request.variables ?? {})) as ExecutionResult;
+          if (!result.errors?.length) return { http: { headers: new HeaderMap() }, body: { kind: 'single', singleResult: result } };
+          // No data at all: the variables did not coerce and nothing ran. graphql-js answers that with the errors
+          // Apollo recognises (a 400 with BAD_USER_INPUT), so the executor leaves it to graphql-js.
+          if (result.data !== undefined) ranWithErrors.set(contextValue, { ...result, errors: result.errors.map(asGraphQLJsError) });
+          return null;
+        },
+      };
+    },
   };
-  return {
+
+  const executor: Executor = async ({ document, request, context }) =>
+    ranWithErrors.get(context) ??
+    execute({ schema, document, contextValue: context, variableValues: request.variables ?? {}, operationName: request.operationName ?? undefined });
+
+  const gateway: Gateway = {
     async load() {
       return { schema, executor };
     },
@@ -86,4 +109,5 @@ export function compiledExecutionGateway(schema: GraphQLSchema): Gateway {
     },
     async stop() {},
   };
+  return { plugin, gateway };
 }

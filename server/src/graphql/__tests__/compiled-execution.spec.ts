@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
-import { Arg, Authorized, Field, Int, ObjectType, Query, Resolver, buildSchema } from 'type-graphql';
+import { Arg, Authorized, Field, Int, Mutation, ObjectType, Query, Resolver, buildSchema } from 'type-graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import type { User } from '../../modules/users/user.entity.js';
@@ -15,6 +15,8 @@ import { formatGraphQLError } from '../format-error.js';
 import { TrustedDocuments } from '../trusted-documents.js';
 
 const CREATED = new Date('2026-11-23T10:00:00.000Z');
+/** The names `remember` was called with, in order. */
+const remembered: string[] = [];
 
 @ObjectType()
 class Item {
@@ -63,6 +65,13 @@ class ItemsResolver {
   async crash(): Promise<string> {
     throw new Error('connection refused to 10.0.0.5');
   }
+
+  /** A side effect, then an error: a second run would show twice. */
+  @Mutation(() => String, { nullable: true })
+  remember(@Arg('name', () => String) name: string): string {
+    remembered.push(name);
+    throw new AppError(ErrorCode.Conflict, `${name} is taken`, { field: 'name' });
+  }
 }
 
 const anonymous: GraphQLContext = { user: null, sessionId: null, clientAddress: '127.0.0.1' };
@@ -72,11 +81,16 @@ let schema: GraphQLSchema;
 let compiled: ApolloServer<GraphQLContext>;
 let interpreted: ApolloServer<GraphQLContext>;
 const documents: DocumentNode[] = [];
+/** Operations Apollo executed itself (through the gateway executor): it fires executionDidStart for those only. */
+let executedByApollo = 0;
 
 beforeAll(async () => {
   schema = await buildSchema({ resolvers: [ItemsResolver], authChecker, validate: false });
   const lastDocument: ApolloServerPlugin<GraphQLContext> = {
-    requestDidStart: async () => ({ executionDidStart: async ({ document }) => void documents.push(document) }),
+    requestDidStart: async () => ({
+      didResolveOperation: async ({ document }) => void documents.push(document),
+      executionDidStart: async () => void (executedByApollo += 1),
+    }),
   };
   // The server as the app builds it, and graphql-js alone over the same schema and error formatting.
   compiled = createApolloServer(schema, createServer(), TrustedDocuments.load('/nonexistent/manifest.json', true), [lastDocument]);
@@ -105,6 +119,28 @@ describe('compiled execution (graphql-jit behind Apollo)', () => {
     const expected = await run(interpreted, query, variables, context);
     const actual = await run(compiled, query, variables, context);
     expect(actual).toEqual(expected);
+    expect(isCompiled(documents.at(-1)!)).toBe(true);
+  });
+
+  it('answers a result without errors from the compiled query, never through Apollo\'s executor', async () => {
+    const before = executedByApollo;
+    expect(await run(compiled, '{ items { name createdAt } }', undefined, anonymous)).toEqual({
+      status: 200,
+      body: { data: { items: [{ name: 'one', createdAt: CREATED.toISOString() }] } },
+    });
+    expect(executedByApollo).toBe(before);
+    // With errors, Apollo formats them: the result goes on through its executor.
+    await run(compiled, '{ secret }', undefined, anonymous);
+    expect(executedByApollo).toBe(before + 1);
+  });
+
+  it('runs a mutation whose resolver fails once, and answers its error as graphql-js does', async () => {
+    remembered.length = 0;
+    const expected = await run(interpreted, 'mutation { remember(name: "a") }', undefined, anonymous);
+    const actual = await run(compiled, 'mutation { remember(name: "b") }', undefined, anonymous);
+    expect(remembered).toEqual(['a', 'b']);
+    expect(actual).toEqual({ ...expected, body: { ...expected.body, errors: [{ ...expected.body.errors[0], message: 'b is taken' }] } });
+    expect(actual.body.errors[0].extensions).toEqual({ code: 'CONFLICT', field: 'name' });
     expect(isCompiled(documents.at(-1)!)).toBe(true);
   });
 
