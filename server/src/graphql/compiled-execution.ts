@@ -1,4 +1,4 @@
-import { type ApolloServerOptionsWithGateway, type ApolloServerPlugin, HeaderMap } from '@apollo/server';
+import { type ApolloServerOptionsWithGateway, type ApolloServerPlugin, type GraphQLRequestListener, HeaderMap } from '@apollo/server';
 import { type DocumentNode, type ExecutionResult, GraphQLError, type GraphQLSchema, execute } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { GraphQLContext } from './context.js';
@@ -75,25 +75,23 @@ export function compiledExecution(schema: GraphQLSchema): { plugin: ApolloServer
   // By operation: Apollo gives each operation its own copy of the context, and the executor the same copy.
   const ranWithErrors = new WeakMap<object, ExecutionResult>();
 
-  const plugin: ApolloServerPlugin<GraphQLContext> = {
-    async requestDidStart() {
-      return {
-        async responseForOperation({ document, operation, request, contextValue }) {
-          // No operation (whatever Apollo's types say): the document has none of the name asked for, and graphql-js
-          // answers that with its error. The name is the client's (the context's operationName is the one Apollo found).
-          const runs = operation && operation.operation !== 'subscription';
-          const query = runs ? compiledFor(schema, document, request.operationName ?? undefined) : null;
-          if (!query) return null;
-          const result = (await query.query(undefined, contextValue, request.variables ?? {})) as ExecutionResult;
-          if (!result.errors?.length) return { http: { headers: new HeaderMap() }, body: { kind: 'single', singleResult: result } };
-          // No data at all: the variables did not coerce and nothing ran. graphql-js answers that with the errors
-          // Apollo recognises (a 400 with BAD_USER_INPUT), so the executor leaves it to graphql-js.
-          if (result.data !== undefined) ranWithErrors.set(contextValue, { ...result, errors: result.errors.map(asGraphQLJsError) });
-          return null;
-        },
-      };
+  // One listener for every request: it keeps nothing of its own per request.
+  const listener: GraphQLRequestListener<GraphQLContext> = {
+    async responseForOperation({ document, operation, request, contextValue }) {
+      // No operation (whatever Apollo's types say): the document has none of the name asked for, and graphql-js
+      // answers that with its error. The name is the client's (the context's operationName is the one Apollo found).
+      const runs = operation && operation.operation !== 'subscription';
+      const query = runs ? compiledFor(schema, document, request.operationName ?? undefined) : null;
+      if (!query) return null;
+      const result = (await query.query(undefined, contextValue, request.variables ?? {})) as ExecutionResult;
+      if (!result.errors?.length) return { http: { headers: new HeaderMap() }, body: { kind: 'single', singleResult: result } };
+      // No data at all: the variables did not coerce and nothing ran. graphql-js answers that with the errors
+      // Apollo recognises (a 400 with BAD_USER_INPUT), so the executor leaves it to graphql-js.
+      if (result.data !== undefined) ranWithErrors.set(contextValue, { ...result, errors: result.errors.map(asGraphQLJsError) });
+      return null;
     },
   };
+  const plugin: ApolloServerPlugin<GraphQLContext> = { requestDidStart: async () => listener };
 
   const executor: Executor = async ({ document, request, context }) =>
     ranWithErrors.get(context) ??
