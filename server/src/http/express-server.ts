@@ -21,17 +21,8 @@ export function createExpressServer(options: ServerOptions): { server: Server; s
     const server = createServer(options);
     return { server, serve: (app) => server.on('request', app) };
   }
-  // Node calls these with `new` and its own arguments; they run Node's constructors on the object made from
-  // their prototype: Node's own until the app exists.
-  function AppRequest(this: IncomingMessage, ...args: unknown[]) {
-    Reflect.apply(IncomingMessage, this, args);
-  }
-  AppRequest.prototype = IncomingMessage.prototype;
-  function AppResponse(this: ServerResponse, ...args: unknown[]) {
-    Reflect.apply(ServerResponse, this, args);
-  }
-  AppResponse.prototype = ServerResponse.prototype;
-
+  const AppRequest = constructedWithPrototypeOf(IncomingMessage);
+  const AppResponse = constructedWithPrototypeOf(ServerResponse);
   const server = createServer({
     ...options,
     IncomingMessage: AppRequest as unknown as typeof IncomingMessage,
@@ -45,4 +36,16 @@ export function createExpressServer(options: ServerOptions): { server: Server; s
       server.on('request', app);
     },
   };
+}
+
+/**
+ * A constructor for Node to call with `new` and its own arguments: it runs Node's constructor on the object made
+ * from its prototype, Node's own until `serve` gives it the app's.
+ */
+function constructedWithPrototypeOf<T extends object>(nodeConstructor: new (...args: never[]) => T): { prototype: object } {
+  function Constructed(this: T, ...args: unknown[]) {
+    Reflect.apply(nodeConstructor, this, args);
+  }
+  Constructed.prototype = nodeConstructor.prototype;
+  return Constructed;
 }

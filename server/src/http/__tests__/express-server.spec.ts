@@ -1,3 +1,4 @@
+import { IncomingMessage, type Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ describe('createExpressServer', () => {
     close = undefined;
   });
 
-  async function listen(server: import('node:http').Server): Promise<string> {
+  async function listen(server: Server): Promise<string> {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     close = () => new Promise((resolve) => server.close(() => resolve()));
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -49,7 +50,6 @@ describe('createExpressServer', () => {
     const response = await fetch(base);
 
     expect(await response.text()).toBe('plain');
-    const { IncomingMessage, ServerResponse } = await import('node:http');
     expect(seen).toEqual([IncomingMessage.prototype, ServerResponse.prototype]);
   });
 });
