@@ -11,8 +11,9 @@
  * take turns in BENCH_ROUNDS rounds (default 8), so a change in machine load affects all of them alike, and each
  * round's figures are printed. Short turns matter on a shared machine: with 3 turns of 4 s, back-to-back runs of
  * one build put GraphQL at 49-63 % of raw SQL; with 8 turns of 3 s, within 3 points of each other.
- * BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it). The server runs on the node that runs this script, so
- * `PATH=/path/to/node-24/bin:$PATH npm run bench:projects` measures Node 24.
+ * BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile
+ * it). The server runs on the node that runs this script, so `PATH=/path/to/node-24/bin:$PATH npm run
+ * bench:projects` measures Node 24.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
