@@ -17,7 +17,7 @@ export const METRICS_RANGES: Record<string, number> = { '5m': 300, '15m': 900, '
 /** What the UI sends as the reason of a manual rollback (spec section 8). */
 export const MANUAL_ROLLBACK_REASON = 'Manual rollback via UI';
 
-/** Spec section 4's deployment status labels. */
+/** Spec section 4's deployment status labels, and Superseded: a deployment a newer one replaced (not a rollback). */
 export const DEPLOYMENT_STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',
   deploying: 'Deploying',
@@ -27,6 +27,7 @@ export const DEPLOYMENT_STATUS_LABELS: Record<string, string> = {
   cleaning_up: 'Cleaning Up',
   rolling_back: 'Rolling Back',
   archived: 'Archived',
+  superseded: 'Superseded',
 };
 
 /** Spec section 4's strategy labels (only rolling is offered for choice). */
@@ -48,6 +49,7 @@ export const DEPLOYMENT_EVENT_TYPES = [
   'stopped',
   'failed',
   'rolled_back',
+  'superseded',
   'archived',
 ] as const;
 export type DeploymentEventType = (typeof DEPLOYMENT_EVENT_TYPES)[number];

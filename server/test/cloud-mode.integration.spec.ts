@@ -149,7 +149,11 @@ describe('a project in cloud mode', () => {
 
     const rollback = await call('POST', `/deployments/${second.id}/rollback`, { target_deployment_id: initial.id });
     expect(rollback.status, JSON.stringify(rollback.body)).toBe(202);
-    expect(await settled(initial.id)).toMatchObject({ status: 'active', is_active: true });
+    // The rollback is a deployment of its own that restores the first one, which stays superseded as it was.
+    const restoring = (await call('GET', '/deployments?limit=1')).body.deployments[0];
+    expect(restoring).toMatchObject({ restores_deployment_id: initial.id, version_id: initial.version_id });
+    expect(await settled(restoring.id)).toMatchObject({ status: 'active', is_active: true });
+    expect((await call('GET', `/deployments/${initial.id}`)).body).toMatchObject({ status: 'superseded', activated_at: initial.activated_at });
     expect((await call('GET', `/deployments/${second.id}`)).body).toMatchObject({ status: 'rolled_back', is_active: false });
     expect(await fetchApp(project.deployed_url)).toMatchObject({ status: 200 });
   }, 300_000);

@@ -72,6 +72,6 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
     project = (await api.api('GET', `/projects/${projectId}`, { token: owner.token })).body;
     expect(project).toMatchObject({ active_deployment: { id: deployment.body.id }, active_version: { version_tag: 'v1.0.0' } });
     expect(await fetchApp(project.deployed_url, '/')).toEqual({ status: 200, text: 'slow-one' });
-    expect(await sql(api, `SELECT status FROM deployments WHERE project_id = $1 ORDER BY created_at`, [projectId])).toEqual([{ status: 'rolled_back' }, { status: 'active' }]);
+    expect(await sql(api, `SELECT status FROM deployments WHERE project_id = $1 ORDER BY created_at`, [projectId])).toEqual([{ status: 'superseded' }, { status: 'active' }]);
   }, 400_000);
 });

@@ -133,6 +133,8 @@ describe('deployments of a static-site project', () => {
   let initial: any;
   let first: any;
   let second: any;
+  /** The rollback to v1: a deployment of its own, serving from then on. */
+  let back: any;
 
   it("starts with the creation run's first deployment: strategy initial, active, with its events", async () => {
     const list = await call('GET', '/deployments');
@@ -184,7 +186,7 @@ describe('deployments of a static-site project', () => {
     await eventually(async () => (await call('GET', `/versions/${building.id}`)).body.status === 'ready', 120_000);
   });
 
-  it('rolls out v1 with zero failed requests; the replaced deployment becomes the rollback target', async () => {
+  it('rolls out v1 with zero failed requests; the replaced deployment is superseded, keeps its times and becomes the rollback target', async () => {
     const { result, requests, failures, bodies } = await underLoad(project.deployed_url, async () => {
       const created = await call('POST', '/deployments', { version_id: versions.one.id, deployment_strategy: 'rolling' });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -208,7 +210,17 @@ describe('deployments of a static-site project', () => {
     expect(first.duration_seconds).toBeLessThan(30);
     expect(await body()).toBe('one');
     expect(await body('/greeting')).toBe('hello-one');
-    expect((await deploymentCall('GET', initial.id)).body).toMatchObject({ status: 'rolled_back', is_active: false, traffic_percent: 0, rolled_back_at: expect.any(String) });
+    expect((await deploymentCall('GET', initial.id)).body).toMatchObject({
+      status: 'superseded',
+      is_active: false,
+      traffic_percent: 0,
+      superseded_at: expect.any(String),
+      rolled_back_at: null,
+      activated_at: initial.activated_at,
+      duration_seconds: initial.duration_seconds,
+      rollback_reason: null,
+    });
+    expect((await deploymentCall('GET', initial.id, '/events')).body.events.at(-1)).toMatchObject({ type: 'superseded', message: 'Replaced by a newer deployment; kept as a way back' });
     expect((await app.api('GET', `/projects/${project.id}`, { token: owner.token })).body).toMatchObject({
       active_version: { id: versions.one.id, version_tag: 'v1.0.0' },
       active_deployment: { id: first.id },
@@ -230,7 +242,7 @@ describe('deployments of a static-site project', () => {
     });
   }, 120_000);
 
-  it('rolls out v2 with the changed environment, then rolls back to v1 AND its environment, with zero failed requests', async () => {
+  it('rolls out v2 with the changed environment, then rolls back to v1 AND its environment as a new deployment, with zero failed requests', async () => {
     expect((await app.api('PUT', `/projects/${project.id}`, { token: owner.token, body: { environment_variables: { GREETING: 'hello-two' } } })).status).toBe(200);
     const rollout = await underLoad(project.deployed_url, async () => {
       const created = await call('POST', '/deployments', { version_id: versions.two.id, deployment_strategy: 'rolling' });
@@ -240,6 +252,7 @@ describe('deployments of a static-site project', () => {
     expect(rollout.failures, `${rollout.failures.length} of ${rollout.requests} failed`).toEqual([]);
     second = rollout.result;
     expect(second).toMatchObject({ status: 'active', rollback_target_id: first.id });
+    expect((await deploymentCall('GET', first.id)).body).toMatchObject({ status: 'superseded', activated_at: first.activated_at });
     expect(await body()).toBe('two');
     expect(await body('/greeting')).toBe('hello-two');
 
@@ -253,19 +266,46 @@ describe('deployments of a static-site project', () => {
       const answer = await deploymentCall('POST', second.id, '/rollback', { target_deployment_id: first.id, reason: 'Manual rollback via UI' });
       expect(answer.status, JSON.stringify(answer.body)).toBe(202);
       expect(answer.body).toMatchObject({ id: second.id, status: 'rolling_back', rollback_reason: 'Manual rollback via UI' });
-      return settled(first.id);
+      const restoring = (await call('GET', '/deployments?limit=1')).body.deployments[0];
+      expect(restoring).toMatchObject({ status: expect.stringMatching(/^(pending|deploying|active)$/), restores_deployment_id: first.id, version: { version_tag: 'v1.0.0' } });
+      return settled(restoring.id);
     });
     expect(rollback.failures, `${rollback.failures.length} of ${rollback.requests} failed`).toEqual([]);
     expect(rollback.bodies).toEqual(new Set(['two', 'one']));
-    expect(rollback.result).toMatchObject({ id: first.id, status: 'active', is_active: true, rollback_target_id: second.id, rolled_back_at: null });
-    expect(new Date(rollback.result.activated_at).getTime()).toBeGreaterThan(new Date(second.activated_at).getTime());
-    expect((await deploymentCall('GET', second.id)).body).toMatchObject({ status: 'rolled_back', is_active: false, traffic_percent: 0, rollback_reason: 'Manual rollback via UI' });
+    back = rollback.result;
+    // Its own row in the history; its way back is v1's way back (the first deployment), not v2: rolling back again goes further back.
+    expect(back).toMatchObject({ status: 'active', is_active: true, strategy: 'rolling', restores_deployment_id: first.id, rollback_target_id: initial.id, rolled_back_at: null });
+    expect(back.id).not.toBe(first.id);
+    expect(new Date(back.activated_at).getTime()).toBeGreaterThan(new Date(second.activated_at).getTime());
+    expect((await deploymentCall('GET', second.id)).body).toMatchObject({ status: 'rolled_back', is_active: false, traffic_percent: 0, rollback_reason: 'Manual rollback via UI', rolled_back_at: expect.any(String), superseded_at: null });
+    // The deployment it restored keeps its row as it was: status, times, duration.
+    expect((await deploymentCall('GET', first.id)).body).toMatchObject({
+      status: 'superseded',
+      activated_at: first.activated_at,
+      created_at: first.created_at,
+      duration_seconds: first.duration_seconds,
+      rolled_back_at: null,
+    });
+    expect((await call('GET', '/deployments')).body.deployments.map((row: any) => [row.version.version_tag, row.status])).toEqual([
+      ['v1.0.0', 'active'],
+      ['v2.0.0', 'rolled_back'],
+      ['v1.0.0', 'superseded'],
+      ['v0.1.0', 'superseded'],
+    ]);
+    expect((await app.api('GET', `/projects/${project.id}`, { token: owner.token })).body).toMatchObject({ active_deployment: { id: back.id }, active_version: { id: versions.one.id } });
     // The old image AND the environment it ran with, though the project's environment says otherwise now.
     expect(await body()).toBe('one');
     expect(await body('/greeting')).toBe('hello-one');
     expect((await app.api('GET', `/projects/${project.id}`, { token: owner.token })).body.environment_variables).toEqual({ GREETING: 'hello-two' });
     const secondEvents = (await deploymentCall('GET', second.id, '/events')).body.events.map((event: any) => event.type);
     expect(secondEvents.slice(-2)).toEqual(['scheduled', 'rolled_back']);
+    const backEvents = (await deploymentCall('GET', back.id, '/events')).body.events;
+    expect(backEvents[0]).toMatchObject({ type: 'scheduled', message: 'Rollback to v1.0.0 in production scheduled, with the environment variables it ran with: Manual rollback via UI' });
+
+    // Only a deployment that served and was replaced is a way back.
+    expect(await deploymentCall('POST', back.id, '/rollback', { target_deployment_id: back.id })).toEqual(
+      refusal(409, 'This deployment cannot be rolled back to: it is the active deployment', 'target_deployment_id'),
+    );
   }, 180_000);
 
   it('rolls back automatically when the new version never becomes healthy; the active one keeps serving', async () => {
@@ -286,7 +326,11 @@ describe('deployments of a static-site project', () => {
     });
     const events = (await deploymentCall('GET', result.id, '/events')).body.events.map((event: any) => event.type);
     expect(events).toEqual(['scheduled', 'started', 'unhealthy', 'failed', 'rolled_back']);
-    expect((await deploymentCall('GET', first.id)).body).toMatchObject({ status: 'active', is_active: true });
+    expect((await deploymentCall('GET', back.id)).body).toMatchObject({ status: 'active', is_active: true });
+    // A deployment that never served is no way back.
+    expect(await deploymentCall('POST', back.id, '/rollback', { target_deployment_id: result.id })).toEqual(
+      refusal(409, 'This deployment cannot be rolled back to: it never served', 'target_deployment_id'),
+    );
     expect(await body()).toBe('one');
     // The step's further attempts see the deployment rolled back and fail at once.
     const pipeline = await waitForRun(app, owner.token, project.id, { stream: 'deployment', timeoutMs: 30_000 });
@@ -300,53 +344,73 @@ describe('deployments of a static-site project', () => {
 
   it('lists with filters, sort and paging; environment calls', async () => {
     const all = (await call('GET', '/deployments')).body;
-    expect(all.count).toBe(4);
-    expect(all.deployments.map((row: any) => row.version.version_tag)).toEqual(['v3.0.0', 'v2.0.0', 'v1.0.0', 'v0.1.0']);
-    expect((await call('GET', '/deployments?sort_order=ASC&limit=1&page=2')).body).toMatchObject({ count: 4, page: 2, limit: 1, total_pages: 4, deployments: [{ id: first.id }] });
-    expect((await call('GET', '/deployments?status=rolled_back')).body.count).toBe(3);
+    expect(all.count).toBe(5);
+    expect(all.deployments.map((row: any) => row.version.version_tag)).toEqual(['v3.0.0', 'v1.0.0', 'v2.0.0', 'v1.0.0', 'v0.1.0']);
+    expect((await call('GET', '/deployments?sort_order=ASC&limit=1&page=2')).body).toMatchObject({ count: 5, page: 2, limit: 1, total_pages: 5, deployments: [{ id: first.id }] });
+    expect((await call('GET', '/deployments?status=rolled_back')).body.count).toBe(2);
+    expect((await call('GET', '/deployments?status=superseded')).body.deployments.map((row: any) => row.id)).toEqual([first.id, initial.id]);
     expect((await call('GET', '/deployments?search=V2.0')).body.deployments.map((row: any) => row.id)).toEqual([second.id]);
     expect((await call('GET', '/deployments?search=did%20not%20become')).body.count).toBe(1);
-    expect((await call('GET', '/deployments?sort_by=activated_at')).body.deployments.map((row: any) => row.version.version_tag)).toEqual(['v1.0.0', 'v2.0.0', 'v0.1.0', 'v3.0.0']);
+    expect((await call('GET', '/deployments?sort_by=activated_at')).body.deployments.map((row: any) => row.id)).toEqual([back.id, second.id, first.id, initial.id, expect.any(String)]);
     expect((await call('GET', '/deployments?environment=staging')).body.count).toBe(0);
     const production = await call('GET', '/environments/production/deployments');
-    expect(production.body).toEqual({ deployments: expect.any(Array), count: 4 });
-    expect((await call('GET', '/environments/production/active')).body).toMatchObject({ id: first.id, status: 'active' });
+    expect(production.body).toEqual({ deployments: expect.any(Array), count: 5 });
+    expect((await call('GET', '/environments/production/active')).body).toMatchObject({ id: back.id, status: 'active' });
     expect(await call('GET', '/environments/staging/active')).toEqual(refusal(404, 'No active deployment in staging'));
   });
 
   it('answers the same through GraphQL', async () => {
     const page = await app.graphql(
-      `query ($id: ID!) { project(id: $id) { deployments(filter: { status: rolled_back, sortBy: created_at, sortOrder: ASC, limit: 2 }) {
-         count page limit totalPages deployments { id status strategy health rollbackReason durationSeconds version { versionTag } events { type } pipeline { streamName overallStatus } } } } }`,
+      `query ($id: ID!) { project(id: $id) {
+         rolledBack: deployments(filter: { status: rolled_back, sortBy: created_at, sortOrder: ASC, limit: 1 }) {
+           count page limit totalPages deployments { id status strategy health rollbackReason durationSeconds version { versionTag } events { type } pipeline { streamName overallStatus } } }
+         superseded: deployments(filter: { status: superseded, sortBy: created_at, sortOrder: ASC }) { count deployments { id strategy supersededAt pipeline { streamName } } } } }`,
       { id: project.id },
       owner.token,
     );
     expect(page.errors).toBeUndefined();
-    expect(page.data.project.deployments).toMatchObject({ count: 3, page: 1, limit: 2, totalPages: 2 });
-    expect(page.data.project.deployments.deployments[0]).toMatchObject({ id: initial.id, strategy: 'initial', version: { versionTag: 'v0.1.0' }, pipeline: null });
-    expect(page.data.project.deployments.deployments[1]).toMatchObject({
+    expect(page.data.project.rolledBack).toMatchObject({ count: 2, page: 1, limit: 1, totalPages: 2 });
+    expect(page.data.project.rolledBack.deployments[0]).toMatchObject({
       id: second.id,
+      status: 'rolled_back',
       rollbackReason: 'Manual rollback via UI',
       pipeline: { streamName: 'deployment', overallStatus: 'completed' },
     });
-    const one = await app.graphql(`query ($id: ID!) { deployment(id: $id) { id status health isActive version { id } events { id type message createdAt } } }`, { id: first.id }, owner.token);
-    expect(one.data.deployment).toMatchObject({ id: first.id, status: 'active', health: 'healthy', isActive: true, version: { id: versions.one.id } });
+    expect(page.data.project.superseded).toMatchObject({ count: 2, deployments: [{ id: initial.id, strategy: 'initial', pipeline: null }, { id: first.id, strategy: 'rolling' }] });
+    const one = await app.graphql(
+      `query ($id: ID!) { deployment(id: $id) { id status health isActive version { id } events { id type message createdAt }
+         restoresDeploymentId restores { id version { versionTag } } rollbackTargetId rollbackTarget { id status version { versionTag versionNumber } } } }`,
+      { id: back.id },
+      owner.token,
+    );
+    expect(one.errors).toBeUndefined();
+    expect(one.data.deployment).toMatchObject({
+      id: back.id,
+      status: 'active',
+      health: 'healthy',
+      isActive: true,
+      version: { id: versions.one.id },
+      restoresDeploymentId: first.id,
+      restores: { id: first.id, version: { versionTag: 'v1.0.0' } },
+      rollbackTargetId: initial.id,
+      rollbackTarget: { id: initial.id, status: 'superseded', version: { versionTag: 'v0.1.0', versionNumber: 1 } },
+    });
     const active = await app.graphql(`query ($id: ID!) { activeDeployment(projectId: $id) { id } staging: activeDeployment(projectId: $id, environment: "staging") { id } }`, { id: project.id }, owner.token);
-    expect(active.data).toEqual({ activeDeployment: { id: first.id }, staging: null });
+    expect(active.data).toEqual({ activeDeployment: { id: back.id }, staging: null });
     const refused = await app.graphql(`mutation ($id: ID!, $v: ID!) { createDeployment(projectId: $id, input: { versionId: $v, deploymentStrategy: canary }) { id } }`, { id: project.id, v: versions.two.id }, owner.token);
     expect(refused.errors?.[0]).toMatchObject({ message: 'Only the rolling strategy is available: the new version takes the traffic once it is healthy', extensions: { code: 'BAD_USER_INPUT' } });
-    const rollbackRefused = await app.graphql(`mutation ($id: ID!, $t: ID!) { rollbackDeployment(id: $id, input: { targetDeploymentId: $t }) { id } }`, { id: second.id, t: first.id }, owner.token);
+    const rollbackRefused = await app.graphql(`mutation ($id: ID!, $t: ID!) { rollbackDeployment(id: $id, input: { targetDeploymentId: $t }) { id } }`, { id: second.id, t: initial.id }, owner.token);
     expect(rollbackRefused.errors?.[0]).toMatchObject({ message: 'Only the active deployment can be rolled back', extensions: { code: 'CONFLICT' } });
   });
 
   it('scales the active deployment with a rolling update of the same artifact', async () => {
-    expect((await deploymentCall('PUT', first.id, '', { replicas: 9 })).status).toBe(400);
-    expect((await deploymentCall('PUT', first.id, '', { status: 'active' })).status).toBe(400);
-    const scaled = await app.graphql(`mutation ($id: ID!) { updateDeployment(id: $id, input: { replicas: 2 }) { id replicas status } }`, { id: first.id }, owner.token);
+    expect((await deploymentCall('PUT', back.id, '', { replicas: 9 })).status).toBe(400);
+    expect((await deploymentCall('PUT', back.id, '', { status: 'active' })).status).toBe(400);
+    const scaled = await app.graphql(`mutation ($id: ID!) { updateDeployment(id: $id, input: { replicas: 2 }) { id replicas status } }`, { id: back.id }, owner.token);
     expect(scaled.errors).toBeUndefined();
     expect(scaled.data.updateDeployment).toMatchObject({ replicas: 2, status: 'active' });
     await eventually(async () => (await app.api('GET', `/projects/${project.id}/status`, { token: owner.token })).body.overall_status === 'completed', 60_000);
-    expect((await deploymentCall('GET', first.id)).body).toMatchObject({ status: 'active', config: { replicas: 2 }, is_active: true });
+    expect((await deploymentCall('GET', back.id)).body).toMatchObject({ status: 'active', config: { replicas: 2 }, is_active: true });
     expect(await body()).toBe('one');
     expect(await body('/greeting')).toBe('hello-one');
   }, 90_000);
@@ -356,24 +420,24 @@ describe('deployments of a static-site project', () => {
     const notFound = (status: number) => expect(status).toBe(404);
     notFound((await call('GET', '/deployments', undefined, token)).status);
     notFound((await call('POST', '/deployments', { version_id: versions.two.id }, token)).status);
-    notFound((await deploymentCall('GET', first.id, '', undefined, token)).status);
-    notFound((await deploymentCall('PUT', first.id, '', { replicas: 1 }, token)).status);
+    notFound((await deploymentCall('GET', back.id, '', undefined, token)).status);
+    notFound((await deploymentCall('PUT', back.id, '', { replicas: 1 }, token)).status);
     notFound((await deploymentCall('DELETE', second.id, '', undefined, token)).status);
-    notFound((await deploymentCall('POST', first.id, '/rollback', { target_deployment_id: second.id }, token)).status);
-    notFound((await deploymentCall('GET', first.id, '/events', undefined, token)).status);
-    notFound((await deploymentCall('GET', first.id, '/status', undefined, token)).status);
+    notFound((await deploymentCall('POST', back.id, '/rollback', { target_deployment_id: second.id }, token)).status);
+    notFound((await deploymentCall('GET', back.id, '/events', undefined, token)).status);
+    notFound((await deploymentCall('GET', back.id, '/status', undefined, token)).status);
     notFound((await call('GET', '/environments/production/deployments', undefined, token)).status);
     notFound((await call('GET', '/environments/production/active', undefined, token)).status);
     notFound((await call('POST', '/deployments/stop', undefined, token)).status);
     notFound((await call('POST', '/deployments/archive', { older_than_days: 0 }, token)).status);
     const graphql = await app.graphql(
       `query ($d: ID!) { deployment(id: $d) { id } }`,
-      { d: first.id },
+      { d: back.id },
       token,
     );
     expect(graphql.errors?.[0].extensions?.code).toBe('NOT_FOUND');
     for (const mutation of [
-      `mutation { rollbackDeployment(id: "${first.id}", input: { targetDeploymentId: "${second.id}" }) { id } }`,
+      `mutation { rollbackDeployment(id: "${back.id}", input: { targetDeploymentId: "${second.id}" }) { id } }`,
       `mutation { deleteDeployment(id: "${second.id}") }`,
       `mutation { stopDeployments(projectId: "${project.id}") { id } }`,
       `mutation { archiveDeployments(projectId: "${project.id}", olderThanDays: 0) }`,
@@ -387,25 +451,26 @@ describe('deployments of a static-site project', () => {
     });
     await subscription.dispose();
     expect(JSON.stringify(error)).toContain('Project not found');
-    expect((await deploymentCall('GET', first.id)).body).toMatchObject({ status: 'active', config: { replicas: 2 } });
-    expect((await call('GET', '/deployments')).body.count).toBe(4);
+    expect((await deploymentCall('GET', back.id)).body).toMatchObject({ status: 'active', config: { replicas: 2 } });
+    expect((await call('GET', '/deployments')).body.count).toBe(5);
     expect(await body()).toBe('one');
   });
 
   it('deletes and archives only what neither serves nor runs', async () => {
-    expect(await deploymentCall('DELETE', first.id)).toEqual(refusal(409, 'The active deployment cannot be deleted: stop it or deploy another version first'));
+    expect(await deploymentCall('DELETE', back.id)).toEqual(refusal(409, 'The active deployment cannot be deleted: stop it or deploy another version first'));
     const crashed = (await call('GET', '/deployments?search=v3.0.0')).body.deployments[0];
     expect(await deploymentCall('DELETE', crashed.id)).toEqual({ status: 200, body: { message: 'Deployment deleted' } });
     expect((await deploymentCall('GET', crashed.id)).status).toBe(404);
     expect((await call('POST', '/deployments/archive', {})).status).toBe(400);
     expect((await call('POST', '/deployments/archive', { older_than_days: -1 })).status).toBe(400);
     expect(await call('POST', '/deployments/archive', { older_than_days: 30 })).toEqual({ status: 200, body: { archived: 0 } });
-    expect(await call('POST', '/deployments/archive', { older_than_days: 0 })).toEqual({ status: 200, body: { archived: 2 } });
-    expect((await deploymentCall('GET', second.id)).body.status).toBe('archived');
-    expect((await deploymentCall('GET', first.id)).body.status).toBe('active');
+    // The superseded ones (the first deployment and v1's) and the rolled-back v2.
+    expect(await call('POST', '/deployments/archive', { older_than_days: 0 })).toEqual({ status: 200, body: { archived: 3 } });
+    for (const archived of [initial, first, second]) expect((await deploymentCall('GET', archived.id)).body.status).toBe('archived');
+    expect((await deploymentCall('GET', back.id)).body.status).toBe('active');
     expect((await app.graphql(`mutation ($id: ID!) { archiveDeployments(projectId: $id, olderThanDays: 0) }`, { id: project.id }, owner.token)).data).toEqual({ archiveDeployments: 0 });
     // An archived deployment is no way back.
-    expect((await deploymentCall('POST', first.id, '/rollback', { target_deployment_id: second.id })).status).toBe(409);
+    expect((await deploymentCall('POST', back.id, '/rollback', { target_deployment_id: second.id })).status).toBe(409);
   });
 
   it('never leaves a deployment in progress when its run is cancelled mid-rollout: it ends rolled back, the active one serves', async () => {
@@ -422,7 +487,7 @@ describe('deployments of a static-site project', () => {
     expect((await app.api('POST', `/projects/${project.id}/status/cancel`, { token: owner.token })).status).toBe(200);
     const ended = await settled(id);
     expect(ended).toMatchObject({ status: 'rolled_back', error_message: 'The deployment pipeline was cancelled', rollback_reason: 'Automatic rollback: The deployment pipeline was cancelled' });
-    expect((await deploymentCall('GET', first.id)).body).toMatchObject({ status: 'active', is_active: true });
+    expect((await deploymentCall('GET', back.id)).body).toMatchObject({ status: 'active', is_active: true });
     expect(await body()).toBe('one');
   }, 90_000);
 
@@ -440,7 +505,7 @@ describe('deployments of a static-site project', () => {
             if (seen.length === 1) {
               void call('POST', '/deployments/stop?environment=production').then((answer) => {
                 expect(answer.status).toBe(200);
-                expect(answer.body.deployments).toMatchObject([{ id: first.id, status: 'cleaning_up' }]);
+                expect(answer.body.deployments).toMatchObject([{ id: back.id, status: 'cleaning_up' }]);
               }, reject);
             }
             if (deployment.status === 'archived') {
@@ -455,13 +520,13 @@ describe('deployments of a static-site project', () => {
     });
     await done;
     await client.dispose();
-    expect(seen[0]).toMatchObject({ id: first.id, status: 'active', isActive: true, version: { versionTag: 'v1.0.0' } });
+    expect(seen[0]).toMatchObject({ id: back.id, status: 'active', isActive: true, version: { versionTag: 'v1.0.0' } });
     expect(seen.map((row) => row.status)).toContain('cleaning_up');
-    expect(seen.at(-1)).toMatchObject({ id: first.id, status: 'archived', isActive: false, trafficPercent: 0 });
+    expect(seen.at(-1)).toMatchObject({ id: back.id, status: 'archived', isActive: false, trafficPercent: 0 });
     expect(await appGone(project.deployed_url)).toBe(true);
     expect((await call('GET', '/environments/production/active')).status).toBe(404);
     expect((await app.api('GET', `/projects/${project.id}`, { token: owner.token })).body).toMatchObject({ deployed_url: null, active_deployment: null, active_version: null });
-    const events = (await deploymentCall('GET', first.id, '/events')).body.events.map((event: any) => event.type);
+    const events = (await deploymentCall('GET', back.id, '/events')).body.events.map((event: any) => event.type);
     expect(events.slice(-3)).toEqual(['scheduled', 'stopped', 'archived']);
     expect(await call('POST', '/deployments/stop')).toEqual({ status: 200, body: { deployments: [] } });
   }, 60_000);

@@ -10,6 +10,8 @@ export enum DeploymentStatus {
   cleaning_up = 'cleaning_up',
   rolling_back = 'rolling_back',
   archived = 'archived',
+  /** Not in spec section 4's list: replaced by a newer deployment (not a rollback), kept as a way back. */
+  superseded = 'superseded',
 }
 
 /** Spec section 4: how a deployment replaces the one before it. */
@@ -28,10 +30,11 @@ registerEnumType(DeploymentStatus, {
     deploying: { description: 'Starting the new revision' },
     ready: { description: 'Up and healthy, not serving traffic yet' },
     active: { description: 'Serving traffic' },
-    rolled_back: { description: 'Replaced by a rollback' },
+    rolled_back: { description: 'Rolled back: a rollback replaced it, or it never became healthy' },
     cleaning_up: { description: 'Being stopped and removed' },
     rolling_back: { description: 'Being replaced by an earlier deployment' },
     archived: { description: 'Kept for history' },
+    superseded: { description: 'Replaced by a newer deployment; a way back for a rollback' },
   },
 });
 

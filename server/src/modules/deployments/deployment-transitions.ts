@@ -32,14 +32,16 @@ export async function lockProject(manager: EntityManager, projectId: string, own
   return manager.findOne(Project, { where: { id: projectId, ownerId }, lock: { mode: 'pessimistic_write' } });
 }
 
-/**
- * The deployment serves its environment: it becomes active (all the traffic, activated now) and the one it
- * replaced (the active one, or the one rolling back) becomes rolled_back and its rollback target. For
- * production the project's active version, active deployment and URL follow. Answers the replaced one's id.
- */
 /** What the cluster serves for a deployment that becomes active, and the template's health path. */
 export type Serving = Pick<AppStatus, 'replicas' | 'placement'> & { url: string; healthPath: string | null };
 
+/**
+ * The deployment serves its environment: it becomes active (all the traffic, activated now). The one it replaced
+ * becomes superseded (a newer deployment took over) or, when it was rolling back, rolled_back. Its way back
+ * (rollback target) is the one it replaced; for a rollback, the way back of the deployment it restored, so that
+ * successive rollbacks keep going back in time. Rows other than these two keep their recorded times. For
+ * production the project's active version, active deployment and URL follow. Answers the replaced one's id.
+ */
 export async function markActive(
   manager: EntityManager,
   deployment: Deployment,
@@ -56,16 +58,20 @@ export async function markActive(
     },
   });
   for (const old of replaced) {
-    await manager.update(Deployment, old.id, { status: DeploymentStatus.rolled_back, isActive: false, trafficPercent: 0, rolledBackAt: now });
-    await recordDeploymentEvent(
-      manager,
-      old,
-      'rolled_back',
-      old.status === DeploymentStatus.rolling_back ? `Rolled back: ${old.rollbackReason ?? 'manual rollback'}` : 'Replaced by a newer deployment; kept as the way back',
-    );
+    if (old.status === DeploymentStatus.rolling_back) {
+      await manager.update(Deployment, old.id, { status: DeploymentStatus.rolled_back, isActive: false, trafficPercent: 0, rolledBackAt: now });
+      await recordDeploymentEvent(manager, old, 'rolled_back', `Rolled back: ${old.rollbackReason ?? 'manual rollback'}`);
+    } else {
+      await manager.update(Deployment, old.id, { status: DeploymentStatus.superseded, isActive: false, trafficPercent: 0, supersededAt: now });
+      await recordDeploymentEvent(manager, old, 'superseded', 'Replaced by a newer deployment; kept as a way back');
+    }
   }
-  const wasActive = deployment.status === DeploymentStatus.active;
   const previous = replaced[0]?.id ?? null;
+  const restored = deployment.restoresDeploymentId
+    ? await manager.findOneBy(Deployment, { id: deployment.restoresDeploymentId, ownerId: deployment.ownerId })
+    : null;
+  const wayBack = deployment.restoresDeploymentId ? (restored?.rollbackTargetId ?? null) : previous;
+  const wasActive = deployment.status === DeploymentStatus.active;
   await manager.update(Deployment, deployment.id, {
     status: DeploymentStatus.active,
     isActive: true,
@@ -76,8 +82,7 @@ export async function markActive(
     kubernetesDeploymentName: serving.placement.deployment,
     kubernetesServiceName: serving.placement.service,
     errorMessage: null,
-    rolledBackAt: null,
-    ...(wasActive ? {} : { activatedAt: now, rollbackReason: null, rollbackTargetId: previous }),
+    ...(wasActive ? {} : { activatedAt: now, rollbackReason: null, rollbackTargetId: wayBack }),
     ...(serving.healthPath ? { healthChecks: [{ name: 'http', status: 'healthy', path: serving.healthPath, checkedAt: now }] } : {}),
   });
   if (deployment.environment === DEFAULT_ENVIRONMENT) {

@@ -96,6 +96,10 @@ export class Deployment {
   @Field(() => Date, { nullable: true, description: 'When it was rolled back' })
   rolledBackAt!: Date | null;
 
+  @Column({ name: 'superseded_at', type: 'timestamptz', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When a newer deployment replaced it (status superseded)' })
+  supersededAt!: Date | null;
+
   @Column({ name: 'deployed_url', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'Where the deployed app answers' })
   deployedUrl!: string | null;
@@ -113,8 +117,15 @@ export class Deployment {
   runId!: string | null;
 
   @Column({ name: 'rollback_target_id', type: 'uuid', nullable: true })
-  @Field(() => ID, { nullable: true, description: 'The deployment a rollback returned to' })
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Its way back: the deployment a rollback of it returns to (the one it replaced; for a rollback, the one before the deployment it restored)',
+  })
   rollbackTargetId!: string | null;
+
+  @Column({ name: 'restores_deployment_id', type: 'uuid', nullable: true })
+  @Field(() => ID, { nullable: true, description: "For a rollback: the earlier deployment whose version and environment variables it brings back; null otherwise" })
+  restoresDeploymentId!: string | null;
 
   @Column({ name: 'is_active', type: 'boolean', default: false })
   @Field(() => Boolean, { description: 'True for the deployment serving its environment' })
@@ -155,8 +166,10 @@ export function toDeploymentResponse(deployment: Deployment) {
     config: { replicas: deployment.replicas },
     activated_at: deployment.activatedAt,
     rolled_back_at: deployment.rolledBackAt,
+    superseded_at: deployment.supersededAt,
     deployed_url: deployment.deployedUrl,
     rollback_target_id: deployment.rollbackTargetId,
+    restores_deployment_id: deployment.restoresDeploymentId,
     is_active: deployment.isActive,
     kubernetes_namespace: deployment.kubernetesNamespace,
     kubernetes_deployment_name: deployment.kubernetesDeploymentName,

@@ -62,7 +62,8 @@ export class DeploymentsResolver {
   }
 
   @Mutation(() => Deployment, {
-    description: "Rolls the active deployment back to an earlier one (its version and its environment variables); answers the deployment rolling back",
+    description:
+      'Rolls the active deployment back to an earlier one: a new deployment (restoresDeploymentId) brings back its version and environment variables; answers the deployment rolling back',
   })
   rollbackDeployment(
     @Arg('id', () => ID, { description: 'The active deployment' }) id: string,
@@ -108,6 +109,19 @@ export class DeploymentsResolver {
   @FieldResolver(() => Version, { nullable: true, description: 'The version deployed (null only if it was deleted)' })
   version(@Root() deployment: Deployment): Promise<Version | null> {
     return this.deployments.versionOf(deployment);
+  }
+
+  @FieldResolver(() => Deployment, {
+    nullable: true,
+    description: 'Its way back: the deployment a rollback of it returns to (rollbackTargetId), with its version; null when there is none',
+  })
+  rollbackTarget(@Root() deployment: Deployment): Promise<Deployment | null> {
+    return this.deployments.rollbackTargetOf(deployment);
+  }
+
+  @FieldResolver(() => Deployment, { nullable: true, description: 'For a rollback: the earlier deployment it brought back (restoresDeploymentId); null otherwise' })
+  restores(@Root() deployment: Deployment): Promise<Deployment | null> {
+    return this.deployments.restoredBy(deployment);
   }
 
   @FieldResolver(() => DeploymentHealth, { description: 'Its health, derived from its health checks' })

@@ -17,7 +17,7 @@ import { versionNotFound } from '../versions/versions.errors.js';
 import { DeploymentEvent, recordDeploymentEvent } from './deployment-event.entity.js';
 import { deploymentListFilters, deploymentOrder, parseDeploymentListQuery, parseEnvironment, type DeploymentListQuery } from './deployment-list-query.js';
 import { DeploymentStatus, DeploymentStrategy } from './deployment-status.js';
-import { IN_PROGRESS, lockProject, markRolledBackAutomatically, sealSnapshot } from './deployment-transitions.js';
+import { IN_PROGRESS, lockProject, markRolledBackAutomatically, openSnapshot, sealSnapshot } from './deployment-transitions.js';
 import { Deployment } from './deployment.entity.js';
 import {
   deploymentBusy,
@@ -92,9 +92,11 @@ export function toDeploymentDetails(deployment: Deployment) {
     replicas: deployment.replicas,
     activated_at: deployment.activatedAt,
     rolled_back_at: deployment.rolledBackAt,
+    superseded_at: deployment.supersededAt,
     deployed_url: deployment.deployedUrl,
     deployment_url: deployment.deployedUrl,
     rollback_target_id: deployment.rollbackTargetId,
+    restores_deployment_id: deployment.restoresDeploymentId,
     is_active: deployment.isActive,
     duration_seconds: durationSeconds(deployment),
     kubernetes_namespace: deployment.kubernetesNamespace,
@@ -134,6 +136,21 @@ function checkDeployable(version: Version): void {
   if (version.status === VersionStatus.archived) throw versionArchivedForDeploy(version.versionTag);
   const built = version.buildStatus === BuildStatus.success && (version.status === VersionStatus.ready || version.status === VersionStatus.build_success);
   if (!built || !version.artifacts.length) throw versionNotDeployable(version.versionTag);
+}
+
+/** Statuses of a deployment that served and was replaced since: the ways back a rollback can take. */
+const ROLLBACK_TARGET_STATUSES = [DeploymentStatus.superseded, DeploymentStatus.rolled_back];
+
+/** The target of a rollback of `active`: another deployment of its environment that once served, with its version still built. */
+function checkRollbackTarget(active: Deployment, target: Deployment): void {
+  if (target.id === active.id) throw invalidRollbackTarget('it is the active deployment');
+  if (target.environment !== active.environment) throw invalidRollbackTarget(`it is a deployment to ${target.environment}`);
+  if (!ROLLBACK_TARGET_STATUSES.includes(target.status)) throw invalidRollbackTarget(`it is ${target.status}, not superseded or rolled back`);
+  if (!target.activatedAt) throw invalidRollbackTarget('it never served');
+  if (!target.version) throw invalidRollbackTarget('its version was deleted');
+  if (target.version.status === VersionStatus.archived || target.version.buildStatus !== BuildStatus.success || !target.version.artifacts.length) {
+    throw invalidRollbackTarget(`its version ${target.version.versionTag} is no longer built`);
+  }
 }
 
 /**
@@ -246,8 +263,11 @@ export class DeploymentsService {
   }
 
   /**
-   * Manual rollback of the active deployment to an earlier one of its environment: this one goes rolling_back,
-   * the target deploying; the run makes the target's version live again with the environment it ran with.
+   * Manual rollback of the active deployment to an earlier one of its environment (one that served, and was
+   * superseded or rolled back since): a new deployment brings back the target's version with the environment
+   * variables the target ran with, and gets its own row in the history; the active one goes rolling_back, then
+   * rolled_back once the new one serves. The target's own row (its times, its duration) does not change.
+   * Answers the deployment rolling back.
    */
   async rollback(owner: Owner, deploymentId: unknown, body: RollbackFields, projectId?: unknown): Promise<Deployment> {
     const reason = reasonOf(body.reason);
@@ -259,6 +279,8 @@ export class DeploymentsService {
       throw deploymentNotFound();
     }
     const targetId = body.targetDeploymentId;
+    const project = await this.projects.get(owner, current.projectId);
+    const id = randomUUID();
     await this.dataSource.transaction(async (manager) => {
       await this.lockChangeable(manager, owner, current.projectId);
       const locked = await manager.findOneBy(Deployment, { id: current.id, ownerId: owner.id });
@@ -266,22 +288,42 @@ export class DeploymentsService {
       if (!locked) throw deploymentNotFound();
       if (!target) throw deploymentNotFound();
       if (locked.status !== DeploymentStatus.active) throw notActive();
-      if (target.id === locked.id) throw invalidRollbackTarget('it is the active deployment');
-      if (target.environment !== locked.environment) throw invalidRollbackTarget(`it is a deployment to ${target.environment}`);
-      if (target.status !== DeploymentStatus.rolled_back) throw invalidRollbackTarget(`it is ${target.status}, not rolled back`);
-      if (!target.version) throw invalidRollbackTarget('its version was deleted');
-      if (target.version.status === VersionStatus.archived || target.version.buildStatus !== BuildStatus.success || !target.version.artifacts.length) {
-        throw invalidRollbackTarget(`its version ${target.version.versionTag} is no longer built`);
-      }
+      checkRollbackTarget(locked, target);
       await this.checkIdle(manager, current.projectId, owner.id, locked.environment);
       const runId = await this.runs.startDeployment(manager, { ownerId: owner.id, projectId: current.projectId });
+      const restoring = manager.create(Deployment, {
+        id,
+        ownerId: owner.id,
+        projectId: current.projectId,
+        versionId: target.versionId,
+        environment: locked.environment,
+        strategy: DeploymentStrategy.rolling,
+        status: DeploymentStatus.pending,
+        replicas: target.replicas,
+        environmentSnapshot: sealSnapshot(this.secretBox, id, openSnapshot(this.secretBox, target) ?? this.projects.environmentOf(project)),
+        restoresDeploymentId: target.id,
+        runId,
+      });
+      await manager.insert(Deployment, restoring);
       await manager.update(Deployment, locked.id, { status: DeploymentStatus.rolling_back, rollbackReason: reason });
-      await manager.update(Deployment, target.id, { status: DeploymentStatus.deploying, errorMessage: null, runId });
-      await recordDeploymentEvent(manager, locked, 'scheduled', `Rollback to ${target.version.versionTag} scheduled: ${reason}`);
-      await recordDeploymentEvent(manager, target, 'scheduled', `Rolling back to this deployment (${target.version.versionTag}, with its environment): ${reason}`);
+      const tag = target.version?.versionTag ?? '';
+      await recordDeploymentEvent(manager, locked, 'scheduled', `Rollback to ${tag} scheduled: ${reason}`);
+      await recordDeploymentEvent(manager, restoring, 'scheduled', `Rollback to ${tag} in ${locked.environment} scheduled, with the environment variables it ran with: ${reason}`);
     });
-    await this.publish(owner.id, current.projectId, targetId);
+    await this.publish(owner.id, current.projectId, id);
     return this.changed(owner, current.id);
+  }
+
+  /** The deployment a rollback of this one would return to (its way back), with its version; null when it has none left. */
+  async rollbackTargetOf(deployment: Deployment): Promise<Deployment | null> {
+    if (!deployment.rollbackTargetId) return null;
+    return this.dataSource.getRepository(Deployment).findOne({ where: { id: deployment.rollbackTargetId, ownerId: deployment.ownerId }, relations: { version: true } });
+  }
+
+  /** For a rollback, the deployment it brought back; null otherwise (or once that one was deleted). */
+  async restoredBy(deployment: Deployment): Promise<Deployment | null> {
+    if (!deployment.restoresDeploymentId) return null;
+    return this.dataSource.getRepository(Deployment).findOne({ where: { id: deployment.restoresDeploymentId, ownerId: deployment.ownerId }, relations: { version: true } });
   }
 
   /** Changes the replicas: an active deployment rolls out again with them; any other keeps them for a rollback to it. */
@@ -346,7 +388,7 @@ export class DeploymentsService {
     return this.dataSource.getRepository(Deployment).find({ where: { id: In(ids), ownerId: owner.id }, relations: { version: true }, order: { createdAt: 'DESC' } });
   }
 
-  /** Archives the deployments that do not serve (rolled back, or pending ones that failed) created more than N days ago. */
+  /** Archives the deployments that do not serve (superseded, rolled back, or pending ones that failed) created more than N days ago. */
   async archive(owner: Owner, projectId: unknown, olderThanDays: unknown): Promise<number> {
     const days = typeof olderThanDays === 'string' && /^\d+$/.test(olderThanDays.trim()) ? Number(olderThanDays) : olderThanDays;
     if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > MAX_ARCHIVE_DAYS) {
@@ -358,7 +400,7 @@ export class DeploymentsService {
       await this.lockChangeable(manager, owner, project.id);
       const base = { projectId: project.id, ownerId: owner.id, isActive: false, createdAt: LessThan(before) };
       const rows = [
-        ...(await manager.findBy(Deployment, { ...base, status: DeploymentStatus.rolled_back })),
+        ...(await manager.findBy(Deployment, { ...base, status: In(ROLLBACK_TARGET_STATUSES) })),
         // A pending one with an error never got going (its run failed before the rollout).
         ...(await manager.find(Deployment, { where: { ...base, status: DeploymentStatus.pending } })).filter((row) => row.errorMessage),
       ];

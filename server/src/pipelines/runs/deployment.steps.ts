@@ -10,8 +10,8 @@ import { runStepOf } from './run-step.js';
 type Ctx = StepContext<RunProviders>;
 
 /**
- * A 'deployment' run works on the one deployment whose run_id it is: a new version's rollout, a rollback (the
- * target deployment runs again) or a scale (the active one with new replicas) go prepare → roll out → activate;
+ * A 'deployment' run works on the one deployment whose run_id it is: a new version's rollout, a rollback (a new
+ * deployment restoring an earlier one's version and environment) or a scale (the active one with new replicas) go prepare → roll out → activate;
  * a stop is one step. Every step reads the row first and does only what is left, so a retried attempt (after a
  * dead worker) converges.
  */
@@ -23,9 +23,9 @@ async function requireTemplate(ctx: Ctx): Promise<Template> {
   return template;
 }
 
-/** A deployment that ended rolled back already (an earlier attempt's automatic rollback) fails again at once. */
+/** A deployment that ended already (an earlier attempt's automatic rollback, or replaced since) fails again at once. */
 function checkNotRolledBack(deployment: Deployment): void {
-  if (deployment.status === DeploymentStatus.rolled_back || deployment.status === DeploymentStatus.archived) {
+  if ([DeploymentStatus.rolled_back, DeploymentStatus.superseded, DeploymentStatus.archived].includes(deployment.status)) {
     throw new StepFailure(deployment.errorMessage ?? `The deployment is ${deployment.status}`);
   }
 }
@@ -82,7 +82,7 @@ const rollOutStep = step(
   },
 );
 
-const activate = step('activate-deployment', 'database', 'Makes the deployment the active one; the one it replaced becomes its way back', 60, async (ctx, names, deployment) => {
+const activate = step('activate-deployment', 'database', 'Makes the deployment the active one; the one it replaced is superseded (or rolled back) and becomes its way back', 60, async (ctx, names, deployment) => {
   checkNotRolledBack(deployment);
   const template = await requireTemplate(ctx);
   // Usually done at the traffic switch already; again here (an idempotent write) after a retried or no-op rollout.

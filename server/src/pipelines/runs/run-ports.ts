@@ -71,8 +71,8 @@ export interface ProjectRecords {
   updateDeployment(id: string, fields: DeploymentFields): Promise<void>;
   addDeploymentEvent(id: string, type: DeploymentEventType, message: string): Promise<void>;
   /**
-   * The deployment serves its environment: active with all the traffic, the one it replaced rolled_back (its
-   * rollback target), and for production the project's active version, deployment and URL; one transaction.
+   * The deployment serves its environment: active with all the traffic, the one it replaced superseded (or
+   * rolled_back when it was rolling back), and for production the project's active version, deployment and URL; one transaction.
    */
   activateDeployment(id: string, serving: Serving): Promise<void>;
   /** It never became healthy: rolled_back with why; the one it was replacing keeps (or goes back to) serving. */

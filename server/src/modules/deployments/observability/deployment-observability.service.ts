@@ -118,7 +118,7 @@ export class DeploymentObservabilityService {
     // Only while this deployment was the one serving: the app (and its URL) is the project's, across deployments.
     const bucket = BUCKET_SECONDS * 1000;
     const servedFrom = Math.floor((deployment.activatedAt ?? deployment.createdAt).getTime() / bucket) * bucket;
-    const servedUntil = deployment.isActive ? now + step : (deployment.rolledBackAt ?? deployment.updatedAt).getTime();
+    const servedUntil = deployment.isActive ? now + step : (deployment.rolledBackAt ?? deployment.supersededAt ?? deployment.updatedAt).getTime();
     const from = new Date(Math.max(firstStart, servedFrom));
     const to = new Date(Math.min(lastStart + step, servedUntil));
     const { slots, instances } =
