@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
 import { startSlipway } from '../src/server.js';
+import { waitForRun } from './helpers/project-runs.js';
+import { startServerWithoutGo, type ServerWithoutGo } from './helpers/server-without-go.js';
 import { TEST_SECRET_KEY, createTestDatabase, refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 let app: TestApp;
@@ -25,7 +27,7 @@ describe('templates over REST', () => {
       new Set(['frontend', 'backend', 'go-api', 'fullstack', 'other']),
     );
     for (const template of res.body.templates) {
-      expect(Object.keys(template).sort()).toEqual(['description', 'environment_variables', 'files', 'id', 'name', 'type', 'variables']);
+      expect(Object.keys(template).sort()).toEqual(['description', 'environment_variables', 'files', 'id', 'name', 'toolchains', 'type', 'variables']);
     }
   });
 
@@ -42,6 +44,14 @@ describe('templates over REST', () => {
 
     const ready = await app.api('GET', '/templates/static-site', { token });
     expect(ready.body).toMatchObject({ type: 'frontend', variables: {}, environment_variables: [] });
+  });
+
+  it('says which toolchains each template builds with, whether this server has each, and how to install it', async () => {
+    const res = await app.api('GET', '/templates', { token });
+    const byName = Object.fromEntries(res.body.templates.map((t: { name: string; toolchains: unknown }) => [t.name, t.toolchains]));
+    // The Node.js that runs Slipway is always there.
+    expect(byName['node-rest-api']).toEqual([{ id: 'node', name: 'Node.js', available: true, install_hint: expect.stringContaining('install Node.js 20 or later') }]);
+    expect(byName['go-api']).toEqual([{ id: 'go', name: 'Go', available: expect.any(Boolean), install_hint: expect.stringContaining('apt-get install golang-go') }]);
   });
 
   it.each(['nope', 'GO-API', '..%2Fpackage.json', '%20go-api'])('answers the unknown template %j with 404', async (id) => {
@@ -75,6 +85,43 @@ describe('templates over GraphQL', () => {
     expect(missing.errors?.[0]).toMatchObject({ message: 'Template not found', extensions: { code: 'NOT_FOUND' } });
     expect((await app.graphql('{ templates { id } }')).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
+});
+
+describe('on a server without Go', () => {
+  let server: ServerWithoutGo;
+  let owner: string;
+  const INSTALL_GO = 'install Go on the Slipway server (Debian or Ubuntu: apt-get install golang-go; elsewhere: https://go.dev/doc/install)';
+
+  beforeAll(async () => {
+    server = await startServerWithoutGo();
+    owner = (await server.api('POST', '/auth/register', { body: { name: 'Ada', email: 'ada@example.com', password: 'secret1' } })).body.token;
+  }, 90_000);
+  afterAll(() => server?.stop());
+
+  it('says before anyone creates a project that go-api needs Go, missing here, and how to install it', async () => {
+    const list = (await server.api('GET', '/templates', { token: owner })).body.templates;
+    expect(list.find((t: { name: string }) => t.name === 'go-api').toolchains).toEqual([{ id: 'go', name: 'Go', available: false, install_hint: INSTALL_GO }]);
+    expect(list.find((t: { name: string }) => t.name === 'static-site').toolchains).toEqual([expect.objectContaining({ id: 'node', available: true })]);
+    expect((await server.api('GET', '/templates/go-api', { token: owner })).body.toolchains).toEqual([{ id: 'go', name: 'Go', available: false, install_hint: INSTALL_GO }]);
+    const { data, errors } = await server.graphql('{ templates { name toolchains { id name available installHint } } }', {}, owner);
+    expect(errors).toBeUndefined();
+    expect(data.templates.find((t: { name: string }) => t.name === 'go-api').toolchains).toEqual([{ id: 'go', name: 'Go', available: false, installHint: INSTALL_GO }]);
+  });
+
+  it("fails a go-api project's build with how to install Go", async () => {
+    expect((await server.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner, body: { value: 'gopher-labs' } })).status).toBe(200);
+    const created = await server.api('POST', '/projects', { token: owner, body: { name: 'Gopher', description: 'Go without Go', template_name: 'go-api' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const run = await waitForRun(server as TestApp, owner, created.body.id, { stream: 'project_creation' });
+    expect(run.overall_status).toBe('failed');
+    const failed = run.processors.filter((step: { status: string }) => step.status === 'failed');
+    expect(failed).toEqual([
+      expect.objectContaining({
+        processor_name: 'check-build-status',
+        error_message: expect.stringContaining(`Build could not start: go was not found. Go is not installed on this server: ${INSTALL_GO}, then retry the step`),
+      }),
+    ]);
+  }, 180_000);
 });
 
 describe('a template catalog that does not load', () => {

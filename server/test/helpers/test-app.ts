@@ -88,6 +88,25 @@ export async function startTestApp(
   if (!slipway.url) throw new Error('a test app serves HTTP');
   const url = slipway.url;
 
+  const { api, graphql } = apiClient(url);
+
+  return {
+    url,
+    slipway,
+    dataDir,
+    databaseUrl,
+    api,
+    graphql,
+    async stop() {
+      await slipway.stop();
+      await ownDatabase?.drop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** REST and GraphQL calls to the Slipway at `url` (a test app, or a server process a test started). */
+export function apiClient(url: string): Pick<TestApp, 'api' | 'graphql'> {
   const api: TestApp['api'] = async (method, route, { body, token, raw } = {}) => {
     const headers: Record<string, string> = {};
     if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json';
@@ -105,20 +124,7 @@ export async function startTestApp(
     const res = await api('POST', '/graphql', { body: { query, variables }, token });
     return { status: res.status, ...res.body };
   };
-
-  return {
-    url,
-    slipway,
-    dataDir,
-    databaseUrl,
-    api,
-    graphql,
-    async stop() {
-      await slipway.stop();
-      await ownDatabase?.drop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { api, graphql };
 }
 
 let counter = 0;

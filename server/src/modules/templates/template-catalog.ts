@@ -1,6 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ENVIRONMENT_VARIABLE_NAME, isSensitiveName } from '@slipway/domain';
+import { TOOLCHAINS, toolchainById } from '../../providers/builder/toolchains.js';
 import { BUILT_IN_PLACEHOLDERS, FILTERS, PLACEHOLDER } from './template-renderer.js';
 import { Template, TemplateType, type TemplateEnvironmentVariable, type TemplateRuntime } from './template.model.js';
 
@@ -65,6 +66,14 @@ function parseEnvironmentVariables(value: unknown, where: string): TemplateEnvir
   });
 }
 
+function parseToolchains(value: unknown, where: string): string[] {
+  const known = TOOLCHAINS.map((toolchain) => toolchain.id).join(', ');
+  check(Array.isArray(value) && value.length > 0, where, `toolchains must list what the build and app run with (${known})`);
+  for (const id of value) check(isString(id) && toolchainById(id), where, `toolchain ${String(id)} is not one of ${known}`);
+  check(new Set(value).size === value.length, where, 'toolchains lists one twice');
+  return value;
+}
+
 function parseRuntime(json: Json, where: string): TemplateRuntime {
   check(json.build === null || isArgv(json.build), where, 'build must be an argument list or null');
   check(json.test === undefined || isArgv(json.test), where, 'test must be a non-empty argument list (or left out when the project has no tests)');
@@ -107,6 +116,7 @@ export async function loadTemplate(catalogDir: string, dirName: string): Promise
     check(!(BUILT_IN_PLACEHOLDERS as readonly string[]).includes(name), where, `variable ${name} is built in`);
     check(isString(value), where, `variable ${name} must have a string default`);
   }
+  const toolchains = parseToolchains(json.toolchains, where);
 
   const filesDir = path.join(dir, 'files');
   const files = await listFiles(filesDir).catch((): string[] => []);
@@ -119,6 +129,7 @@ export async function loadTemplate(catalogDir: string, dirName: string): Promise
     name: dirName,
     description: json.description.trim(),
     type: json.type as TemplateType,
+    toolchains,
     variables: Object.entries(variables as Record<string, string>).map(([name, value]) => ({ name, value })),
     environmentVariables: parseEnvironmentVariables(json.environment_variables ?? [], where),
     files,

@@ -53,6 +53,21 @@ export class TemplateEnvironmentVariable {
   sensitive!: boolean;
 }
 
+@ObjectType({ description: 'A toolchain a template builds and runs with, and whether this server has it' })
+export class TemplateToolchain {
+  @Field(() => String, { description: "Its id in template.json, such as 'go' or 'node'" })
+  id!: string;
+
+  @Field(() => String, { description: "Its name, such as 'Go'" })
+  name!: string;
+
+  @Field(() => Boolean, { description: 'This server has it where local builds and apps look; false: a project from the template fails to build here' })
+  available!: boolean;
+
+  @Field(() => String, { description: 'How to install it on the server' })
+  installHint!: string;
+}
+
 /** How Slipway builds, starts and health-checks a project locally (files/slipway.json). */
 export interface TemplateRuntime {
   /** Argument vector, never a shell string; null when the project needs no build. */
@@ -79,6 +94,9 @@ export class Template {
   @Field(() => TemplateType, { description: 'The kind of project it starts' })
   type!: TemplateType;
 
+  /** The ids of the toolchains its build and app run with (template.json `toolchains`). */
+  toolchains!: string[];
+
   @Field(() => [TemplateVariable], { description: 'The placeholders its files use besides the built-in ones, in the order declared' })
   variables!: TemplateVariable[];
 
@@ -94,8 +112,8 @@ export class Template {
   filesDir!: string;
 }
 
-/** The REST shape of a template (spec section 3), snake_case. */
-export function toTemplateResponse(template: Template) {
+/** The REST shape of a template (spec section 3), snake_case, with its toolchains as this server has them. */
+export function toTemplateResponse(template: Template, toolchains: TemplateToolchain[]) {
   return {
     id: template.id,
     name: template.name,
@@ -110,5 +128,6 @@ export function toTemplateResponse(template: Template) {
       sensitive: v.sensitive,
     })),
     files: template.files,
+    toolchains: toolchains.map((toolchain) => ({ id: toolchain.id, name: toolchain.name, available: toolchain.available, install_hint: toolchain.installHint })),
   };
 }

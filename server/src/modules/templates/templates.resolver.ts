@@ -1,5 +1,5 @@
-import { Arg, Authorized, Query, Resolver } from 'type-graphql';
-import { Template } from './template.model.js';
+import { Arg, Authorized, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { Template, TemplateToolchain } from './template.model.js';
 import type { TemplatesService } from './templates.service.js';
 
 @Authorized()
@@ -15,5 +15,10 @@ export class TemplatesResolver {
   @Query(() => Template, { description: 'One template by name; NOT_FOUND when the catalog has none' })
   template(@Arg('name', () => String, { description: 'The template name, such as node-rest-api' }) name: string): Promise<Template> {
     return this.service.get(name);
+  }
+
+  @FieldResolver(() => [TemplateToolchain], { description: 'What its build and app run with, and whether this server has each (a missing one fails the build)' })
+  toolchains(@Root() template: Template): Promise<TemplateToolchain[]> {
+    return this.service.toolchainsOf(template);
   }
 }

@@ -14,6 +14,15 @@ export const templateSchemas: SchemaComponents = {
       s.object({ name: s.string(), description: s.string(), default_value: s.nullable(s.string()), required: s.boolean(), sensitive: s.boolean() }),
     ),
     files: s.array(s.string(), 'The files it generates.'),
+    toolchains: s.array(
+      s.object({
+        id: s.string("e.g. 'go'."),
+        name: s.string("e.g. 'Go'."),
+        available: s.boolean('This server has it; false: a project from the template fails to build here.'),
+        install_hint: s.string('How to install it on the server.'),
+      }),
+      'What its build and app run with.',
+    ),
   }),
 };
 
@@ -26,7 +35,8 @@ export function templatesRoutes(templates: TemplatesService): RestRoute[] {
       summary: 'The project templates',
       responses: { 200: { description: 'All templates.', schema: s.object({ templates: s.array(s.ref('Template')) }) } },
       handler: async (_req, res) => {
-        res.json({ templates: (await templates.list()).map(toTemplateResponse) });
+        const list = await templates.list();
+        res.json({ templates: await Promise.all(list.map(async (template) => toTemplateResponse(template, await templates.toolchainsOf(template)))) });
       },
     },
     {
@@ -37,7 +47,8 @@ export function templatesRoutes(templates: TemplatesService): RestRoute[] {
       params: { id: s.string('The template id, e.g. go-api.') },
       responses: { 200: { description: 'The template.', schema: s.ref('Template') } },
       handler: async (req, res) => {
-        res.json(toTemplateResponse(await templates.get(String(req.params.id))));
+        const template = await templates.get(String(req.params.id));
+        res.json(toTemplateResponse(template, await templates.toolchainsOf(template)));
       },
     },
   ];

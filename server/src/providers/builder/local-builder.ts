@@ -10,6 +10,7 @@ import { SerialQueue } from '../serial-queue.js';
 import type { SourceHost } from '../source-host/source-host.port.js';
 import { type BuildHooks, type BuildPhase, type BuildRequest, type BuildResult, type Builder, buildResults } from './builder.port.js';
 import { ownScratchPrefix, recordBuildProcess, removeStaleScratch } from './scratch-dirs.js';
+import { commandNotFound } from './toolchains.js';
 
 /** Longest build output line passed on (longer lines are cut); a line never grows memory beyond this. */
 export const MAX_LOG_LINE = 2000;
@@ -212,7 +213,7 @@ function runCommand(phase: Phase, argv: string[], options: RunOptions, hooks: Bu
     child.stdout.on('data', log.stream());
     child.stderr.on('data', log.stream());
     child.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') reason ??= `${phase.subject} could not start: ${argv[0]} was not found`;
+      if (error.code === 'ENOENT') reason ??= commandNotFound(phase.subject, argv[0]);
       else if (error.code === 'EACCES' && options.user) reason ??= `${phase.subject} could not start: the build user (nobody) cannot reach its directory; allow others to pass through the data directory (chmod o+x)`;
       else reason ??= `${phase.subject} could not start (${error.code ?? 'error'})`;
     });

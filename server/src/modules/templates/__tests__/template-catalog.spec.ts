@@ -98,12 +98,35 @@ describe('the template catalog', () => {
     );
   });
 
+  it('refuses a template that does not say which known toolchains it needs', async () => {
+    const catalog = tempDir('slipway-toolchains-');
+    await mkdir(path.join(catalog, 'needs', 'files'), { recursive: true });
+    const refusedWith = async (toolchains: unknown, message: string) => {
+      await writeFile(path.join(catalog, 'needs', 'template.json'), JSON.stringify({ name: 'needs', description: 'x', type: 'backend', toolchains }));
+      await expect(loadTemplate(catalog, 'needs'), JSON.stringify(toolchains)).rejects.toThrow(new TemplateCatalogError(`templates/needs/template.json: ${message}`));
+    };
+    await refusedWith(undefined, 'toolchains must list what the build and app run with (go, node)');
+    await refusedWith([], 'toolchains must list what the build and app run with (go, node)');
+    await refusedWith(['rust'], 'toolchain rust is not one of go, node');
+    await refusedWith(['go', 'go'], 'toolchains lists one twice');
+  });
+
+  it('declares the toolchains of every template: Go for go-api, Node.js for the others', () => {
+    expect(Object.fromEntries(templates.map((template) => [template.name, template.toolchains]))).toEqual({
+      'fullstack-notes': ['node'],
+      'go-api': ['go'],
+      'node-rest-api': ['node'],
+      'scheduled-worker': ['node'],
+      'static-site': ['node'],
+    });
+  });
+
   it('refuses a slipway.json whose test is not a non-empty argument list, and keeps the tests it names', async () => {
     const catalog = tempDir('slipway-test-argv-');
     const write = async (test: unknown) => {
       const files = path.join(catalog, 'tested', 'files');
       await mkdir(path.join(files, '.github', 'workflows'), { recursive: true });
-      await writeFile(path.join(catalog, 'tested', 'template.json'), JSON.stringify({ name: 'tested', description: 'x', type: 'backend' }));
+      await writeFile(path.join(catalog, 'tested', 'template.json'), JSON.stringify({ name: 'tested', description: 'x', type: 'backend', toolchains: ['node'] }));
       await writeFile(path.join(files, 'Dockerfile'), 'FROM scratch\n');
       await writeFile(path.join(files, '.github', 'workflows', 'build.yml'), 'on: push\n');
       const runtime = { build: null, test, start: ['node', 'server.js'], health_path: '/health', port_env: 'PORT', default_port: 3000 };
