@@ -165,10 +165,25 @@ describe('a version of the main branch', () => {
     expect((await versionCall('POST', version.id, '/restore')).body).toMatchObject({ status: 'ready', build_status: 'success' });
     expect((await versionCall('POST', version.id, '/restore')).status).toBe(409);
 
+    // The live version is refused with its reason, which GraphQL gives before anyone tries; others can go.
     const active = project.active_version;
     const refused = await versionCall('DELETE', active.id);
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toBe('Version v0.1.0 is deployed: deploy another version before deleting it');
+    expect(refused.body).toMatchObject({ error: 'Version v0.1.0 is live in production: deploy another version before deleting it', code: 'CONFLICT' });
+    expect((await versionCall('POST', active.id, '/archive')).body.error).toBe('Version v0.1.0 is live in production: deploy another version before archiving it');
+    const refusals = await app.graphql(
+      'query ($id: ID!) { project(id: $id) { versions { versions { versionTag deletionRefusal } } } }',
+      { id: project.id },
+      owner.token,
+    );
+    expect(refusals.errors).toBeUndefined();
+    expect(refusals.data.project.versions.versions).toEqual([
+      { versionTag: 'v1.0.0', deletionRefusal: null },
+      { versionTag: 'v0.1.0', deletionRefusal: 'Version v0.1.0 is live in production: deploy another version before deleting it' },
+    ]);
+    const graphqlRefused = await app.graphql('mutation ($id: ID!) { deleteVersion(id: $id) }', { id: active.id }, owner.token);
+    expect(graphqlRefused.errors?.[0]).toMatchObject({ message: 'Version v0.1.0 is live in production: deploy another version before deleting it', extensions: { code: 'CONFLICT' } });
+    expect((await versionCall('GET', active.id)).status).toBe(200);
 
     expect((await versionCall('PUT', version.id, '', owner.token)).status).toBe(400);
     const updated = await app.api('PUT', `/projects/${project.id}/versions/${version.id}`, { token: owner.token, body: { description: ' Renamed ' } });

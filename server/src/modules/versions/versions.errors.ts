@@ -13,11 +13,11 @@ export const unknownBranch = (branch: string) =>
 export const projectHasNoRepository = () =>
   new AppError(ErrorCode.Conflict, 'The project has no repository yet: wait for its creation to finish', { reason: 'PROJECT_HAS_NO_REPOSITORY' });
 
-export const versionIsActive = (tag: string) =>
-  new AppError(ErrorCode.Conflict, `Version ${tag} is deployed: deploy another version before deleting it`, { reason: 'VERSION_ACTIVE' });
+export const versionIsLive = (tag: string, environment: string, action: 'deleting' | 'archiving') =>
+  new AppError(ErrorCode.Conflict, `Version ${tag} is live in ${environment}: deploy another version before ${action} it`, { reason: 'VERSION_ACTIVE' });
 
 export const versionIsDeployed = (tag: string) =>
-  new AppError(ErrorCode.Conflict, `Version ${tag} has deployments: it cannot be deleted`, { reason: 'VERSION_DEPLOYED' });
+  new AppError(ErrorCode.Conflict, `Version ${tag} has deployments: it stays for their history and rollbacks`, { reason: 'VERSION_DEPLOYED' });
 
 export const buildInProgress = (tag: string) =>
   new AppError(ErrorCode.Conflict, `Version ${tag} is being built: stop the build first`, { reason: 'BUILD_IN_PROGRESS' });

@@ -42,6 +42,14 @@ export class VersionsResolver {
     return this.versions.buildSnapshot(signedIn(ctx).user, versionId);
   }
 
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'Why it cannot be deleted now (live, building, or kept for its deployments), as deleteVersion would answer; null when it can',
+  })
+  async deletionRefusal(@Root() version: Version): Promise<string | null> {
+    return (await this.versions.deletionRefusal(version))?.message ?? null;
+  }
+
   @FieldResolver(() => Int, { nullable: true, description: 'Seconds its latest build took; null while it builds or before it was built' })
   buildDurationSeconds(@Root() version: Version): number | null {
     return buildDurationSeconds(version);

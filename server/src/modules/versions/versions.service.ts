@@ -1,4 +1,4 @@
-import { gitBranchError, isBuildInProgress, versionDescriptionError, versionTagError } from '@slipway/domain';
+import { DEFAULT_ENVIRONMENT, gitBranchError, isBuildInProgress, versionDescriptionError, versionTagError } from '@slipway/domain';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { logUnexpected } from '../../common/log.js';
@@ -10,6 +10,8 @@ import type { ProjectProviders } from '../../providers/project-providers.js';
 import { repositorySecretsOf } from '../../providers/builder/builder.port.js';
 import type { RepositoryRef, SourceHost } from '../../providers/source-host/source-host.port.js';
 import type { Artifact } from '../../providers/registry/registry.port.js';
+import { DeploymentStatus } from '../deployments/deployment-status.js';
+import { lockProject } from '../deployments/deployment-transitions.js';
 import { Deployment } from '../deployments/deployment.entity.js';
 import type { Project } from '../projects/project.entity.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -28,7 +30,7 @@ import {
   projectHasNoRepository,
   unknownBranch,
   versionArchived,
-  versionIsActive,
+  versionIsLive,
   versionIsDeployed,
   versionNotArchived,
   versionNotFound,
@@ -192,19 +194,40 @@ export class VersionsService {
   /** Deletes a version that is not deployed, with its artifact and its whole log (its tag stays in the repository's history). */
   async remove(owner: Owner, versionId: unknown, projectId?: unknown): Promise<void> {
     const version = await this.get(owner, versionId, projectId);
-    if (version.active) throw versionIsActive(version.versionTag);
-    if (isBuildInProgress(version.buildStatus)) throw buildInProgress(version.versionTag);
-    if (await this.dataSource.getRepository(Deployment).existsBy({ versionId: version.id })) throw versionIsDeployed(version.versionTag);
+    const refusal = await this.deletionRefusal(version);
+    if (refusal) throw refusal;
     const project = await this.projects.get(owner, version.projectId);
     // Before the row goes: a registry the project cannot reach now leaves the version as it is.
     const { registry } = await this.providers.forProject(project);
     await this.dataSource.transaction(async (manager) => {
       await this.projects.assertChangeable(owner, project.id, manager);
+      // Under the project's lock, which a new deployment takes too: none of this version can start meanwhile.
+      await lockProject(manager, project.id, owner.id);
+      const locked = await manager.findOneBy(Version, { id: version.id, ownerId: owner.id });
+      if (!locked) throw versionNotFound();
+      const refused = await this.deletionRefusal(locked, manager);
+      if (refused) throw refused;
       await manager.delete(Version, { id: version.id, ownerId: owner.id });
     });
     await this.buildLogs.remove(version);
     const image = this.imageOf(project, version);
     if (image) await registry.deleteTag(image);
+  }
+
+  /**
+   * Why the version cannot be deleted now, as the error a deletion answers; null when it can. The one rule for
+   * Delete Version, so the list can say it before anyone tries: not while it is live (serving an environment),
+   * not while it builds, not once it was deployed (its deployments keep it for their history and rollbacks).
+   */
+  async deletionRefusal(version: Version, manager: EntityManager = this.dataSource.manager): Promise<AppError | null> {
+    const serving = await manager.findOne(Deployment, {
+      where: { versionId: version.id, ownerId: version.ownerId, status: DeploymentStatus.active },
+      order: { environment: 'ASC' },
+    });
+    if (serving || version.active) return versionIsLive(version.versionTag, serving?.environment ?? DEFAULT_ENVIRONMENT, 'deleting');
+    if (isBuildInProgress(version.buildStatus)) return buildInProgress(version.versionTag);
+    if (await manager.existsBy(Deployment, { versionId: version.id, ownerId: version.ownerId })) return versionIsDeployed(version.versionTag);
+    return null;
   }
 
   /** Builds the version again (a new run); not while a build of it runs, nor when it is archived. */
@@ -330,7 +353,7 @@ export class VersionsService {
   async archive(owner: Owner, versionId: unknown, projectId?: unknown): Promise<Version> {
     const version = await this.get(owner, versionId, projectId);
     if (version.status === VersionStatus.archived) throw versionArchived(version.versionTag);
-    if (version.active) throw versionIsActive(version.versionTag);
+    if (version.active) throw versionIsLive(version.versionTag, DEFAULT_ENVIRONMENT, 'archiving');
     if (isBuildInProgress(version.buildStatus)) throw buildInProgress(version.versionTag);
     await this.dataSource.transaction(async (manager) => {
       await this.projects.assertChangeable(owner, version.projectId, manager);
