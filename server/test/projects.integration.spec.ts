@@ -208,6 +208,23 @@ describe('creating a project', () => {
     expect((await app.api('POST', '/projects', { token: other.token, body: { name: 'Billing Service' } })).status).toBe(201);
   });
 
+  it('says whether a name is free before anything is created, with the message creation would give', async () => {
+    await createProject(user, { name: 'Ledger' });
+    const refusalOf = async (name: string, token = user.token) => {
+      const { data, errors } = await app.graphql('query ($name: String!) { projectNameRefusal(name: $name) }', { name }, token);
+      expect(errors).toBeUndefined();
+      return data.projectNameRefusal;
+    };
+    expect(await refusalOf(' LEDGER ')).toBe('A project named "LEDGER" already exists');
+    expect(await refusalOf('Ledger 2')).toBeNull();
+    expect(await refusalOf('x')).toBe('Project name must be at least 2 characters');
+    expect(await refusalOf('acme org!')).toBe('Project name can only contain letters, numbers, spaces, hyphens, and underscores');
+    // Another user's names are not theirs to know.
+    expect(await refusalOf('Ledger', (await developer()).token)).toBeNull();
+    expect((await app.graphql('{ projectNameRefusal(name: "Ledger") }')).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await app.api('GET', '/projects', { token: user.token })).body.projects.filter((row: ProjectJson) => row.name === 'Ledger')).toHaveLength(1);
+  });
+
   it('needs the GitHub organization set in Settings first', async () => {
     const newcomer = await registerUser(app);
     expect(await app.api('POST', '/projects', { token: newcomer.token, body: { name: 'Too Early' } })).toEqual(refusal(400, 'Set your GitHub organization in Settings before creating projects'));

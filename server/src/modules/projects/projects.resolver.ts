@@ -30,6 +30,14 @@ export class ProjectsResolver {
     return this.service.get(signedIn(ctx).user, id);
   }
 
+  @Query(() => String, {
+    nullable: true,
+    description: 'Why a new project of yours could not take this name (a rule, or one of yours has it, ignoring case), as createProject would answer; null when it can',
+  })
+  projectNameRefusal(@Arg('name', () => String, { description: 'The name to check, as typed' }) name: string, @Ctx() ctx: GraphQLContext): Promise<string | null> {
+    return this.service.nameRefusal(signedIn(ctx).user, name);
+  }
+
   @Query(() => ProjectStats, { description: 'How many projects you have, by status, and how many distinct tags' })
   projectStats(@Ctx() ctx: GraphQLContext): Promise<ProjectStats> {
     return this.service.stats(signedIn(ctx).user);

@@ -162,6 +162,21 @@ export class ProjectsService {
     return rows.length ? fromRow(rows[0], owner.id) : null;
   }
 
+  /**
+   * Why a new project of the owner's could not take this name, as create would answer (its rule, or a project of
+   * theirs with the same name ignoring case); null when it can. Lets the wizard say so on its first step.
+   */
+  async nameRefusal(owner: Owner, value: unknown): Promise<string | null> {
+    let name: string;
+    try {
+      name = validateProjectName(value);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM projects WHERE owner_id = $1 AND lower(name) = lower($2)', [owner.id, name]);
+    return rows.length ? projectNameTaken(name).message : null;
+  }
+
   async create(owner: Owner, input: ProjectInput): Promise<Project> {
     const name = validateProjectName(input.name);
     const description = validateDescription(input.description);
