@@ -1,6 +1,7 @@
 import { DEPLOYMENT_STATUS_LABELS, DEPLOYMENT_STRATEGY_LABELS } from '@slipway/domain';
-import type { DeploymentHealth, DeploymentStatus, DeploymentStrategy } from '../../generated/graphql';
+import type { DeploymentCardFragment, DeploymentHealth, DeploymentStatus, DeploymentStrategy } from '../../generated/graphql';
 import type { BadgeTone } from '../../ui/Badge';
+import { formatDateTime } from '../projects/components/detail/project-format';
 import type { PollOutcome, PollSchedule } from '../pipelines/poll-schedule';
 
 /** Display rules and constants of the Deployments tab (spec sections 2, 4, 8 and 9). */
@@ -17,6 +18,7 @@ export const DEPLOYMENT_STATUS_TONES: Record<DeploymentStatus, BadgeTone> = {
   cleaning_up: 'neutral',
   rolling_back: 'warning',
   archived: 'neutral',
+  superseded: 'neutral',
 };
 
 export const HEALTH_LABELS: Record<DeploymentHealth, string> = {
@@ -48,6 +50,46 @@ export const canRollbackCard = (deployment: { status: DeploymentStatus; rollback
 
 /** The rollback question of spec section 2. */
 export const rollbackQuestion = (environment: string) => `Are you sure you want to rollback the ${environment} deployment?`;
+
+export type RollbackDirection = 'back' | 'forward' | 'same';
+
+/**
+ * Where a rollback moves the environment, by the versions' order in the project: usually back to an older version;
+ * forward when the way back holds a newer one (it was deployed after, then replaced by an older one); or to the
+ * same version with the environment variables it ran with then.
+ */
+export function rollbackDirection(deployment: Pick<DeploymentCardFragment, 'version' | 'rollbackTarget'>): RollbackDirection {
+  const from = deployment.version?.versionNumber;
+  const to = deployment.rollbackTarget?.version?.versionNumber;
+  if (from === undefined || to === undefined || from === to) return 'same';
+  return to < from ? 'back' : 'forward';
+}
+
+const targetTag = (deployment: Pick<DeploymentCardFragment, 'rollbackTarget'>) => deployment.rollbackTarget?.version?.versionTag ?? 'a deleted version';
+
+/** The Rollback button's text: the spec's 'Rollback', naming the target; 'Roll forward' when the target is newer. */
+export function rollbackActionLabel(deployment: Pick<DeploymentCardFragment, 'version' | 'rollbackTarget'>): string {
+  if (!deployment.rollbackTarget) return 'Rollback';
+  return `${rollbackDirection(deployment) === 'forward' ? 'Roll forward' : 'Rollback'} to ${targetTag(deployment)}`;
+}
+
+/** What the rollback will do, in a sentence: from which version to which, and in which direction. */
+export function rollbackOutcome(deployment: Pick<DeploymentCardFragment, 'environment' | 'version' | 'rollbackTarget'>): string {
+  const from = deployment.version?.versionTag ?? 'a deleted version';
+  const to = targetTag(deployment);
+  const when = deployment.rollbackTarget?.activatedAt ? ` (deployed ${formatDateTime(deployment.rollbackTarget.activatedAt)})` : '';
+  const withVariables = 'with the environment variables it ran with';
+  const environment = deployment.environment.charAt(0).toUpperCase() + deployment.environment.slice(1);
+  switch (rollbackDirection(deployment)) {
+    case 'back':
+      return `${environment} goes back from ${from} to the older ${to}${when}, ${withVariables}.`;
+    case 'forward':
+      return `${environment} goes forward from ${from} to the newer ${to}${when}, ${withVariables}: this is not a step back.`;
+    default:
+      return `${environment} stays on ${to} but returns to the deployment of it${when}, ${withVariables}.`;
+  }
+}
+
 
 /** Spec section 8's messages of the tab. */
 export const DEPLOYMENT_MESSAGES = {

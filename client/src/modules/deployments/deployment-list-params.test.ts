@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DEPLOYMENT_PARAMS, parseDeploymentParams, rollbackTargetFilter, toDeploymentsFilter, withDeploymentParams } from './deployment-list-params';
+import { DEFAULT_DEPLOYMENT_PARAMS, parseDeploymentParams, toDeploymentsFilter, withDeploymentParams } from './deployment-list-params';
 
 describe('deployment list params', () => {
   it('reads the history filters from the URL, falling back to the defaults for anything unknown', () => {
@@ -39,9 +39,5 @@ describe('deployment list params', () => {
       search: 'v2',
       status: 'active',
     });
-  });
-
-  it("looks for a rollback target among the environment's rolled-back deployments, newest first, one", () => {
-    expect(rollbackTargetFilter('production')).toEqual({ page: 1, limit: 1, status: 'rolled_back', environment: 'production', sortBy: 'created_at', sortOrder: 'DESC' });
   });
 });

@@ -79,13 +79,3 @@ export const isDeploymentListFiltered = (params: DeploymentListParams) => Boolea
 
 /** Spec section 9: the Active Deployments cards, fetched 10 at a time. */
 export const ACTIVE_DEPLOYMENTS_FILTER: DeploymentsFilterInput = { page: 1, limit: ACTIVE_DEPLOYMENTS_LIMIT, status: 'active' };
-
-/** Spec section 4: a rollback's target is the most recent rolled_back deployment of the same environment. */
-export const rollbackTargetFilter = (environment: string): DeploymentsFilterInput => ({
-  page: 1,
-  limit: 1,
-  status: 'rolled_back',
-  environment,
-  sortBy: 'created_at',
-  sortOrder: 'DESC',
-});

@@ -4,7 +4,7 @@ import type { DeploymentCardFragment } from '../../../generated/graphql';
 import { Button } from '../../../ui/Button';
 import { formatDateTime } from '../../projects/components/detail/project-format';
 import { shortCommit } from '../../versions/version-format';
-import { canRollbackCard, strategyLabel } from '../deployment-format';
+import { canRollbackCard, rollbackActionLabel, strategyLabel } from '../deployment-format';
 import { DeploymentHealthBadge, DeploymentStatusBadge } from './DeploymentBadges';
 
 const StyledCard = styled.article(({ theme }) => ({
@@ -56,7 +56,7 @@ export interface ActiveDeploymentCardProps {
 
 /**
  * One active deployment (spec section 2): environment, status, version tag, commit, traffic, health, error,
- * strategy, replicas, deployed time, URL, Metrics and Logs, and Rollback when it replaced another deployment.
+ * strategy, replicas, deployed time, URL, Metrics and Logs, and Rollback when it has a way back (named on the button).
  */
 export function ActiveDeploymentCard({ deployment, onMetrics, onLogs, onRollback, busy }: ActiveDeploymentCardProps) {
   const label = `${deployment.environment} deployment`;
@@ -107,8 +107,8 @@ export function ActiveDeploymentCard({ deployment, onMetrics, onLogs, onRollback
           Logs
         </Button>
         {canRollbackCard(deployment) && (
-          <Button size="sm" variant="danger" onClick={() => onRollback(deployment)} disabled={busy} aria-label={`Rollback the ${label}`}>
-            Rollback
+          <Button size="sm" variant="danger" onClick={() => onRollback(deployment)} disabled={busy} aria-label={`${rollbackActionLabel(deployment)} (the ${label})`}>
+            {rollbackActionLabel(deployment)}
           </Button>
         )}
       </StyledActions>

@@ -18,7 +18,7 @@ const pending = testDeployment({
   activatedAt: null,
   durationSeconds: null,
   versionId: version.id,
-  version: { __typename: 'Version', id: version.id, versionTag: version.versionTag, gitCommitSha: version.gitCommitSha ?? null },
+  version: { __typename: 'Version', id: version.id, versionTag: version.versionTag, versionNumber: version.versionNumber, gitCommitSha: version.gitCommitSha ?? null },
 });
 
 /** The project page on its Versions tab, its version offering Deploy, with `mocks` for the rest. */

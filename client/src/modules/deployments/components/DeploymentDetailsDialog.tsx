@@ -97,7 +97,9 @@ export function DeploymentDetailsDialog({ deployment, onClose }: DeploymentDetai
           <Fact term="Replicas" value={String(current.replicas)} />
           <Fact term="Created" value={formatDateTime(current.createdAt)} />
           <Fact term="Activated" value={current.activatedAt && formatDateTime(current.activatedAt)} />
+          <Fact term="Superseded" value={current.supersededAt && formatDateTime(current.supersededAt)} />
           <Fact term="Rolled back" value={current.rolledBackAt && formatDateTime(current.rolledBackAt)} />
+          <Fact term="Rollback to" value={current.restores?.activatedAt && `The deployment of ${formatDateTime(current.restores.activatedAt)}`} />
           <Fact term="Rollback reason" value={current.rollbackReason} />
           <Fact term="Duration" value={formatDuration(current.durationSeconds)} />
           <Fact term="URL" value={current.deployedUrl} />

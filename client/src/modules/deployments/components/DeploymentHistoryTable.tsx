@@ -3,7 +3,7 @@ import type { DeploymentCardFragment } from '../../../generated/graphql';
 import { Button } from '../../../ui/Button';
 import { formatDateTime } from '../../projects/components/detail/project-format';
 import { shortCommit } from '../../versions/version-format';
-import { formatDuration, strategyLabel } from '../deployment-format';
+import { formatDuration, rollbackActionLabel, strategyLabel } from '../deployment-format';
 import { DeploymentStatusBadge } from './DeploymentBadges';
 
 const StyledScroll = styled.div({ overflowX: 'auto' });
@@ -26,6 +26,8 @@ const StyledTag = styled.span(({ theme }) => ({ display: 'block', fontWeight: th
 
 const StyledCode = styled.code(({ theme }) => ({ fontFamily: theme.fonts.mono, color: theme.colors.textMuted }));
 
+const StyledNote = styled.span(({ theme }) => ({ display: 'block', marginTop: theme.spacing(1), color: theme.colors.textMuted }));
+
 const StyledError = styled.span(({ theme }) => ({ display: 'block', marginTop: theme.spacing(1), color: theme.colors.danger, overflowWrap: 'anywhere' }));
 
 const StyledLink = styled.a({ overflowWrap: 'anywhere' });
@@ -44,7 +46,8 @@ const versionTag = (deployment: DeploymentCardFragment) => deployment.version?.v
 /**
  * The Deployment History (spec section 2): Version, Strategy, Status, Traffic, Deployed, Duration, URL and
  * Actions; an error message under its row's version. A click on a row, or Enter on a focused row, opens its
- * details (Details does the same); Rollback on active rows.
+ * details (Details does the same); Rollback on active rows, naming its target. A rollback's own row says so under
+ * its version; the deployment it restored keeps its row, times and duration.
  */
 export function DeploymentHistoryTable({ deployments, onOpen, onRollback, busy }: DeploymentHistoryTableProps) {
   return (
@@ -81,6 +84,11 @@ export function DeploymentHistoryTable({ deployments, onOpen, onRollback, busy }
                 <td>
                   <StyledTag>{tag}</StyledTag>
                   {deployment.version?.gitCommitSha && <StyledCode>{shortCommit(deployment.version.gitCommitSha)}</StyledCode>}
+                  {deployment.restoresDeploymentId && (
+                    <StyledNote>
+                      Rollback to the deployment of {deployment.restores?.activatedAt ? formatDateTime(deployment.restores.activatedAt) : 'an earlier date'}
+                    </StyledNote>
+                  )}
                   {deployment.errorMessage && <StyledError>{deployment.errorMessage}</StyledError>}
                 </td>
                 <td>{strategyLabel(deployment.strategy)}</td>
@@ -117,13 +125,13 @@ export function DeploymentHistoryTable({ deployments, onOpen, onRollback, busy }
                         size="sm"
                         variant="danger"
                         disabled={busy}
-                        aria-label={`Rollback deployment ${tag} (${deployment.environment})`}
+                        aria-label={`${rollbackActionLabel(deployment)} (deployment ${tag}, ${deployment.environment})`}
                         onClick={(event) => {
                           event.stopPropagation();
                           onRollback(deployment);
                         }}
                       >
-                        Rollback
+                        {rollbackActionLabel(deployment)}
                       </Button>
                     )}
                   </StyledActions>

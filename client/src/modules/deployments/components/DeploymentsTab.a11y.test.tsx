@@ -63,7 +63,7 @@ describe('DeploymentsTab accessibility', { timeout: 30_000 }, () => {
     expect(await findings()).toEqual([]);
     await user.keyboard('{Escape}');
 
-    await user.click(within(card).getByRole('button', { name: 'Rollback the production deployment' }));
+    await user.click(within(card).getByRole('button', { name: 'Rollback to v1.0.0 (the production deployment)' }));
     screen.getByRole('dialog', { name: 'Rollback Deployment' });
     expect(await findings()).toEqual([]);
   });

@@ -13,7 +13,6 @@ import {
   historyMock,
   previousDeployment,
   rollbackMock,
-  rollbackTargetMock,
   testDeployment,
   updatesMock,
 } from './deployments.fixtures';
@@ -44,11 +43,11 @@ describe('DeploymentsTab', { timeout: 15_000 }, () => {
     expect(within(card).getByRole('link', { name: 'http://127.0.0.1:4600' })).toHaveAttribute('href', 'http://127.0.0.1:4600');
     expect(within(card).getByRole('button', { name: 'Metrics of the production deployment' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Logs of the production deployment' })).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Rollback the production deployment' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Rollback to v1.0.0 (the production deployment)' })).toHaveTextContent('Rollback to v1.0.0');
   });
 
   it('offers no Rollback on a card without a rollback target, and shows its error message and health', async () => {
-    const first = testDeployment({ rollbackTargetId: null, health: 'unhealthy', errorMessage: 'Health check failed on /health' });
+    const first = testDeployment({ rollbackTargetId: null, rollbackTarget: null, health: 'unhealthy', errorMessage: 'Health check failed on /health' });
     renderTab([activeMock([first]), historyMock([first])]);
     const card = await activeCard();
     expect(within(card).queryByRole('button', { name: /^Rollback/ })).not.toBeInTheDocument();
@@ -66,7 +65,7 @@ describe('DeploymentsTab', { timeout: 15_000 }, () => {
       errorMessage: 'Instances never became healthy',
       durationSeconds: 3725,
       deployedUrl: null,
-      version: { __typename: 'Version', id: 'v3', versionTag: 'v3.0.0', gitCommitSha: null },
+      version: { __typename: 'Version', id: 'v3', versionTag: 'v3.0.0', versionNumber: 9, gitCommitSha: null },
     });
     renderTab([
       activeMock([testDeployment()]),
@@ -90,8 +89,9 @@ describe('DeploymentsTab', { timeout: 15_000 }, () => {
     expect(first).toHaveTextContent('1h 2m');
     expect(within(first).queryByRole('button', { name: /^Rollback/ })).not.toBeInTheDocument();
     expect(second).toHaveTextContent('1m');
-    expect(within(second).getByRole('button', { name: 'Rollback deployment v2.0.0 (production)' })).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Rollback to v1.0.0 (deployment v2.0.0, production)' })).toBeInTheDocument();
     expect(third).toHaveTextContent('40s');
+    expect(third).toHaveTextContent('Superseded');
     expect(screen.getByRole('heading', { name: 'Deployment History (23)' })).toBeInTheDocument();
     expect(screen.getByText('Showing page 1 of 3 (23 deployments)')).toBeInTheDocument();
   });
@@ -106,7 +106,7 @@ describe('DeploymentsTab', { timeout: 15_000 }, () => {
       historyMock([testDeployment()], DEFAULT_DEPLOYMENT_PARAMS),
       historyMock([testDeployment()], active),
       historyMock([testDeployment()], activated, page),
-      historyMock([testDeployment({ id: 'd9', version: { __typename: 'Version', id: 'v9', versionTag: 'v0.9.0', gitCommitSha: null } })], second, {
+      historyMock([testDeployment({ id: 'd9', version: { __typename: 'Version', id: 'v9', versionTag: 'v0.9.0', versionNumber: 9, gitCommitSha: null } })], second, {
         ...page,
         page: 2,
       }),
@@ -163,38 +163,59 @@ describe('DeploymentsTab', { timeout: 15_000 }, () => {
     expect(dialog).toBeInTheDocument();
   });
 
-  it('asks before a rollback, rolls back to the most recent rolled-back deployment with the UI reason, and shows the lists again', async () => {
+  it('asks before a rollback, naming the version it goes back to, rolls back to the way back with the UI reason, and shows the lists again', async () => {
     const active = testDeployment();
     const target = previousDeployment();
     const rollingBack: DeploymentCardFragment = { ...active, status: 'rolling_back' };
+    const restoring = testDeployment({ id: 'd3', status: 'deploying', rollbackTargetId: null, rollbackTarget: null, restoresDeploymentId: target.id, restores: { __typename: 'Deployment', id: target.id, activatedAt: target.activatedAt }, version: target.version });
     const { user } = renderTab([
       activeMock([active]),
       historyMock([active, target]),
-      rollbackTargetMock('production', [target]),
       rollbackMock(active, target.id),
       activeMock([]),
-      historyMock([rollingBack, { ...target, status: 'deploying' }]),
+      historyMock([restoring, rollingBack, target]),
     ]);
-    await user.click(within(await activeCard()).getByRole('button', { name: 'Rollback the production deployment' }));
+    await user.click(within(await activeCard()).getByRole('button', { name: 'Rollback to v1.0.0 (the production deployment)' }));
     const dialog = screen.getByRole('dialog', { name: 'Rollback Deployment' });
     expect(dialog).toHaveTextContent('Are you sure you want to rollback the production deployment?');
-    await user.click(within(dialog).getByRole('button', { name: 'Rollback' }));
+    expect(dialog).toHaveTextContent(
+      `Production goes back from v2.0.0 to the older v1.0.0 (deployed ${formatDateTime(target.activatedAt!)}), with the environment variables it ran with.`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Rollback to v1.0.0' }));
     expect(await screen.findByText('No active deployments')).toBeInTheDocument();
-    const [first, second] = await rows();
-    expect(first).toHaveTextContent('Rolling Back');
-    expect(second).toHaveTextContent('Deploying');
+    const [first, second, third] = await rows();
+    expect(first).toHaveTextContent('Deploying');
+    expect(first).toHaveTextContent(`Rollback to the deployment of ${formatDateTime(target.activatedAt!)}`);
+    expect(second).toHaveTextContent('Rolling Back');
+    expect(third).toHaveTextContent('Superseded');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Active Deployments' })).toHaveFocus();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it("says 'No previous deployment found to rollback to' when no rolled-back deployment exists, and rolls nothing back", async () => {
-    const active = testDeployment();
-    const { user } = renderTab([activeMock([active]), historyMock([active]), rollbackTargetMock('production', [])]);
+  it('says a rollback moves forward when the way back holds a newer version', async () => {
+    // v1 was deployed after v2 (Deploy on the older version): going back in time means going to the newer v2.
+    const active = testDeployment({
+      version: { __typename: 'Version', id: 'a1', versionTag: 'v1.0.0', versionNumber: 1, gitCommitSha: null },
+      rollbackTarget: { __typename: 'Deployment', id: 'd2', activatedAt: '2026-02-28T09:00:40.000Z', version: { __typename: 'Version', id: 'a2', versionTag: 'v2.0.0', versionNumber: 2 } },
+    });
+    const { user } = renderTab([activeMock([active]), historyMock([active])]);
+    const card = await activeCard('production deployment v1.0.0');
+    await user.click(within(card).getByRole('button', { name: 'Roll forward to v2.0.0 (the production deployment)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rollback Deployment' });
+    expect(dialog).toHaveTextContent('Production goes forward from v1.0.0 to the newer v2.0.0');
+    expect(within(dialog).getByRole('button', { name: 'Roll forward to v2.0.0' })).toBeInTheDocument();
+  });
+
+  it("says 'No previous deployment found to rollback to' when the active deployment has no way back, and rolls nothing back", async () => {
+    const active = testDeployment({ rollbackTargetId: null, rollbackTarget: null });
+    const { user } = renderTab([activeMock([active]), historyMock([active])]);
     const [row] = await rows();
-    await user.click(within(row).getByRole('button', { name: 'Rollback deployment v2.0.0 (production)' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Rollback Deployment' })).getByRole('button', { name: 'Rollback' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('No previous deployment found to rollback to');
+    await user.click(within(row).getByRole('button', { name: 'Rollback (deployment v2.0.0, production)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rollback Deployment' });
+    expect(dialog).toHaveTextContent('No previous deployment found to rollback to');
+    expect(within(dialog).queryByRole('button', { name: /^Rollback/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await activeCard()).toHaveTextContent('Active');
   });
@@ -202,14 +223,14 @@ describe('DeploymentsTab', { timeout: 15_000 }, () => {
   it("says 'Failed to rollback deployment' when the server gives no message; Cancel sends nothing", async () => {
     const active = testDeployment();
     const target = previousDeployment();
-    const { user } = renderTab([activeMock([active]), historyMock([active]), rollbackTargetMock('production', [target]), rollbackMock(active, target.id, { error: '' })]);
-    const rollbackButton = within(await activeCard()).getByRole('button', { name: 'Rollback the production deployment' });
+    const { user } = renderTab([activeMock([active]), historyMock([active]), rollbackMock(active, target.id, { error: '' })]);
+    const rollbackButton = within(await activeCard()).getByRole('button', { name: 'Rollback to v1.0.0 (the production deployment)' });
     await user.click(rollbackButton);
     await user.click(within(screen.getByRole('dialog', { name: 'Rollback Deployment' })).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(rollbackButton).toHaveFocus();
     await user.click(rollbackButton);
-    await user.click(within(screen.getByRole('dialog', { name: 'Rollback Deployment' })).getByRole('button', { name: 'Rollback' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Rollback Deployment' })).getByRole('button', { name: 'Rollback to v1.0.0' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to rollback deployment');
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

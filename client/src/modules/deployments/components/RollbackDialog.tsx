@@ -1,7 +1,10 @@
+import styled from '@emotion/styled';
 import type { DeploymentCardFragment } from '../../../generated/graphql';
 import { Button } from '../../../ui/Button';
 import { Modal } from '../../../ui/Modal';
-import { rollbackQuestion } from '../deployment-format';
+import { DEPLOYMENT_MESSAGES, rollbackActionLabel, rollbackOutcome, rollbackQuestion } from '../deployment-format';
+
+const StyledText = styled.p(({ theme }) => ({ margin: theme.spacing(0, 0, 3), '&:last-child': { marginBottom: 0 } }));
 
 export interface RollbackDialogProps {
   deployment: DeploymentCardFragment;
@@ -10,7 +13,10 @@ export interface RollbackDialogProps {
   onClose: () => void;
 }
 
-/** Spec section 2's rollback question; it cannot be closed while the rollback is being sent. */
+/**
+ * Spec section 2's rollback question, then what it will do: the version it leaves, the one it returns to and the
+ * direction. The confirm button names the target too. It cannot be closed while the rollback is being sent.
+ */
 export function RollbackDialog({ deployment, busy, onConfirm, onClose }: RollbackDialogProps) {
   return (
     <Modal
@@ -24,13 +30,16 @@ export function RollbackDialog({ deployment, busy, onConfirm, onClose }: Rollbac
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Rolling back...' : 'Rollback'}
-          </Button>
+          {deployment.rollbackTarget && (
+            <Button variant="danger" onClick={onConfirm} disabled={busy}>
+              {busy ? 'Rolling back...' : rollbackActionLabel(deployment)}
+            </Button>
+          )}
         </>
       }
     >
-      <p>{rollbackQuestion(deployment.environment)}</p>
+      <StyledText>{rollbackQuestion(deployment.environment)}</StyledText>
+      <StyledText>{deployment.rollbackTarget ? rollbackOutcome(deployment) : DEPLOYMENT_MESSAGES.noRollbackTarget}</StyledText>
     </Modal>
   );
 }

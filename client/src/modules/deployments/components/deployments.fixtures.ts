@@ -11,7 +11,7 @@ import {
   type DeploymentsFilterInput,
 } from '../../../generated/graphql';
 import { graphQLErrorResult } from '../../../test/fixtures';
-import { ACTIVE_DEPLOYMENTS_FILTER, DEFAULT_DEPLOYMENT_PARAMS, rollbackTargetFilter, toDeploymentsFilter } from '../deployment-list-params';
+import { ACTIVE_DEPLOYMENTS_FILTER, DEFAULT_DEPLOYMENT_PARAMS, toDeploymentsFilter } from '../deployment-list-params';
 
 /** Test data for the Deployments tab: deployments as the DeploymentCard fragment has them, and the calls' answers. */
 export const PROJECT_ID = '0b6b9c1e-4a5f-4c3e-9d2a-7f1e2d3c4b5a';
@@ -33,32 +33,42 @@ export function testDeployment(overrides: Partial<DeploymentCardFragment> = {}):
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:01:30.000Z',
     rolledBackAt: null,
+    supersededAt: null,
     deployedUrl: 'http://127.0.0.1:4600',
     rollbackTargetId: 'd0000000-0000-4000-8000-000000000001',
+    rollbackTarget: {
+      __typename: 'Deployment',
+      id: 'd0000000-0000-4000-8000-000000000001',
+      activatedAt: '2026-02-28T09:00:40.000Z',
+      version: { __typename: 'Version', id: 'a0000000-0000-4000-8000-000000000001', versionTag: 'v1.0.0', versionNumber: 1 },
+    },
+    restoresDeploymentId: null,
+    restores: null,
     rollbackReason: null,
     isActive: true,
     durationSeconds: 90,
     versionId: 'a0000000-0000-4000-8000-000000000002',
-    version: { __typename: 'Version', id: 'a0000000-0000-4000-8000-000000000002', versionTag: 'v2.0.0', gitCommitSha: COMMIT_V2 },
+    version: { __typename: 'Version', id: 'a0000000-0000-4000-8000-000000000002', versionTag: 'v2.0.0', versionNumber: 2, gitCommitSha: COMMIT_V2 },
     ...overrides,
   };
 }
 
-/** The v1 deployment v2 replaced: rolled back, the way back. */
+/** The v1 deployment v2 replaced: superseded, the way back. */
 export function previousDeployment(overrides: Partial<DeploymentCardFragment> = {}): DeploymentCardFragment {
   return testDeployment({
     id: 'd0000000-0000-4000-8000-000000000001',
-    status: 'rolled_back',
+    status: 'superseded',
     trafficPercent: 0,
     isActive: false,
     rollbackTargetId: null,
+    rollbackTarget: null,
     activatedAt: '2026-02-28T09:00:40.000Z',
     createdAt: '2026-02-28T09:00:00.000Z',
     updatedAt: '2026-03-01T10:01:30.000Z',
-    rolledBackAt: '2026-03-01T10:01:30.000Z',
+    supersededAt: '2026-03-01T10:01:30.000Z',
     durationSeconds: 40,
     versionId: 'a0000000-0000-4000-8000-000000000001',
-    version: { __typename: 'Version', id: 'a0000000-0000-4000-8000-000000000001', versionTag: 'v1.0.0', gitCommitSha: COMMIT_V1 },
+    version: { __typename: 'Version', id: 'a0000000-0000-4000-8000-000000000001', versionTag: 'v1.0.0', versionNumber: 1, gitCommitSha: COMMIT_V1 },
     ...overrides,
   });
 }
@@ -91,8 +101,6 @@ export const historyMock = (
   params = DEFAULT_DEPLOYMENT_PARAMS,
   page?: { page: number; count: number; totalPages: number; limit: number },
 ) => deploymentsMock(toDeploymentsFilter(params), deployments, page);
-
-export const rollbackTargetMock = (environment: string, targets: DeploymentCardFragment[]) => deploymentsMock(rollbackTargetFilter(environment), targets);
 
 export function historyErrorMock(message: string, params = DEFAULT_DEPLOYMENT_PARAMS): MockLink.MockedResponse {
   return {

@@ -1,20 +1,19 @@
-import { useApolloClient } from '@apollo/client/react';
 import { MANUAL_ROLLBACK_REASON } from '@slipway/domain';
 import { useState } from 'react';
 import { apiErrorMessage } from '../../../app/apollo/error-message';
-import { ProjectDeploymentsDocument, type DeploymentCardFragment } from '../../../generated/graphql';
+import type { DeploymentCardFragment } from '../../../generated/graphql';
 import { useRollbackDeploymentMutation } from '../../../generated/hooks';
 import { evictDeploymentLists } from '../deployment-cache';
-import { rollbackTargetFilter } from '../deployment-list-params';
 import { DEPLOYMENT_MESSAGES } from '../deployment-format';
 
 /**
- * Rollback of an active deployment (spec sections 4 and 8): `ask` opens the confirmation; `confirm` fetches the
- * most recent rolled_back deployment of the same environment (limit 1) as the target, sends the rollback with
- * reason 'Manual rollback via UI', and refreshes the lists. No target, or a failure, becomes `error`.
+ * Rollback of an active deployment (spec sections 4 and 8): `ask` opens the confirmation, which names the target;
+ * `confirm` sends the rollback to the deployment's way back (its rollbackTarget, which the server keeps: the one it
+ * replaced, or for a rollback the one before what it restored) with reason 'Manual rollback via UI', and refreshes
+ * the lists. The spec's "most recent rolled_back deployment" would be the newer version after a first rollback, so
+ * the server's way back is used instead. No target, or a failure, becomes `error`.
  */
 export function useRollback(projectId: string) {
-  const client = useApolloClient();
   const [rollbackDeployment] = useRollbackDeploymentMutation();
   const [confirming, setConfirming] = useState<DeploymentCardFragment | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,12 +26,7 @@ export function useRollback(projectId: string) {
     setBusy(true);
     setError(null);
     try {
-      const targets = await client.query({
-        query: ProjectDeploymentsDocument,
-        variables: { projectId, filter: rollbackTargetFilter(deployment.environment) },
-        fetchPolicy: 'network-only',
-      });
-      const target = targets.data?.project.deployments.deployments[0];
+      const target = deployment.rollbackTarget;
       if (!target) {
         setError(DEPLOYMENT_MESSAGES.noRollbackTarget);
         return false;

@@ -49,6 +49,11 @@ const StyledBar = styled.div(({ theme }) => ({ width: `${RUNNING_BUILD_PERCENT}%
 
 const StyledActions = styled.div(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', gap: theme.spacing(2) }));
 
+/** Delete Version when the server refuses it: it stays in the tab order, with the reason as its description. */
+const StyledRefusedButton = styled(Button)({ '&[aria-disabled="true"]': { opacity: 0.55, cursor: 'not-allowed' } });
+
+const StyledRefusal = styled.p(({ theme }) => ({ margin: 0, fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }));
+
 export interface VersionCardProps {
   version: VersionCardFragment;
   /** The full commit hash was just copied from this card ('Copied to clipboard!' shows). */
@@ -182,10 +187,17 @@ export function VersionCard({ version, copied, onCopyCommit, onDownloadArtifact,
             Restore Version
           </Button>
         )}
-        <Button variant="danger" onClick={() => onDelete(version)} disabled={busy} aria-label={`Delete ${label}`}>
-          Delete Version
-        </Button>
+        {version.deletionRefusal ? (
+          <StyledRefusedButton variant="danger" aria-disabled="true" aria-describedby={`delete-refusal-${version.id}`} aria-label={`Delete ${label}`}>
+            Delete Version
+          </StyledRefusedButton>
+        ) : (
+          <Button variant="danger" onClick={() => onDelete(version)} disabled={busy} aria-label={`Delete ${label}`}>
+            Delete Version
+          </Button>
+        )}
       </StyledActions>
+      {version.deletionRefusal && <StyledRefusal id={`delete-refusal-${version.id}`}>{version.deletionRefusal}</StyledRefusal>}
     </StyledCard>
   );
 }

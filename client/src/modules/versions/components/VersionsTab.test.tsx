@@ -105,6 +105,19 @@ describe('VersionsTab', { timeout: 15_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Versions (0)' })).toHaveFocus();
   });
 
+  it('does not offer to delete the live version: its Delete says why, reachable by keyboard, and asks nothing', async () => {
+    const reason = 'Version v1.2.0 is live in production: deploy another version before deleting it';
+    const { user } = renderTab([versionsMock([testVersion({ active: true, deletionRefusal: reason })])]);
+    const remove = within(await card('v1.2.0')).getByRole('button', { name: 'Delete version v1.2.0' });
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveAccessibleDescription(reason);
+    expect(screen.getByText(reason)).toBeVisible();
+    remove.focus();
+    await user.keyboard('{Enter}');
+    await user.click(remove);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it("shows 'Failed to archive version' when the server gives no message, and keeps the version", async () => {
     const version = testVersion();
     const { user } = renderTab([

@@ -26,6 +26,7 @@ export function testVersion(overrides: Partial<VersionCardFragment> = {}): Versi
     buildStartedAt: '2026-03-01T10:00:00.000Z',
     buildCompletedAt: '2026-03-01T10:02:05.000Z',
     buildDurationSeconds: 125,
+    deletionRefusal: null,
     buildLog: 'npm run build\nBuild finished',
     dockerImageUrl: 'https://registry.example/analytical-engine:v1.2.0',
     artifacts: [{ __typename: 'VersionArtifact', id: 'sha256-abc', type: 'image' }],
