@@ -94,16 +94,64 @@ export function openApiDocument(routes: RestRoute[], components: SchemaComponent
 
 const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-/** The page's own starter: same origin, no inline script (the CSP allows none). */
+/**
+ * The page's own starter: same origin, no inline script (the CSP allows none). Swagger UI's markup is fixed through
+ * its plugin system where axe finds fault with it: each route's summary button held a link (nested interactive
+ * controls), its page had no landmarks but its own <main> and skipped from h1 to h3. "Try it out" sends the token
+ * of the session signed in to Slipway in this browser (localStorage authToken), as the Authorize dialog would.
+ */
 const DOCS_SCRIPT = `window.addEventListener('load', () => {
-  window.ui = SwaggerUIBundle({ url: '${OPENAPI_PATH}', dom_id: '#docs', deepLinking: true, validatorUrl: null, tryItOutEnabled: false });
-  // What Swagger UI leaves out for assistive technology: names for its pickers, keyboard access to scrolling examples.
+  const accessibleMarkup = (system) => {
+    const h = system.React.createElement;
+    return {
+      components: {
+        // The route's path as text: the summary is a button, and the deep link inside it was a second control.
+        OperationSummaryPath: ({ operationProps }) => {
+          const { deprecated, path } = operationProps.toObject();
+          const parts = path.split(/(?=\\/)/g).flatMap((part, index) => (index ? [h('wbr', { key: index }), part] : [part]));
+          return h('span', { className: deprecated ? 'opblock-summary-path__deprecated' : 'opblock-summary-path', 'data-path': path }, h('span', null, ...parts));
+        },
+      },
+      wrapComponents: {
+        InfoContainer: (Original) => (props) => h('header', { role: 'banner' }, h(Original, props)),
+        ServersContainer: (Original) => (props) => h('div', { role: 'region', 'aria-label': 'Server' }, h(Original, props)),
+        // Its dialog's headings start at h3.
+        AuthorizeBtnContainer: (Original) => (props) =>
+          h('div', { role: 'region', 'aria-labelledby': 'slipway-authorization' }, h('h2', { id: 'slipway-authorization', className: 'slipway-visually-hidden' }, 'Authorization'), h(Original, props)),
+        // The route groups are h3 under the API's h1.
+        operations: (Original) => (props) => h('div', null, h('h2', { className: 'slipway-visually-hidden' }, 'Routes'), h(Original, props)),
+      },
+    };
+  };
+  window.ui = SwaggerUIBundle({
+    url: '${OPENAPI_PATH}',
+    dom_id: '#docs',
+    deepLinking: true,
+    validatorUrl: null,
+    tryItOutEnabled: false,
+    plugins: [accessibleMarkup],
+    onComplete: () => {
+      let token = null;
+      try {
+        token = localStorage.getItem('authToken');
+      } catch {
+        // Storage is off: "Try it out" needs the Authorize dialog then.
+      }
+      if (token) window.ui.preauthorizeApiKey('bearer', token);
+    },
+  });
+  // What Swagger UI leaves out for assistive technology: names for its pickers and its dialog's close button, a name
+  // that starts with the visible text, keyboard access to scrolling examples and commands.
   const label = () => {
     document.querySelector('#servers:not([aria-label])')?.setAttribute('aria-label', 'Server');
+    document.querySelector('.modal-ux .close-modal:not([aria-label])')?.setAttribute('aria-label', 'Close authorizations');
+    for (const logout of document.querySelectorAll('button[aria-label="Remove authorization"]')) logout.setAttribute('aria-label', \`\${logout.textContent.trim()}: remove authorization\`);
     for (const select of document.querySelectorAll('tr[data-param-name] select:not([aria-label])')) {
       select.setAttribute('aria-label', select.closest('tr').dataset.paramName);
     }
-    for (const example of document.querySelectorAll('.highlight-code > .microlight:not([tabindex])')) example.tabIndex = 0;
+    for (const example of document.querySelectorAll('.highlight-code > .microlight:not([tabindex]), .curl:not([tabindex])')) example.tabIndex = 0;
+    // 'Authorized' follows the scheme's h4 as an h6: heard as the level after it.
+    for (const status of document.querySelectorAll('.auth-container h6:not([aria-level])')) status.setAttribute('aria-level', '5');
   };
   new MutationObserver(label).observe(document.getElementById('docs'), { childList: true, subtree: true });
 });
@@ -124,6 +172,11 @@ const DOCS_STYLE = `.swagger-ui .opblock.opblock-get .opblock-summary-method { b
 .swagger-ui .btn.authorize svg { fill: #1b7a4f; }
 .swagger-ui .json-schema-2020-12-expand-deep-button { color: #4a4a4a; }
 .swagger-ui .parameter__in { color: #555; }
+.swagger-ui .btn.try-out__btn { color: #3b4151; border-color: #3b4151; }
+.swagger-ui .btn.try-out__btn.cancel { color: #b3261e; border-color: #b3261e; }
+.swagger-ui .btn.execute { background-color: #1d5f9e; border-color: #1d5f9e; }
+.swagger-ui .download-contents { background: #4a4f5e; }
+.slipway-visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 `;
 
 const DOCS_PAGE = `<!doctype html>
@@ -137,7 +190,7 @@ const DOCS_PAGE = `<!doctype html>
 <link rel="stylesheet" href="${DOCS_PATH}/docs.css">
 </head>
 <body>
-<main id="docs"></main>
+<div id="docs"></div>
 <script src="${DOCS_PATH}/assets/swagger-ui-bundle.js"></script>
 <script src="${DOCS_PATH}/docs.js"></script>
 </body>
