@@ -11,6 +11,10 @@ test('without a GitHub organization the wizard asks for settings first', async (
   await registerViaApi(page);
   await page.goto('/dashboard/projects/new');
   await expect(settingsDialog(page)).toBeVisible();
+  // A new user has no GitHub token: their projects are local, where the organization is just a name.
+  await expect(settingsDialog(page)).toContainText(
+    'No GitHub account is needed: with no GitHub token saved, Slipway keeps your repositories on this server and any organization name works (letters, digits and hyphens, such as my-team).',
+  );
   await expect(settingsDialog(page).getByRole('button', { name: 'Close', exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
@@ -119,16 +123,42 @@ test('creates a project from a template with required and sensitive variables', 
   expect(project).toMatchObject({ name: 'Wizard Notes', tags: ['notes', 'team'], status: 'active' });
 });
 
+test('a name one of your projects has is refused on step 1, as you type', async ({ page }) => {
+  const account = await registerViaApi(page);
+  const headers = { authorization: `Bearer ${account.token}` };
+  await page.request.put('/api/settings/GITHUB_ORGANIZATION', { headers, data: { value: 'wizard-labs' } });
+  expect((await page.request.post('/api/projects', { headers, data: { name: 'Taken Name' } })).status()).toBe(201);
+
+  await page.goto('/dashboard/projects/new');
+  const name = page.getByLabel('Project Name');
+  await name.pressSequentially('taken name');
+  // Said under the field while it still has focus, and read out (the field's error is not announced by itself).
+  const message = 'A project named "taken name" already exists';
+  await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAccessibleDescription(message);
+  await expect(page.getByRole('status').filter({ hasText: message })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeDisabled();
+  await expect(stepCounter(page)).toHaveText('Step 1 of 4');
+  await expectNoSeriousA11yViolations(page);
+
+  await name.fill('Taken Name 2');
+  await expect(page.getByText(message, { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(stepCounter(page)).toHaveText('Step 2 of 4');
+});
+
 test("a failed creation shows 'Creation Failed' and stays on step 4", async ({ page }) => {
   const account = await registerViaApi(page);
   const headers = { authorization: `Bearer ${account.token}` };
   await page.request.put('/api/settings/GITHUB_ORGANIZATION', { headers, data: { value: 'wizard-labs' } });
-  const existing = await page.request.post('/api/projects', { headers, data: { name: 'Taken Name' } });
-  expect(existing.status()).toBe(201);
 
   await page.goto('/dashboard/projects/new');
   await page.getByLabel('Project Name').fill('Taken Name');
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(stepCounter(page)).toHaveText('Step 2 of 4');
+  // Someone takes the name meanwhile (another tab, the API).
+  expect((await page.request.post('/api/projects', { headers, data: { name: 'Taken Name' } })).status()).toBe(201);
   await page.getByTestId('template-blank').click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'No Configuration Required' })).toBeVisible();

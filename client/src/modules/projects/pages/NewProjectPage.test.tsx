@@ -9,6 +9,7 @@ import {
   createProjectMock,
   githubOrganizationErrorMock,
   githubOrganizationMock,
+  projectNameMock,
   templatesMock,
 } from '../components/wizard/wizard.fixtures';
 import { NewProjectPage } from './NewProjectPage';
@@ -23,7 +24,7 @@ function renderWizard(mocks: RenderWithProvidersOptions['mocks']) {
       { path: '/dashboard/projects/:projectId', element: <p>project page</p> },
       { path: '/dashboard/settings', element: <p>settings page</p> },
     ],
-    mocks,
+    mocks: [...(mocks ?? []), projectNameMock('Notes App')],
   });
 }
 
@@ -35,6 +36,8 @@ async function fillDetails(user: UserEvent) {
   await user.type(screen.getByLabelText('Description'), 'Team notes');
   await user.type(screen.getByLabelText('Tags'), 'web{Enter}');
   await user.click(button('Continue'));
+  // Continue checks the name with the server first.
+  await screen.findByRole('heading', { level: 2, name: 'Template Selection' });
 }
 
 const NOTES_INPUT = {
@@ -79,6 +82,7 @@ describe('NewProjectPage (create project wizard)', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Project Name')).toHaveValue('Notes App');
     expect(screen.getByRole('list', { name: 'Added tags' })).toHaveTextContent('web');
     await user.click(button('Continue'));
+    await screen.findByRole('heading', { level: 2, name: 'Template Selection' });
     await user.click(button('Continue'));
     expect(screen.getByLabelText('ADMIN_PASSWORD')).toHaveValue('pw-123456');
     await user.click(button('Continue'));
@@ -141,6 +145,20 @@ describe('NewProjectPage (create project wizard)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('dialog', { name: 'GitHub Settings Required' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
     expect(router.state.location.pathname).toBe('/dashboard/projects');
+  });
+
+  it('says in local mode (no GitHub token) that no account is needed and any organization name works', async () => {
+    renderWizard([githubOrganizationMock(null), templatesMock(CATALOG)]);
+    const dialog = await screen.findByRole('dialog', { name: 'GitHub Settings Required' });
+    expect(dialog).toHaveTextContent('No GitHub account is needed');
+    expect(dialog).toHaveTextContent('any organization name works');
+  });
+
+  it('does not say so once a GitHub token is saved (repositories go to GitHub)', async () => {
+    renderWizard([githubOrganizationMock(null, { githubToken: true }), templatesMock(CATALOG)]);
+    const dialog = await screen.findByRole('dialog', { name: 'GitHub Settings Required' });
+    expect(dialog).toHaveTextContent('A GitHub organization must be set before you can create projects.');
+    expect(dialog).not.toHaveTextContent('No GitHub account is needed');
   });
 
   it("'GO TO SETTINGS' opens the settings", async () => {

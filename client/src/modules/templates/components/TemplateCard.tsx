@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import type { TemplateCardFragment } from '../../../generated/graphql';
 import { Badge } from '../../../ui/Badge';
-import { templateTypeLabel, variableCountText } from '../template-display';
+import { missingToolchainNote, templateTypeLabel, variableCountText } from '../template-display';
 
 export const StyledChoiceCard = styled('button', { shouldForwardProp: (prop) => prop !== 'selected' })<{ selected: boolean }>(
   ({ theme, selected }) => ({
@@ -44,14 +44,20 @@ export const StyledChoiceDescription = styled.span(({ theme }) => ({
 
 const StyledMeta = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }));
 
+const StyledMissing = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.sm, fontWeight: theme.fontWeights.medium, color: theme.colors.warning }));
+
 export interface TemplateCardProps {
   template: TemplateCardFragment;
   selected: boolean;
   onSelect: (template: TemplateCardFragment) => void;
 }
 
-/** One catalog template as a selectable card: name, type badge, description and how much it needs configuring. */
+/**
+ * One catalog template as a selectable card: name, type badge, description, how much it needs configuring, and
+ * the toolchains it needs that this server lacks.
+ */
 export function TemplateCard({ template, selected, onSelect }: TemplateCardProps) {
+  const missing = missingToolchainNote(template);
   return (
     <StyledChoiceCard
       type="button"
@@ -66,6 +72,7 @@ export function TemplateCard({ template, selected, onSelect }: TemplateCardProps
       </StyledChoiceHeader>
       <StyledChoiceDescription>{template.description}</StyledChoiceDescription>
       <StyledMeta>{variableCountText(template)}</StyledMeta>
+      {missing && <StyledMissing>{missing}</StyledMissing>}
     </StyledChoiceCard>
   );
 }

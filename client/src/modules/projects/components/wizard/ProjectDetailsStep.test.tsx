@@ -1,16 +1,25 @@
+import type { MockLink } from '@apollo/client/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ProjectNameRefusalDocument } from '../../../../generated/graphql';
 import { renderWithProviders, signedIn } from '../../../../test/render';
 import { ProjectDetailsStep } from './ProjectDetailsStep';
 import { EMPTY_WIZARD_DATA, type WizardData } from './wizard-data';
 
-function renderStep(data: Partial<WizardData> = {}) {
+function renderStep(data: Partial<WizardData> = {}, mocks: MockLink.MockedResponse[] = []) {
   const onContinue = vi.fn();
   const view = renderWithProviders(<ProjectDetailsStep data={{ ...EMPTY_WIZARD_DATA, ...data }} onContinue={onContinue} />, {
     auth: signedIn(),
+    mocks,
   });
   return { ...view, onContinue };
 }
+
+const nameRefusal = (name: string, refusal: string | null): MockLink.MockedResponse => ({
+  request: { query: ProjectNameRefusalDocument, variables: { name } },
+  result: { data: { projectNameRefusal: refusal } },
+  maxUsageCount: 5,
+});
 
 const nameInput = () => screen.getByLabelText('Project Name');
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
@@ -92,5 +101,31 @@ describe('ProjectDetailsStep', () => {
     expect(screen.getByLabelText('Description')).toHaveValue('kept too');
     expect(screen.getByRole('list', { name: 'Added tags' })).toHaveTextContent('x');
     expect(continueButton()).toBeEnabled();
+  });
+
+  it('says a name one of your projects has as you type, before Continue, and announces it', async () => {
+    const taken = 'A project named "Ledger" already exists';
+    const { user, onContinue } = renderStep({}, [nameRefusal('Ledger', taken)]);
+    await user.type(nameInput(), 'Ledger');
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(taken));
+    await vi.waitFor(() => expect(nameInput()).toHaveAccessibleDescription(taken));
+    expect(nameInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(continueButton()).toBeDisabled();
+    expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  it('checks the name again on Continue and stays with the reason when it was taken meanwhile', async () => {
+    const taken = 'A project named "Quick" already exists';
+    const { user, onContinue } = renderStep({}, [nameRefusal('Quick', taken)]);
+    await user.type(nameInput(), 'Quick{Enter}');
+    expect(await screen.findByText(taken, { selector: 'span' })).toBeInTheDocument();
+    expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  it('continues with a name the server says is free', async () => {
+    const { user, onContinue } = renderStep({}, [nameRefusal('Fresh', null)]);
+    await user.type(nameInput(), 'Fresh');
+    await user.click(continueButton());
+    await vi.waitFor(() => expect(onContinue).toHaveBeenCalledWith({ name: 'Fresh', description: '', tags: [] }));
   });
 });

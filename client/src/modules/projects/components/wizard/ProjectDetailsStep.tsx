@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import type { KeyboardEvent } from 'react';
+import { useEffect, type KeyboardEvent } from 'react';
 import { Form, useField, useForm } from 'react-final-form';
 import { Badge } from '../../../../ui/Badge';
 import { Button } from '../../../../ui/Button';
@@ -9,8 +9,9 @@ import { TextField } from '../../../../ui/fields/TextField';
 import { MAX_DESCRIPTION_LENGTH } from '@slipway/domain';
 import { addTag, showsDescriptionCounter } from '../../validation/project.validation';
 import { useProjectDetailsForm, type ProjectDetailsValues } from './useProjectDetailsForm';
+import type { useProjectNameCheck } from './useProjectNameCheck';
 import type { WizardData } from './wizard-data';
-import { StyledStepActions, StyledStepIntro, StyledStepTitle } from './wizard-layout';
+import { StyledAnnouncement, StyledStepActions, StyledStepIntro, StyledStepTitle } from './wizard-layout';
 
 const StyledTagLabel = styled.label(({ theme }) => ({
   display: 'block',
@@ -100,14 +101,33 @@ function TagsInput() {
   );
 }
 
+/**
+ * Checks the name with the server once typing pauses. A taken name shows as the field's error at once (the field
+ * counts as visited) and is announced, since an error appearing under a field is not read out by itself.
+ */
+function NameAvailability({ nameCheck }: { nameCheck: ReturnType<typeof useProjectNameCheck> }) {
+  const form = useForm<ProjectDetailsValues>();
+  const { input, meta } = useField<string>('name', { subscription: { value: true, touched: true } });
+  const { schedule, refusalOf } = nameCheck;
+  const refusal = refusalOf(input.value);
+  useEffect(() => schedule(input.value ?? ''), [input.value, schedule]);
+  useEffect(() => {
+    if (refusal && !meta.touched) form.blur('name');
+  }, [refusal, meta.touched, form]);
+  return <StyledAnnouncement role="status">{refusal ?? ''}</StyledAnnouncement>;
+}
+
 export interface ProjectDetailsStepProps {
   data: WizardData;
   onContinue: (details: Pick<WizardData, 'name' | 'description' | 'tags'>) => void;
 }
 
-/** Step 1: name, description (counter above 400 characters) and tags; Continue needs a valid name and no errors. */
+/**
+ * Step 1: name, description (counter above 400 characters) and tags; Continue needs a valid name that none of the
+ * user's projects has, and no errors.
+ */
 export function ProjectDetailsStep({ data, onContinue }: ProjectDetailsStepProps) {
-  const { initialValues, validate, onSubmit } = useProjectDetailsForm(data, onContinue);
+  const { initialValues, validate, onSubmit, nameCheck } = useProjectDetailsForm(data, onContinue);
   return (
     <Form<ProjectDetailsValues>
       initialValues={initialValues}
@@ -120,6 +140,7 @@ export function ProjectDetailsStep({ data, onContinue }: ProjectDetailsStepProps
           <StyledStepTitle>Project Details</StyledStepTitle>
           <StyledStepIntro>Name your project and describe what it is for.</StyledStepIntro>
           <TextField name="name" label="Project Name" placeholder="my-awesome-project" autoComplete="off" />
+          <NameAvailability nameCheck={nameCheck} />
           <TextAreaField
             name="description"
             label="Description"

@@ -13,7 +13,7 @@ import { WizardStepIndicator } from './WizardStepIndicator';
 /** The four steps, the step indicator, and the GitHub settings gate. */
 export function ProjectWizard() {
   const wizard = useProjectWizard();
-  const { settingsRequired } = useGithubOrganizationCheck();
+  const { settingsRequired, localMode } = useGithubOrganizationCheck();
   const { step, data } = wizard;
 
   // The button that moved on is gone with its step: start the new step at its heading, at the top of the page.
@@ -74,7 +74,7 @@ export function ProjectWizard() {
           />
         )}
       </Card>
-      <GithubSettingsRequiredModal isOpen={settingsRequired} />
+      <GithubSettingsRequiredModal isOpen={settingsRequired} localMode={localMode} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import { Badge } from '../../../../ui/Badge';
 import { Button } from '../../../../ui/Button';
 import { ErrorBanner } from '../../../../ui/ErrorBanner';
-import { templateTypeLabel } from '../../../templates/template-display';
+import { missingToolchainWarning, templateTypeLabel } from '../../../templates/template-display';
 import { isSensitiveName, maskValue } from '@slipway/domain';
 import { nonBlankVariables, type WizardData } from './wizard-data';
 import { StyledStepActions, StyledStepIntro, StyledStepTitle } from './wizard-layout';
@@ -63,6 +63,7 @@ export interface ReviewStepProps {
 /** Step 4: everything entered, with only non-blank variables and sensitive values masked (never revealed here). */
 export function ReviewStep({ data, creating, creationError, onDismissError, onBack, onCreate }: ReviewStepProps) {
   const variables = nonBlankVariables(data.environmentVariables);
+  const warning = data.selectedTemplate && missingToolchainWarning(data.selectedTemplate);
   return (
     <section aria-label="Review and create">
       <StyledStepTitle>Review & Create</StyledStepTitle>
@@ -104,6 +105,7 @@ export function ReviewStep({ data, creating, creationError, onDismissError, onBa
             'Template: None (blank project)'
           )}
         </StyledLine>
+        {warning && <ErrorBanner variant="warning" title={warning.title} message={warning.message} />}
       </StyledSection>
 
       <StyledSection aria-label="Environment variables">

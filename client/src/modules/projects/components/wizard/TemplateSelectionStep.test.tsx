@@ -10,6 +10,7 @@ import {
   WORKER_TEMPLATE,
   templatesErrorMock,
   templatesMock,
+  toolchain,
 } from './wizard.fixtures';
 
 function renderStep(mocks: RenderWithProvidersOptions['mocks'], data: Partial<TemplateSelectionStepProps['data']> = {}) {
@@ -128,5 +129,15 @@ describe('TemplateSelectionStep', () => {
     await user.click(screen.getByRole('button', { name: 'Retry Loading Templates' }));
     expect(await screen.findByTestId('template-go-api')).toBeInTheDocument();
   });
-});
 
+  it('says on the card which toolchain this server lacks, and once chosen, that the build will fail and how to install it', async () => {
+    const noGo = { ...GO_TEMPLATE, toolchains: [toolchain('go', false)] };
+    renderStep([templatesMock([noGo, STATIC_TEMPLATE])], { selectedTemplate: noGo });
+    expect(await screen.findByTestId('template-go-api')).toHaveTextContent('Needs Go, not installed on this server');
+    expect(screen.getByTestId('template-static-site')).not.toHaveTextContent('not installed');
+    const warning = await screen.findByText('Go is not installed on this server');
+    expect(warning.closest('[role="status"]')).toHaveTextContent(
+      'A project from go-api can be created, but its build fails here until then. Install Go on the Slipway server (Debian or Ubuntu: apt-get install golang-go).',
+    );
+  });
+});

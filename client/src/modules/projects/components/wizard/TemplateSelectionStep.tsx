@@ -5,6 +5,7 @@ import { apiErrorMessage } from '../../../../app/apollo/error-message';
 import { useTemplatesQuery } from '../../../../generated/hooks';
 import { Badge } from '../../../../ui/Badge';
 import { Button } from '../../../../ui/Button';
+import { ErrorBanner } from '../../../../ui/ErrorBanner';
 import { controlStyles } from '../../../../ui/fields/FieldShell';
 import { LoadingText } from '../../../../ui/Loading';
 import {
@@ -14,7 +15,7 @@ import {
   StyledChoiceName,
   TemplateCard,
 } from '../../../templates/components/TemplateCard';
-import { TEMPLATE_SEARCH_THRESHOLD, searchTemplates } from '../../../templates/template-display';
+import { TEMPLATE_SEARCH_THRESHOLD, missingToolchainWarning, searchTemplates } from '../../../templates/template-display';
 import { hasTemplateChoice, type WizardData, type WizardTemplate } from './wizard-data';
 import {
   StyledStateActions,
@@ -45,6 +46,8 @@ const StyledGrid = styled.div(({ theme }) => ({
 
 const StyledBlankChoice = styled.div(({ theme }) => ({ marginTop: theme.spacing(5) }));
 
+const StyledWarning = styled.div(({ theme }) => ({ marginTop: theme.spacing(4) }));
+
 const StyledBlankHeading = styled.h3(({ theme }) => ({
   marginBottom: theme.spacing(2),
   fontSize: theme.fontSizes.sm,
@@ -62,7 +65,8 @@ export interface TemplateSelectionStepProps {
 
 /**
  * Step 2: the template catalog as cards (searchable above 3 templates), or a blank project. Continue reads
- * 'Select a Template' and stays disabled until a choice is made.
+ * 'Select a Template' and stays disabled until a choice is made. A template needing a toolchain this server lacks
+ * says so on its card, and once chosen, how to install it.
  */
 export function TemplateSelectionStep({ data, onSelectTemplate, onSelectBlank, onBack, onContinue }: TemplateSelectionStepProps) {
   const searchId = useId();
@@ -72,6 +76,7 @@ export function TemplateSelectionStep({ data, onSelectTemplate, onSelectBlank, o
   const templates = result?.templates ?? [];
   const matches = searchTemplates(templates, search);
   const chosen = hasTemplateChoice(data);
+  const warning = data.selectedTemplate && missingToolchainWarning(data.selectedTemplate);
 
   const retry = () => void refetch().catch(() => undefined);
   /** Drops the cached catalog first, so nothing stale shows while the server answers again. */
@@ -154,6 +159,11 @@ export function TemplateSelectionStep({ data, onSelectTemplate, onSelectBlank, o
       <StyledStepTitle>Template Selection</StyledStepTitle>
       <StyledStepIntro>Start from a template, or from a blank project.</StyledStepIntro>
       {catalog}
+      {warning && (
+        <StyledWarning>
+          <ErrorBanner variant="warning" title={warning.title} message={warning.message} />
+        </StyledWarning>
+      )}
       {!loading && (
         <StyledBlankChoice>
           <StyledBlankHeading>Or start from scratch</StyledBlankHeading>

@@ -1,4 +1,6 @@
 import { descriptionError, projectNameError } from '@slipway/domain';
+import { useCallback } from 'react';
+import { useProjectNameCheck } from './useProjectNameCheck';
 import type { WizardData } from './wizard-data';
 
 export interface ProjectDetailsValues {
@@ -20,18 +22,36 @@ export function validateProjectDetails(values: Partial<ProjectDetailsValues>): P
   return errors;
 }
 
-/** Step 1's form: starts from the wizard data, so going back shows what was entered; Continue stores it and moves on. */
+/**
+ * Step 1's form: starts from the wizard data, so going back shows what was entered; Continue stores it and moves on.
+ * The name is also checked with the server (a project of the user's may have it): as the user types, and once more
+ * on Continue, which stays on step 1 with the reason when it is taken.
+ */
 export function useProjectDetailsForm(
   data: Pick<WizardData, 'name' | 'description' | 'tags'>,
   onContinue: (details: Pick<WizardData, 'name' | 'description' | 'tags'>) => void,
 ) {
+  const nameCheck = useProjectNameCheck();
+  const { refusalOf, check } = nameCheck;
   const initialValues: ProjectDetailsValues = {
     name: data.name,
     description: data.description,
     tags: data.tags,
     tagInput: '',
   };
-  const onSubmit = (values: ProjectDetailsValues) =>
+  const validate = useCallback(
+    (values: Partial<ProjectDetailsValues>): ProjectDetailsErrors => {
+      const errors = validateProjectDetails(values);
+      const refusal = errors.name ? undefined : refusalOf(values.name);
+      return refusal ? { ...errors, name: refusal } : errors;
+    },
+    [refusalOf],
+  );
+  const onSubmit = async (values: ProjectDetailsValues) => {
+    const refusal = await check(values.name);
+    if (refusal) return { name: refusal };
     onContinue({ name: values.name.trim(), description: values.description?.trim() ?? '', tags: values.tags ?? [] });
-  return { initialValues, validate: validateProjectDetails, onSubmit };
+    return undefined;
+  };
+  return { initialValues, validate, onSubmit, nameCheck };
 }

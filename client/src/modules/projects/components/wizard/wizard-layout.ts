@@ -16,6 +16,19 @@ export const StyledStepActions = styled.div(({ theme }) => ({
   borderTop: `1px solid ${theme.colors.border}`,
 }));
 
+/** Read out by screen readers, not shown: a live region for what is also shown elsewhere on the step. */
+export const StyledAnnouncement = styled.p({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
+
 /** A centred message with actions: loading failures, empty results, nothing to configure. */
 export const StyledStatePanel = styled.div(({ theme }) => ({
   display: 'flex',

@@ -1,6 +1,7 @@
 import type { MockLink } from '@apollo/client/testing';
 import {
   CreateProjectDocument,
+  ProjectNameRefusalDocument,
   TemplatesDocument,
   WizardGithubOrganizationDocument,
   type CreateProjectInput,
@@ -11,6 +12,13 @@ import { graphQLErrorResult } from '../../../../test/fixtures';
 /** Test data for the wizard: catalog templates and the answers of its three operations. */
 function variable(name: string, required: boolean, defaultValue = '', description = `What ${name} is for`) {
   return { __typename: 'TemplateEnvironmentVariable' as const, name, description, defaultValue, required };
+}
+
+/** A toolchain as the server reports it; `available: false` when the server lacks it. */
+export function toolchain(id: 'go' | 'node', available = true) {
+  const name = id === 'go' ? 'Go' : 'Node.js';
+  const installHint = id === 'go' ? 'install Go on the Slipway server (Debian or Ubuntu: apt-get install golang-go)' : 'install Node.js 20 or later on the Slipway server';
+  return { __typename: 'TemplateToolchain' as const, id, name, available, installHint };
 }
 
 export const NOTES_TEMPLATE: TemplateCardFragment = {
@@ -25,6 +33,7 @@ export const NOTES_TEMPLATE: TemplateCardFragment = {
     variable('SESSION_SECRET', false, 'a-very-long-default-session-secret-value'),
     variable('DATA_FILE', false, 'data/notes.json'),
   ],
+  toolchains: [toolchain('node')],
 };
 
 export const GO_TEMPLATE: TemplateCardFragment = {
@@ -34,6 +43,7 @@ export const GO_TEMPLATE: TemplateCardFragment = {
   description: 'A small HTTP API in Go',
   type: 'go_api',
   environmentVariables: [variable('LOG_LEVEL', false, 'info')],
+  toolchains: [toolchain('go')],
 };
 
 export const STATIC_TEMPLATE: TemplateCardFragment = {
@@ -43,6 +53,7 @@ export const STATIC_TEMPLATE: TemplateCardFragment = {
   description: 'A static website built into dist',
   type: 'frontend',
   environmentVariables: [],
+  toolchains: [toolchain('node')],
 };
 
 export const WORKER_TEMPLATE: TemplateCardFragment = {
@@ -52,6 +63,7 @@ export const WORKER_TEMPLATE: TemplateCardFragment = {
   description: 'A background job on an interval',
   type: 'other',
   environmentVariables: [variable('JOB_INTERVAL_SECONDS', false, '60')],
+  toolchains: [toolchain('node')],
 };
 
 export const CATALOG = [NOTES_TEMPLATE, GO_TEMPLATE, STATIC_TEMPLATE, WORKER_TEMPLATE];
@@ -64,8 +76,15 @@ export function templatesErrorMock(message: string): MockLink.MockedResponse {
   return { request: { query: TemplatesDocument }, result: graphQLErrorResult(message, 'INTERNAL_SERVER_ERROR') };
 }
 
-export function githubOrganizationMock(value: string | null): MockLink.MockedResponse {
-  return { request: { query: WizardGithubOrganizationDocument }, result: { data: { settingValue: value } } };
+/** The wizard's settings check: the organization, and whether a GitHub token is saved (cloud) or not (local mode). */
+export function githubOrganizationMock(value: string | null, { githubToken = false } = {}): MockLink.MockedResponse {
+  const settings = [{ __typename: 'Setting' as const, key: 'GITHUB_TOKEN' as const, configured: githubToken }];
+  return { request: { query: WizardGithubOrganizationDocument }, result: { data: { settingValue: value, settings } } };
+}
+
+/** The server's answer on whether the name is free (null) or why it is not. */
+export function projectNameMock(name: string, refusal: string | null = null): MockLink.MockedResponse {
+  return { request: { query: ProjectNameRefusalDocument, variables: { name } }, result: { data: { projectNameRefusal: refusal } }, maxUsageCount: 10 };
 }
 
 export function githubOrganizationErrorMock(): MockLink.MockedResponse {
