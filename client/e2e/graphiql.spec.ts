@@ -55,6 +55,11 @@ test('GraphiQL opens with the main tasks as examples and runs queries and subscr
   });
 
   const account = await registerViaApi(page);
+  const headers = { authorization: `Bearer ${account.token}` };
+  await page.request.put('/api/settings/GITHUB_ORGANIZATION', { headers, data: { value: 'explorer-labs' } });
+  const created = await page.request.post('/api/projects', { headers, data: { name: 'Explorer Blank' } });
+  expect(created.status()).toBe(201);
+  const { id: projectId } = (await created.json()) as { id: string };
   await page.goto('/dashboard/console');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Help & Feedback' }).click();
@@ -70,14 +75,20 @@ test('GraphiQL opens with the main tasks as examples and runs queries and subscr
   await expect(tab(page, 'FollowPipeline')).toBeVisible();
   await expectNoSeriousA11yViolations(page, { known: GRAPHIQL_KNOWN });
   await page.getByRole('button', { name: /^Execute query/ }).click();
-  await expect(response).toContainText(/"total":\s*0/);
+  await expect(response).toContainText(/"total":\s*1/);
 
   // The other examples come with their variables filled in.
   const variables = page.getByRole('region', { name: 'Variables' });
   await openTab(page, 'CreateProject', 'mutation CreateProject');
   await expect(variables).toContainText('"templateName": "static-site"');
+  // The pipeline example follows one of the user's projects: it runs as it is, no "Project not found".
   await openTab(page, 'FollowPipeline', 'subscription FollowPipeline');
-  await expect(variables).toContainText('"projectId"');
+  await expect(editor).toContainText('It follows Explorer Blank, your most recently changed project');
+  await expect(variables).toContainText(`"projectId": "${projectId}"`);
+  await page.getByRole('button', { name: /^Execute query/ }).click();
+  await expect(response).toContainText(/"streamName":\s*"project_creation"/);
+  await expect(response).not.toContainText('Project not found');
+  await page.getByRole('button', { name: /^Stop query/ }).click();
 
   // Operations of your own go in a new tab.
   await page.getByRole('button', { name: 'New tab' }).click();

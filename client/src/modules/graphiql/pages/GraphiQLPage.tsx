@@ -7,12 +7,15 @@ import { buildSchema, parse, type DocumentNode } from 'graphql';
 import { createClient } from 'graphql-ws';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import { ApolloScope } from '../../../app/apollo/apollo-loader';
 import { GRAPHQL_PATH, graphqlWebSocketUrl } from '../../../app/apollo/create-apollo-client';
 import { authToken, bearer } from '../../../app/auth/auth-token';
-import { EXAMPLE_TABS } from './graphiql-examples';
+import { useExplorerExampleProjectQuery } from '../../../generated/hooks';
+import { LoadingText } from '../../../ui/Loading';
+import { exampleTabs } from './graphiql-examples';
 import schemaSdl from '../../../../../schema.graphql?raw';
 
-const StyledPage = styled.div({ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 });
+const StyledPage = styled.main({ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 });
 
 const StyledBar = styled.div(({ theme }) => ({
   display: 'flex',
@@ -23,6 +26,8 @@ const StyledBar = styled.div(({ theme }) => ({
   background: theme.colors.surface,
   borderBottom: `1px solid ${theme.colors.border}`,
 }));
+
+const StyledTitle = styled.h1(({ theme }) => ({ fontSize: theme.fontSizes.sm, fontWeight: theme.fontWeights.bold }));
 
 const StyledEditor = styled.div({
   position: 'relative',
@@ -59,8 +64,30 @@ function parsed(query: string): DocumentNode | undefined {
   }
 }
 
-/** GraphiQL served by Slipway itself (no CDN): HTTP to /api/graphql, subscriptions over graphql-ws, with the stored token. */
+/**
+ * GraphiQL served by Slipway itself (no CDN): HTTP to /api/graphql, subscriptions over graphql-ws, with the stored
+ * token. It opens once the user's most recent project is known, which the examples use (GraphiQL reads its default
+ * tabs once, when it mounts).
+ */
 export function GraphiQLPage() {
+  return (
+    <StyledPage>
+      <StyledBar>
+        <StyledTitle>Slipway GraphQL API</StyledTitle>
+        <Link to="/dashboard">Back to dashboard</Link>
+      </StyledBar>
+      <ApolloScope>
+        <Explorer />
+      </ApolloScope>
+    </StyledPage>
+  );
+}
+
+function Explorer() {
+  // Without a session (or when the server runs trusted documents only) the examples say where to get an id instead.
+  const { data, loading } = useExplorerExampleProjectQuery({ fetchPolicy: 'network-only' });
+  const project = data?.projects.projects[0] ?? null;
+  const defaultTabs = useMemo(() => exampleTabs(project), [project]);
   const token = authToken.read();
   const wsClient = useMemo(
     () => createClient({ url: graphqlWebSocketUrl(), lazy: true, connectionParams: token ? { authorization: bearer(token) } : {} }),
@@ -75,15 +102,10 @@ export function GraphiQLPage() {
     return (params, options) => toolkitFetcher(params, { ...options, documentAST: parsed(params.query) ?? options?.documentAST });
   }, [token, wsClient]);
 
+  if (loading) return <LoadingText>Loading GraphiQL...</LoadingText>;
   return (
-    <StyledPage>
-      <StyledBar>
-        <strong>Slipway GraphQL API</strong>
-        <Link to="/dashboard">Back to dashboard</Link>
-      </StyledBar>
-      <StyledEditor>
-        <GraphiQL fetcher={fetcher} schema={schema} defaultTabs={EXAMPLE_TABS} defaultEditorToolsVisibility="variables" />
-      </StyledEditor>
-    </StyledPage>
+    <StyledEditor>
+      <GraphiQL fetcher={fetcher} schema={schema} defaultTabs={defaultTabs} defaultEditorToolsVisibility="variables" />
+    </StyledEditor>
   );
 }
