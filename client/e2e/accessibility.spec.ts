@@ -96,6 +96,29 @@ test('a keyboard-only path: sign in, skip link, the wizard, a project and its ta
   await expect(deleteButton).toBeFocused();
 });
 
+test("the console's four stat tiles are one tab stop; the arrow keys move between them", async ({ page }) => {
+  await registerViaApi(page);
+  await page.goto('/dashboard/console');
+  const tiles = page.getByRole('list', { name: 'Workspace statistics' }).locator('[data-testid^="stat-"]');
+  await expect(tiles).toHaveCount(4);
+  await tabTo(page, tiles.first());
+  // Tab leaves the tiles at once, Shift+Tab comes back to them.
+  await page.keyboard.press('Tab');
+  expect(await tiles.evaluateAll((elements) => elements.some((element) => element === document.activeElement))).toBe(false);
+  await page.keyboard.press('Shift+Tab');
+  await expect(tiles.first()).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('stat-services')).toBeFocused();
+  await expect(page.getByRole('tooltip')).toHaveText('Services running across your environments');
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('stat-resources')).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  // Coming back by keyboard lands on the tile last visited.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByTestId('stat-resources')).toBeFocused();
+});
+
 test('the Console Logs detail panel gives focus back to its row when closed', async ({ page }) => {
   const account = await registerViaApi(page);
   const run = await page.request.post('/api/commands', { data: { command: 'echo focus' }, headers: { authorization: `Bearer ${account.token}` } });
@@ -141,6 +164,23 @@ test.describe('on a 375 px wide screen', () => {
       clientWidth: document.documentElement.clientWidth,
     }));
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('the Info page on a 375 px wide screen', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test('does not scroll sideways: its wide table scrolls inside its card', async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto('/dashboard/info');
+    await expect(page.getByRole('heading', { level: 1, name: 'Info' })).toBeVisible();
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await expect(page.getByRole('region', { name: 'Recent deploys table' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 });

@@ -76,16 +76,36 @@ interface AxeResult {
 }
 
 /**
- * Runs every axe-core rule on the page as it is now and fails on any serious or critical finding, listing rule,
- * help and elements. Call it on every screen and state a test reaches (dialogs open, errors shown).
+ * axe's moderate rules about the page's structure, enforced like the serious ones: every piece of content inside a
+ * landmark, one top-level main, unique landmarks, and headings that do not skip levels (what a screen reader user
+ * navigates by).
+ */
+const STRUCTURE_RULES = [
+  'region',
+  'heading-order',
+  'landmark-one-main',
+  'landmark-no-duplicate-main',
+  'landmark-main-is-top-level',
+  'landmark-no-duplicate-banner',
+  'landmark-banner-is-top-level',
+  'landmark-no-duplicate-contentinfo',
+  'landmark-contentinfo-is-top-level',
+  'landmark-complementary-is-top-level',
+  'landmark-unique',
+];
+
+/**
+ * Runs every axe-core rule on the page as it is now and fails on any serious or critical finding, and on the
+ * moderate findings of STRUCTURE_RULES, listing rule, help and elements. Call it on every screen and state a test
+ * reaches (dialogs open, errors shown).
  */
 export async function expectNoSeriousA11yViolations(page: Page, { known = [] }: { known?: KnownA11yFinding[] } = {}): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const findings = await page.evaluate(async (accepted) => {
+  const findings = await page.evaluate(async ({ accepted, structureRules }) => {
     const { axe } = window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeResult[] }> } };
     const { violations } = await axe.run(document, { resultTypes: ['violations'], elementRef: true });
     return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || structureRules.includes(violation.id))
       .map(({ id, impact, help, nodes }) => ({
         id,
         impact,
@@ -95,8 +115,8 @@ export async function expectNoSeriousA11yViolations(page: Page, { known = [] }: 
           .map(({ target, failureSummary }) => ({ target, failureSummary })),
       }))
       .filter((violation) => violation.nodes.length > 0);
-  }, known);
-  expect(findings, `serious or critical axe findings on ${page.url()}`).toEqual([]);
+  }, { accepted: known, structureRules: STRUCTURE_RULES });
+  expect(findings, `serious, critical or structural axe findings on ${page.url()}`).toEqual([]);
 }
 
 /**

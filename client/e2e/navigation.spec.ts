@@ -15,7 +15,7 @@ test.describe('app shell', () => {
   test('shows the development banner, the seven sidebar entries and every dashboard route', async ({ page }) => {
     const account = await registerViaApi(page);
     await page.goto('/dashboard');
-    await expect(page.getByRole('note', { name: 'Development helper app' })).toBeVisible();
+    await expect(page.getByRole('banner', { name: 'Development helper app' })).toBeVisible();
     await expect(page.getByRole('heading', { name: `Welcome back, ${account.name}!` })).toBeVisible();
     for (const label of ['Environments', 'Services', 'Endpoints', 'Resources']) {
       await expect(page.getByTestId(`stat-${label.toLowerCase()}`)).toBeVisible();

@@ -9,7 +9,8 @@ export const Card = styled.section(({ theme }) => ({
   boxShadow: theme.shadows.card,
 }));
 
-export const CardTitle = styled.h3(({ theme }) => ({
+/** A card's heading: a section of the page under its h1 (cards sit directly under the page title). */
+export const CardTitle = styled.h2(({ theme }) => ({
   marginBottom: theme.spacing(3),
   fontSize: theme.fontSizes.lg,
   fontWeight: theme.fontWeights.bold,

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 
-const StyledBanner = styled.div(({ theme }) => ({
+const StyledBanner = styled.header(({ theme }) => ({
   position: 'relative',
   zIndex: theme.zIndex.banner,
   padding: theme.spacing(1.5, 4),
@@ -11,10 +11,13 @@ const StyledBanner = styled.div(({ theme }) => ({
   borderBottom: `1px solid ${theme.colors.border}`,
 }));
 
-/** Spec section 1: a banner states that this is a development helper app. */
+/**
+ * Spec section 1: a banner states that this is a development helper app. It is the page's banner landmark (a
+ * top-level header), so that no content of any screen sits outside a landmark.
+ */
 export function DevBanner() {
   return (
-    <StyledBanner role="note" aria-label="Development helper app">
+    <StyledBanner aria-label="Development helper app">
       <strong>Development helper app:</strong> Slipway sets up, builds and deploys projects for development and testing.
     </StyledBanner>
   );

@@ -4,7 +4,7 @@ import { useAuth } from '../../../app/auth/auth-context';
 import { LoginForm } from '../components/LoginForm';
 import { useLoginForm } from '../hooks/useLoginForm';
 
-const StyledPage = styled.div(({ theme }) => ({
+const StyledPage = styled.main(({ theme }) => ({
   display: 'flex',
   flex: 1,
   alignItems: 'center',

@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Tooltip } from '../../../ui/Tooltip';
 
 /** Spec section 2: four tiles with fixed values. */
@@ -38,13 +39,44 @@ const StyledValue = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.xxl,
 
 const StyledItem = styled.li({ display: 'flex', '& > span': { flex: 1 } });
 
+/** Keys that move focus between the tiles, and where to. */
+const MOVES: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowDown: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  ArrowUp: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+};
+
+/**
+ * The spec's four fixed tiles, each with its tooltip on hover or focus. For the keyboard they are one tab stop: Tab
+ * enters on the tile last visited, the arrow keys (and Home, End) move between them, Tab leaves.
+ */
 export function StatTiles() {
+  const [current, setCurrent] = useState(0);
+  const tiles = useRef<(HTMLDivElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const move = MOVES[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const next = move(current, STAT_TILES.length);
+    setCurrent(next);
+    tiles.current[next]?.focus();
+  };
   return (
-    <StyledGrid aria-label="Workspace statistics">
-      {STAT_TILES.map((tile) => (
+    <StyledGrid aria-label="Workspace statistics" onKeyDown={onKeyDown}>
+      {STAT_TILES.map((tile, index) => (
         <StyledItem key={tile.label}>
           <Tooltip content={tile.description}>
-            <StyledTile tabIndex={0} data-testid={`stat-${tile.label.toLowerCase()}`}>
+            <StyledTile
+              ref={(element) => {
+                tiles.current[index] = element;
+              }}
+              tabIndex={index === current ? 0 : -1}
+              onFocus={() => setCurrent(index)}
+              data-testid={`stat-${tile.label.toLowerCase()}`}
+            >
               <StyledLabel>{tile.label}</StyledLabel>
               <StyledValue>{tile.value}</StyledValue>
             </StyledTile>

@@ -32,4 +32,24 @@ describe('ConsolePage', () => {
     expect(screen.getByRole('tooltip')).toBeInTheDocument();
     expect(tile).toHaveAccessibleDescription(screen.getByRole('tooltip').textContent!);
   });
+
+  it('makes the four tiles one tab stop: the arrow keys, Home and End move between them, Tab leaves', async () => {
+    const { user } = renderWithProviders(<ConsolePage />, { auth: signedIn() });
+    const tile = (label: string) => screen.getByTestId(`stat-${label.toLowerCase()}`);
+    await user.tab();
+    expect(tile('Environments')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(tile('Services')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(tile('Resources')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(tile('Environments')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(tile('Endpoints')).toHaveFocus();
+    await user.tab();
+    expect(document.activeElement).not.toHaveAttribute('data-testid', expect.stringMatching(/^stat-/));
+    await user.tab({ shift: true });
+    expect(tile('Endpoints')).toHaveFocus();
+    expect(['Environments', 'Services', 'Endpoints', 'Resources'].filter((label) => tile(label).tabIndex === 0)).toEqual(['Endpoints']);
+  });
 });

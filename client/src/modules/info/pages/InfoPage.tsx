@@ -25,6 +25,12 @@ const StyledInsightValue = styled.dd(({ theme }) => ({ margin: 0, fontSize: them
 
 const StyledMuted = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }));
 
+/** On a narrow screen the table scrolls inside its card, not the page; focusable so the keyboard can scroll it. */
+const StyledTableScroll = styled.div(({ theme }) => ({
+  overflowX: 'auto',
+  '&:focus-visible': { outline: `2px solid ${theme.colors.focus}`, outlineOffset: 2 },
+}));
+
 const StyledTable = styled.table(({ theme }) => ({
   width: '100%',
   borderCollapse: 'collapse',
@@ -68,30 +74,32 @@ export function InfoPage() {
         </StyledWide>
         <StyledWide aria-labelledby="info-deploys">
           <CardTitle id="info-deploys">Recent Deploys</CardTitle>
-          <StyledTable>
-            <thead>
-              <tr>
-                <th>Project</th>
-                <th>Version</th>
-                <th>Environment</th>
-                <th>Status</th>
-                <th>When</th>
-              </tr>
-            </thead>
-            <tbody>
-              {RECENT_DEPLOYS.map((deploy) => (
-                <tr key={`${deploy.project}-${deploy.version}`}>
-                  <td>{deploy.project}</td>
-                  <td>{deploy.version}</td>
-                  <td>{deploy.environment}</td>
-                  <td>
-                    <Badge tone={deploy.status === 'Active' ? 'success' : 'warning'}>{deploy.status}</Badge>
-                  </td>
-                  <td>{deploy.when}</td>
+          <StyledTableScroll tabIndex={0} role="region" aria-label="Recent deploys table">
+            <StyledTable>
+              <thead>
+                <tr>
+                  <th>Project</th>
+                  <th>Version</th>
+                  <th>Environment</th>
+                  <th>Status</th>
+                  <th>When</th>
                 </tr>
-              ))}
-            </tbody>
-          </StyledTable>
+              </thead>
+              <tbody>
+                {RECENT_DEPLOYS.map((deploy) => (
+                  <tr key={`${deploy.project}-${deploy.version}`}>
+                    <td>{deploy.project}</td>
+                    <td>{deploy.version}</td>
+                    <td>{deploy.environment}</td>
+                    <td>
+                      <Badge tone={deploy.status === 'Active' ? 'success' : 'warning'}>{deploy.status}</Badge>
+                    </td>
+                    <td>{deploy.when}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </StyledTable>
+          </StyledTableScroll>
         </StyledWide>
         <Card aria-labelledby="info-resources">
           <CardTitle id="info-resources">Resources</CardTitle>
