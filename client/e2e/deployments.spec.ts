@@ -103,16 +103,24 @@ test('deploys v1 and v2 from the browser, opens the URL, rolls back and sees v1 
   expect(await v2.getByRole('link').getAttribute('href')).toBe(url);
   await expect.poll(() => answeringOrigin(request, url!), { timeout: 30_000 }).toBe(ORIGIN_V2);
   await expect(header.getByText('v2.0.0', { exact: true })).toBeVisible();
-  const rollbackButton = v2.getByRole('button', { name: 'Rollback the production deployment' });
+  // Its Rollback names where it goes: back to v1.
+  const rollbackButton = v2.getByRole('button', { name: 'Rollback to v1.0.0 (the production deployment)' });
   await expect(rollbackButton).toBeVisible();
 
-  // The history: filters in the URL, a row opens its details.
+  // The history: v1 was superseded by v2, not rolled back, and keeps its deployed time and duration.
   const history = panel.getByRole('table', { name: 'Deployment history' });
-  await panel.getByLabel('Deployment status').selectOption({ label: 'Rolled Back' });
-  await expect(page).toHaveURL(/deployments_status=rolled_back/);
-  const v1Row = history.getByTestId('deployment-row').filter({ hasText: 'v1.0.0' });
-  await expect(v1Row).toContainText('Rolled Back');
-  await expect(history.getByTestId('deployment-row').filter({ hasText: 'v2.0.0' })).toHaveCount(0);
+  const rows = history.getByTestId('deployment-row');
+  // A row by the version it deployed (a Rollback button names another one).
+  const rowsOf = (tag: string) => rows.filter({ has: page.getByText(tag, { exact: true }) });
+  const v1Row = rowsOf('v1.0.0');
+  await expect(v1Row).toContainText('Superseded');
+  // Deployed and Duration.
+  const v1Times = (await v1Row.locator('td').allTextContents()).slice(4, 6);
+  // Filters in the URL, a row opens its details.
+  await panel.getByLabel('Deployment status').selectOption({ label: 'Superseded' });
+  await expect(page).toHaveURL(/deployments_status=superseded/);
+  await expect(v1Row).toContainText('Superseded');
+  await expect(rowsOf('v2.0.0')).toHaveCount(0);
   await v1Row.click();
   const details = page.getByRole('dialog', { name: 'Deployment v1.0.0 (production)' });
   await expect(details.getByRole('heading', { name: 'Events' })).toBeVisible();
@@ -122,7 +130,7 @@ test('deploys v1 and v2 from the browser, opens the URL, rolls back and sees v1 
   await panel.getByLabel('Deployment status').selectOption({ label: 'All Status' });
   await panel.getByLabel('Sort deployments by').selectOption({ label: 'Recently Activated' });
   await expect(page).toHaveURL(/deployments_sort_by=activated_at/);
-  await expect(history.getByTestId('deployment-row').filter({ hasText: 'v2.0.0' })).toContainText('Active');
+  await expect(rowsOf('v2.0.0')).toContainText('Active');
 
   // Metrics: charts of the 5m range.
   await v2.getByRole('button', { name: 'Metrics of the production deployment' }).click();
@@ -148,12 +156,13 @@ test('deploys v1 and v2 from the browser, opens the URL, rolls back and sees v1 
   await page.keyboard.press('Escape');
   await expect(logs).toBeHidden();
 
-  // Rollback asks first; the most recent rolled-back deployment (v1) comes back with its own environment.
+  // Rollback asks first, naming the version it goes back to; v1 comes back with its own environment.
   await rollbackButton.click();
   const confirm = page.getByRole('dialog', { name: 'Rollback Deployment' });
   await expect(confirm).toContainText('Are you sure you want to rollback the production deployment?');
+  await expect(confirm).toContainText('Production goes back from v2.0.0 to the older v1.0.0');
   await expectNoSeriousA11yViolations(page);
-  await confirm.getByRole('button', { name: 'Rollback' }).click();
+  await confirm.getByRole('button', { name: 'Rollback to v1.0.0' }).click();
   await expect(confirm).toBeHidden();
   const back = panel.getByRole('article', { name: 'production deployment v1.0.0' });
   await expect(back.getByText('Active', { exact: true })).toBeVisible({ timeout: 120_000 });
@@ -161,8 +170,24 @@ test('deploys v1 and v2 from the browser, opens the URL, rolls back and sees v1 
   await expect.poll(() => answeringOrigin(request, url!), { timeout: 30_000 }).toBe(ORIGIN_V1);
   await expect(header.getByText('v1.0.0', { exact: true })).toBeVisible();
 
+  // The rollback has a row of its own; the v1 deployment it restored keeps its status and recorded times.
+  await panel.getByLabel('Deployment status').selectOption({ label: 'All Status' });
+  await expect(rows.nth(0)).toContainText('v1.0.0');
+  await expect(rows.nth(0)).toContainText('Active');
+  await expect(rows.nth(0)).toContainText('Rollback to the deployment of');
+  await expect(rowsOf('v2.0.0')).toContainText('Rolled Back');
+  const restored = rowsOf('v1.0.0').filter({ hasText: 'Superseded' });
+  await expect(restored).toHaveCount(1);
+  expect((await restored.locator('td').allTextContents()).slice(4, 6)).toEqual(v1Times);
+
+  // The next rollback goes further back (to the creation's v0.1.0), never forward to v2.
+  await back.getByRole('button', { name: 'Rollback to v0.1.0 (the production deployment)' }).click();
+  await expect(confirm).toContainText('Production goes back from v1.0.0 to the older v0.1.0');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+
   // v2's row says why it was rolled back.
-  await history.getByTestId('deployment-row').filter({ hasText: 'v2.0.0' }).first().click();
+  await rowsOf('v2.0.0').first().click();
   const rolledBack = page.getByRole('dialog', { name: 'Deployment v2.0.0 (production)' });
   await expect(rolledBack).toContainText('Rolled Back');
   await expect(rolledBack).toContainText('Rollback reasonManual rollback via UI');

@@ -15,6 +15,16 @@ test('creates a version, follows its build log to success, downloads its artifac
   await expect(panel.getByRole('heading', { name: 'Versions (1)' })).toBeVisible();
   await expect(first.getByText('Active', { exact: true })).toBeVisible();
   await expect(first.getByRole('button', { name: 'Deploy version v0.1.0' })).toHaveCount(0);
+  // Nor for deletion: its Delete says why, stays reachable by keyboard, and opens nothing.
+  const liveReason = 'Version v0.1.0 is live in production: deploy another version before deleting it';
+  const liveDelete = first.getByRole('button', { name: 'Delete version v0.1.0' });
+  await expect(liveDelete).toHaveAttribute('aria-disabled', 'true');
+  await expect(liveDelete).toHaveAccessibleDescription(liveReason);
+  await expect(first.getByText(liveReason)).toBeVisible();
+  await liveDelete.focus();
+  await page.keyboard.press('Enter');
+  await liveDelete.click({ force: true });
+  await expect(page.getByRole('dialog', { name: 'Delete Version' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   // Create Version: the form's own messages first, then Generate.
