@@ -23,6 +23,7 @@ export async function startWorker(core: Core): Promise<{ workerId: string }> {
     .catch((error: unknown) => logUnexpected('recovery', error))
     .finally(() => (sweeping = null)));
   await sweep();
+  for (const feature of core.app.features) await feature.recover?.().catch((error: unknown) => logUnexpected('recovery', error));
   const timer = setInterval(sweep, RECOVER_EVERY_MS);
   timer.unref();
   core.onStop(() => cluster.shutdown());
