@@ -79,6 +79,29 @@ describe('a worker killed mid-step', () => {
   }, 120_000);
 });
 
+describe('a worker stopped mid-step (SIGTERM)', () => {
+  it('hands its step over as it stops: the worker beside it runs it again at once', async () => {
+    const first = await startWorker();
+    const runId = await startRun();
+    const gate = fileGate(runId);
+    await eventually(async () => gate.attempts().length === 1);
+    const second = await startWorker();
+    const exit = new Promise<number | null>((resolve) => first.child.once('exit', (code) => resolve(code)));
+    await workers.stop(first.child, 'SIGTERM');
+    expect(await exit).toBe(0);
+
+    await eventually(async () => gate.attempts().length === 2);
+    expect(gate.attempts()).toEqual([first.child.pid, second.child.pid]);
+    expect((await stepOf(runId)).log).toContain('attempt 1 failed: Slipway stopped while the step ran');
+    expect(first.output()).not.toMatch(/error/i);
+    gate.open();
+    await eventually(async () => (await runStatus(runId)) === 'completed');
+    expect(await stepOf(runId)).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(gate.effects()).toBe(1);
+    await workers.stop(second.child);
+  }, 120_000);
+});
+
 describe('a slow step on a live worker', () => {
   it('is never taken over, however long it runs, while the same sweeps take over a dead worker\'s step', async () => {
     const first = await startWorker();
