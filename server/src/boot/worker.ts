@@ -19,9 +19,10 @@ export async function startWorker(core: Core): Promise<{ workerId: string }> {
   };
   let sweeping: Promise<void> | null = null;
   // A sweep that outlasts the interval is not started again beside itself.
-  const sweep = () => (sweeping ??= recover()
-    .catch((error: unknown) => logUnexpected('recovery', error))
-    .finally(() => (sweeping = null)));
+  const sweep = () =>
+    (sweeping ??= recover()
+      .catch((error: unknown) => logUnexpected('recovery', error))
+      .finally(() => (sweeping = null)));
   await sweep();
   for (const feature of core.app.features) await feature.recover?.().catch((error: unknown) => logUnexpected('recovery', error));
   const timer = setInterval(sweep, RECOVER_EVERY_MS);
