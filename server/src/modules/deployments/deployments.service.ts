@@ -132,12 +132,12 @@ function replicasOf(value: unknown): number {
   return value;
 }
 
-/** Deployable: its build succeeded and it is ready (spec section 4's Deploy rule), not archived. */
 /** Why a deployment ended rolled back (or kept serving) when its run ended before it could say. */
 export function runEndReason(status: RunStatus): string {
   return status === RunStatus.cancelled ? 'The deployment pipeline was cancelled' : 'The deployment pipeline failed';
 }
 
+/** Deployable: its build succeeded and it is ready (spec section 4's Deploy rule), not archived. */
 function checkDeployable(version: Version): void {
   if (version.status === VersionStatus.archived) throw versionArchivedForDeploy(version.versionTag);
   const built = version.buildStatus === BuildStatus.success && (version.status === VersionStatus.ready || version.status === VersionStatus.build_success);
