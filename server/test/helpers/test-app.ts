@@ -114,9 +114,13 @@ export async function startTestApp(
     api,
     graphql,
     async stop() {
-      await slipway.stop();
-      await ownDatabase?.drop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      // The database and data directory go even when Slipway's stop fails (a test that took its database away).
+      try {
+        await slipway.stop();
+      } finally {
+        await ownDatabase?.drop();
+        if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
