@@ -92,12 +92,12 @@ export async function appGone(url: string): Promise<boolean> {
  * GET `url` as a browser would: a `*.localhost` name goes to 127.0.0.1 with its name as the Host (Node's resolver on
  * Debian does not know these names, and Node's fetch does not send a Host of its own: node:http does).
  */
-export function getPage(url: string | URL, timeoutMs = 5000): Promise<{ status: number; text: string }> {
+export function getPage(url: string | URL, { timeoutMs = 5000, headers = {} }: { timeoutMs?: number; headers?: Record<string, string> } = {}): Promise<{ status: number; text: string }> {
   const target = new URL(url);
   const local = target.hostname.endsWith('.localhost');
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: local ? '127.0.0.1' : target.hostname, port: target.port || 80, path: `${target.pathname}${target.search}`, headers: { host: target.host }, timeout: timeoutMs },
+      { host: local ? '127.0.0.1' : target.hostname, port: target.port || 80, path: `${target.pathname}${target.search}`, headers: { ...headers, host: target.host }, timeout: timeoutMs },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
