@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
 import { TrafficRecorder } from './app-traffic.js';
@@ -26,7 +26,12 @@ export function answer(res: ServerResponse, status: number, message: string): vo
 export class AppProxy {
   private targets: number[] = [];
   private next = 0;
-  private readonly proxy = createProxyServer({ xfwd: true });
+  /**
+   * Connections to the app's processes are kept open and reused (http-proxy opens one per request without an agent,
+   * which costs the proxy and the app a connection each time); idle ones close before Node's 5 s keep-alive timeout.
+   */
+  private readonly agent = new Agent({ keepAlive: true, timeout: 4_000 });
+  private readonly proxy = createProxyServer({ xfwd: true, agent: this.agent });
   private server: Server | null = null;
   /** Client sockets of the loopback port and of proxied WebSockets: close() ends them. */
   private readonly sockets = new Set<Duplex>();
@@ -41,6 +46,8 @@ export class AppProxy {
     private readonly appName: string,
     private readonly refresh?: () => Promise<void>,
   ) {
+    // Connection is hop-by-hop: a client's `Connection: close` ends its own connection, not the one to the app.
+    this.proxy.on('proxyReq', (proxyReq) => proxyReq.removeHeader('connection'));
     this.proxy.on('error', (_error, _req, res) => {
       if ('writeHead' in res) answer(res, 502, `${this.appName} did not answer\n`);
       else res.destroy();
@@ -129,6 +136,7 @@ export class AppProxy {
     this.server = null;
     const closed = server?.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
     for (const socket of this.sockets) socket.destroy();
+    this.agent.destroy();
     await closed;
   }
 }
