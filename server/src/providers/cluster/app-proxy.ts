@@ -6,6 +6,8 @@ import { TrafficRecorder } from './app-traffic.js';
 /** Errors of a process that is gone or going, before it answered. */
 const RETRIED = new Set(['ECONNREFUSED', 'ECONNRESET']);
 
+const KEEP_ALIVE = { connection: 'keep-alive' };
+
 /** Loopback only: app processes and the loopback URL are for this machine, never the network. */
 export const LOOPBACK = '127.0.0.1';
 
@@ -46,8 +48,11 @@ export class AppProxy {
     private readonly appName: string,
     private readonly refresh?: () => Promise<void>,
   ) {
-    // Connection is hop-by-hop: a client's `Connection: close` ends its own connection, not the one to the app.
-    this.proxy.on('proxyReq', (proxyReq) => proxyReq.removeHeader('connection'));
+    // The app's own Connection and Keep-Alive are about the proxy's connection to it: the client's is Node's to settle.
+    this.proxy.on('proxyRes', (proxyRes) => {
+      delete proxyRes.headers.connection;
+      delete proxyRes.headers['keep-alive'];
+    });
     this.proxy.on('error', (_error, _req, res) => {
       if ('writeHead' in res) answer(res, 502, `${this.appName} did not answer\n`);
       else res.destroy();
@@ -85,7 +90,8 @@ export class AppProxy {
       answer(res, 503, `${this.appName} is not running\n`);
       return;
     }
-    this.proxy.web(req, res, { target: `http://${LOOPBACK}:${target}` }, (error) => {
+    // Connection is hop-by-hop: a client's `Connection: close` ends its own connection, not the one to the app.
+    this.proxy.web(req, res, { target: `http://${LOOPBACK}:${target}`, headers: KEEP_ALIVE }, (error) => {
       const retry = (req.method === 'GET' || req.method === 'HEAD') && RETRIED.has((error as NodeJS.ErrnoException).code ?? '') && !res.headersSent;
       if (retry && attempt < this.targets.length) this.forward(req, res, attempt + 1, refreshed);
       else if (retry && this.refresh && !refreshed) {

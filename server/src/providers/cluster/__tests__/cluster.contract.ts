@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Artifact } from '../../registry/registry.port.js';
@@ -43,15 +44,17 @@ export async function page(url: string, timeoutMs = 0): Promise<{ status: number
   }
 }
 
-/** Rejects when nothing accepts connections at `url`. */
-export async function refusesConnections(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(5_000) });
-    return false;
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    return cause?.code === 'ECONNREFUSED';
-  }
+/** True when nothing accepts connections at `url` (a new connection each time: no kept-alive one from earlier requests). */
+export function refusesConnections(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request(url, { agent: false, timeout: 5_000 }, (res) => {
+      res.resume();
+      resolve(false);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    req.end();
+  });
 }
 
 /**
