@@ -105,14 +105,16 @@ describe('the front door of one Slipway (role all)', () => {
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let project: any;
   const squatters: ChildProcess[] = [];
+  // Behind a proxy on this machine: X-Forwarded-For names the client (remote ones in a test below); clients of
+  // 198.51.100.0/24 count as this machine (as Docker's gateway does for a published port).
+  const ENV = { TRUST_PROXY: 'loopback', SLIPWAY_LOCAL_CLIENTS: 'loopback,198.51.100.0/24' };
   const call = (method: string, route: string) => app!.api(method, `/projects/${project.id}${route}`, { token: owner.token });
 
   beforeAll(async () => {
     database = await createTestDatabase();
     dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-front-door-'));
     chmodSync(dataDir, 0o711);
-    // Behind a proxy on this machine: X-Forwarded-For names the client (a remote one in a test below).
-    app = await startTestApp({ dataDir, databaseUrl: database.url, env: { TRUST_PROXY: 'loopback' } });
+    app = await startTestApp({ dataDir, databaseUrl: database.url, env: ENV });
     owner = await registerUser(app);
     await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } });
     const created = await app.api('POST', '/projects', { token: owner.token, body: { name: 'Front door', template_name: 'static-site' } });
@@ -157,6 +159,8 @@ describe('the front door of one Slipway (role all)', () => {
 
   it('answers a client from another machine that sends an app’s .localhost Host with 403, for any app', async () => {
     const port = new URL(app!.url).port;
+    const local = { 'x-forwarded-for': '198.51.100.9', host: new URL(project.deployed_url).host };
+    expect(await getWithHost(`http://127.0.0.1:${port}/`, local)).toMatchObject({ status: 200, text: expect.stringMatching(/^v1 for /) });
     const remote = { 'x-forwarded-for': '203.0.113.7' };
     const refused = { status: 403, text: "Apps' .localhost addresses answer only on this machine\n" };
     expect(await getWithHost(`http://127.0.0.1:${port}/`, { ...remote, host: new URL(project.deployed_url).host })).toEqual(refused);
@@ -189,7 +193,7 @@ describe('the front door of one Slipway (role all)', () => {
     app = undefined;
     squatters.push(await squat(Number(new URL(loopback).port)));
 
-    app = await startTestApp({ dataDir, databaseUrl: database.url, env: { PORT: port, TRUST_PROXY: 'loopback' } });
+    app = await startTestApp({ dataDir, databaseUrl: database.url, env: { ...ENV, PORT: port } });
     await eventually(async () => (await call('GET', '/environments/production/active')).body.loopback_url !== loopback, 30_000);
     const active = (await call('GET', '/environments/production/active')).body;
     expect(active).toMatchObject({ id: project.active_deployment.id, status: 'active', deployed_url: url });

@@ -28,7 +28,7 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
     throw new ConfigError(`SLIPWAY_TRUSTED_DOCUMENTS_ONLY is set but ${config.trustedDocumentsFile} lists no documents: run npm run codegen`);
   }
   const trust = compileTrustProxy(config.trustProxy);
-  const frontDoor = new FrontDoor(app.cluster, trust);
+  const frontDoor = new FrontDoor(app.cluster, trust, config.localClients);
   const { server: httpServer, serve } = createExpressServer(HTTP_SERVER_OPTIONS);
   const ws = startWebSocketServer(schema, {
     documents,

@@ -13,20 +13,25 @@ export interface AppRoutes {
 }
 
 const NOT_LOCAL = "Apps' .localhost addresses answer only on this machine\n";
-const isLoopback = proxyaddr.compile('loopback');
 
 /**
  * Slipway's front door: requests to Slipway's own HTTP port whose Host is `<app>.localhost` go to that app (HTTP
  * and WebSocket), everything else to Slipway. Apps thereby have no address of their own that another program could
  * bind. `*.localhost` names this machine, so only clients on it are served (the client address as TRUST_PROXY
- * rules it, loopback): with HOST=0.0.0.0, a remote client that sends such a Host gets 403, whatever the app, and
- * apps stay as private as their loopback ports. Custom domains (served to everyone) would be another lookup here.
+ * rules it, among `localClients`: loopback, plus e.g. Docker's gateway for a published port): with HOST=0.0.0.0, a
+ * remote client that sends such a Host gets 403, whatever the app, and apps stay as private as their loopback
+ * ports. Custom domains (served to everyone) would be another lookup here.
  */
 export class FrontDoor {
+  private readonly isLocalAddress: (address: string, hop: number) => boolean;
+
   constructor(
     private readonly routes: AppRoutes,
     private readonly trust: TrustFunction,
-  ) {}
+    localClients: string[] = ['loopback'],
+  ) {
+    this.isLocalAddress = proxyaddr.compile(localClients);
+  }
 
   /** The app a request is for, or null when it is Slipway's. */
   appOf(req: IncomingMessage): string | null {
@@ -37,7 +42,7 @@ export class FrontDoor {
 
   private isLocal(req: IncomingMessage): boolean {
     const address = proxyaddr(req, this.trust);
-    return !!address && isLoopback(address, 0);
+    return !!address && this.isLocalAddress(address, 0);
   }
 
   /** Answers the request when it is an app's (true); false leaves it to Slipway. */
