@@ -61,5 +61,7 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
   const { port } = httpServer.address() as AddressInfo;
   // The apps' URLs name the port users reach the front door on, in this process and in workers beside it.
   await app.cluster.setFrontDoorPort(port);
+  // The front door's watches of the apps another process runs end with it (idempotent beside the worker role's).
+  core.onStop(() => app.cluster.shutdown());
   return { url: `http://localhost:${port}` };
 }

@@ -747,6 +747,8 @@ export class LocalCluster implements Cluster, ClusterObservability {
     published.proxy.setTargets(observed.instances.map((instance) => instance.port));
     try {
       published.watcher = watch(dir, () => void refresh().catch(() => undefined)).on('error', () => undefined);
+      // A process stops whether or not an app is watched.
+      published.watcher.unref();
     } catch {
       // Not watchable: the targets are read again when they all refuse a request.
     }
