@@ -185,9 +185,14 @@ export class LocalCluster implements Cluster, ClusterObservability {
     return `http://${name}.localhost:${this.frontDoorPort ?? this.frontDoorPortRead}/`;
   }
 
-  /** Called by the process that serves Slipway's HTTP port once it listens: the apps' URLs name that port. */
+  /**
+   * Called by the process that serves Slipway's HTTP port once it listens: the apps' URLs name that port (when it
+   * is not the one they were restored with, their deployments are told the new URLs).
+   */
   async setFrontDoorPort(port: number): Promise<void> {
+    const before = this.frontDoorPort ?? this.frontDoorPortRead;
     this.frontDoorPort = port;
+    if (this.owned && port !== before) for (const app of this.apps.values()) this.tellAddresses(app);
     await mkdir(this.clusterDir, { recursive: true, mode: 0o711 });
     await writeFile(path.join(this.clusterDir, FRONT_DOOR_FILE), JSON.stringify({ port }), { mode: 0o600 });
   }
