@@ -45,8 +45,8 @@ const CRASH_WINDOW_MS = 10 * 60_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 /** Processes per revision on one machine. */
 const MAX_REPLICAS = 8;
-/** How often a process that waits for another to stop running the apps tries to take them over. */
-const TAKE_OVER_POLL_MS = 5_000;
+/** How often a process that waits for another to stop running the apps tries to take them over (a dead owner's apps are down meanwhile). */
+const TAKE_OVER_POLL_MS = 2_000;
 /** How often the serving processes' ports are checked to still be theirs. */
 const PORT_CHECK_MS = 5_000;
 /** Where the process serving Slipway's HTTP port writes it, for a worker that builds the apps' URLs. */
