@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { SecretBox } from './common/secret-box.js';
+import { logUnexpected } from './common/log.js';
 import type { AppConfig, CloudUrls } from './config/env.js';
 import type { EventBus } from './events/event-bus.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -56,7 +57,15 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
   const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs });
   const local = createLocalProviders({ dataDir: config.dataDir, secretBox });
-  const localCluster = new LocalCluster({ dataDir: config.dataDir, registry: local.registry, secretBox, stablePorts: config.appPorts });
+  const localCluster = new LocalCluster({
+    dataDir: config.dataDir,
+    registry: local.registry,
+    secretBox,
+    stablePorts: config.appPorts,
+    frontDoorPort: config.role === 'worker' ? undefined : config.port,
+    // Deployments show where their app answers: a moved loopback URL (or Slipway's port changed) is recorded there.
+    onAddressChange: (change) => void deployments.service.addressesChanged(change).catch((error: unknown) => logUnexpected('app addresses', error)),
+  });
   // Each project's ports: the local adapters, or the cloud ones built from its owner's credentials.
   const providers = new ProjectProviders({
     local: { ...local, cluster: localCluster, newBuilder: (sourceHost, registry) => new LocalBuilder(sourceHost, registry, path.join(config.dataDir, 'builds')) },

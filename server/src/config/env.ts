@@ -21,6 +21,11 @@ export interface AppConfig {
   host: string;
   /** Which proxies' X-Forwarded-For names the client, for HTTP and graphql-ws alike. */
   trustProxy: TrustProxy;
+  /**
+   * Client addresses that count as this machine for apps' `<app>.localhost` names at the front door
+   * (SLIPWAY_LOCAL_CLIENTS: addresses, subnets or 'loopback'; default loopback).
+   */
+  localClients: string[];
   dataDir: string;
   /** A PostgreSQL server; undefined means the embedded PostgreSQL server with its cluster in dataDir/postgres. */
   databaseUrl?: string;
@@ -146,6 +151,17 @@ function parsePortRange(name: string, raw: string | undefined, fallback: { from:
   return { from, to };
 }
 
+function parseLocalClients(raw: string | undefined): string[] {
+  const list = (raw ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  if (list.length === 0) return ['loopback'];
+  try {
+    proxyaddr.compile(list);
+  } catch {
+    throw new ConfigError(`SLIPWAY_LOCAL_CLIENTS must be a comma-separated list of addresses, subnets or loopback, got "${raw}"`);
+  }
+  return list;
+}
+
 function parseTrustProxy(raw: string | undefined): TrustProxy {
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false') return false;
@@ -184,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: parsePort(env.PORT, 4000),
     host: env.HOST || '0.0.0.0',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    localClients: parseLocalClients(env.SLIPWAY_LOCAL_CLIENTS),
     dataDir,
     databaseUrl,
     secretKey: loadSecretKey(env.SLIPWAY_SECRET_KEY, dataDir),

@@ -431,6 +431,7 @@ export class DoksCluster implements Cluster, ClusterObservability {
       name,
       state: available > 0 ? 'running' : deployment.spec?.replicas === 0 ? 'stopped' : progressing?.status === 'False' ? 'failed' : 'starting',
       url: service ? this.urlOf(service) : null,
+      loopbackUrl: null,
       digest: annotations[ANNOTATION.digest] ?? null,
       revision: Number(annotations[ANNOTATION.revision] ?? 0),
       replicas: available,
