@@ -70,6 +70,8 @@ export interface AppConfig {
    * SLIPWAY_DOCKERHUB_URL, SLIPWAY_DOCKER_REGISTRY_URL and SLIPWAY_DIGITALOCEAN_API_URL.
    */
   cloudUrls: CloudUrls;
+  /** How long a cloud service has to answer a request before it counts as unreachable (SLIPWAY_PROVIDER_TIMEOUT_SECONDS, default 30). */
+  providerTimeoutMs: number;
   /** Version, git commit (SLIPWAY_COMMIT, else read from .git) and Node.js version, for the console's `version`. */
   build: BuildInfo;
 }
@@ -222,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dockerRegistry: parseHttpUrl('SLIPWAY_DOCKER_REGISTRY_URL', env.SLIPWAY_DOCKER_REGISTRY_URL, 'https://registry-1.docker.io'),
       digitalOceanApi: parseHttpUrl('SLIPWAY_DIGITALOCEAN_API_URL', env.SLIPWAY_DIGITALOCEAN_API_URL, 'https://api.digitalocean.com'),
     },
+    providerTimeoutMs: parsePositiveInteger('SLIPWAY_PROVIDER_TIMEOUT_SECONDS', env.SLIPWAY_PROVIDER_TIMEOUT_SECONDS, 30) * 1000,
     build: readBuildInfo(REPO_ROOT, env.SLIPWAY_COMMIT),
   };
 }
