@@ -79,6 +79,12 @@ export async function openEmbeddedPostgres(dataDir: string, mode: EmbeddedPostgr
   return mode === 'own' ? own(dataDir, options.systemDir ?? DEFAULT_SYSTEM_DIR) : join(dataDir);
 }
 
+/** Whether the data directory has an embedded cluster (in `postgres/`, or where postgres.location says). */
+export function hasEmbeddedCluster(dataDir: string): boolean {
+  const paths = files(dataDir);
+  return existsSync(paths.location) || existsSync(path.join(paths.cluster, 'PG_VERSION'));
+}
+
 async function join(dataDir: string): Promise<EmbeddedPostgres> {
   const state = readState(dataDir);
   if (!state || !isAlive(state.ownerPid)) {
