@@ -17,7 +17,7 @@ import {
   READ_LAST,
   secretKeyCheck,
 } from './backup-archive.js';
-import { exportDatabase } from './database-snapshot.js';
+import { exportDatabase } from './database-export.js';
 
 export interface BackupSummary {
   file: string;
@@ -96,8 +96,11 @@ const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
  * encrypted secrets: keep it as closed as the data directory. `onProgress` gets a line saying where it is.
  */
 export async function createBackup(location: DataLocation, output: string, onProgress: (line: string) => void = () => undefined): Promise<BackupSummary> {
-  const { key, inArchive } = await secretKeyOf(location);
   const database = await openDataDatabase(location, { create: false });
+  const { key, inArchive } = await secretKeyOf(location).catch(async (error: unknown) => {
+    await database.stop();
+    throw error;
+  });
   const staging = await mkdtemp(path.join(path.dirname(output), '.slipway-backup-'));
   const partial = `${output}.partial`;
   try {

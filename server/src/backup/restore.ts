@@ -8,7 +8,7 @@ import { extract as tarExtract } from 'tar-stream';
 import type { DataLocation } from '../config/env.js';
 import { ARCHIVE_FORMAT, BackupError, type BackupManifest, DATA_PATHS, DATA_PREFIX, DATABASE_PREFIX, MANIFEST_ENTRY, secretKeyCheck } from './backup-archive.js';
 import { openDataDatabase } from './backup.js';
-import { type DatabaseImport, importDatabase } from './database-snapshot.js';
+import { type DatabaseImport, importDatabase } from './database-import.js';
 
 export interface RestoreSummary {
   dataDir: string;
