@@ -51,6 +51,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const auth = authModule({ dataSource, users: users.service, authentication, registrationsPerAddress: config.registrationsPerAddress });
   const templates = templatesModule({ templatesDir: config.templatesDir });
   const settings = settingsModule({ dataSource, secretBox });
+  const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
   // The pipelines module builds the engine from the projects service, which starts runs through it.
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
   const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs });
@@ -72,7 +73,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     steps: projectRunSteps,
     extraSteps: extraPipelineSteps,
     providers: projectRunProviders({ projects: providers, buildLogs }, { dataSource, bus, projects: projects.service, templates: templates.service, settings: settings.service, secretBox }),
-    jobExpireSeconds: config.stepExpirySeconds,
+    workers: system.workers,
     projects: projects.service,
     onCancelled: async (run) => {
       await runs.cleanUpAfterCancel(run);
@@ -80,7 +81,6 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     },
     onRunFailed: (failure) => versions.service.buildGivenUp(failure),
   });
-  const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
   const commands = commandsModule({
     dataSource,
     projects: projects.service,

@@ -57,12 +57,6 @@ export interface AppConfig {
   tokenTtlSeconds: number;
   /** Accounts one client address may register per 15 minutes (REGISTRATION_LIMIT, default 20). */
   registrationsPerAddress: number;
-  /**
-   * How long a pipeline step's job may stay with a worker before another worker takes it over as a dead one's
-   * (SLIPWAY_STEP_EXPIRY_SECONDS; default: the longest step timeout plus a margin). Lower it only where steps are
-   * known to be quick (tests): a step still running past it would run twice.
-   */
-  stepExpirySeconds?: number;
   /** Per-user graphql-ws limits (SLIPWAY_WS_SOCKETS_PER_USER, default 10; SLIPWAY_WS_SUBSCRIPTIONS_PER_USER, default 50). */
   wsLimits: WsLimits;
   /**
@@ -233,7 +227,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     templatesDir: path.join(REPO_ROOT, 'templates'),
     tokenTtlSeconds: 7 * 24 * 3600,
     registrationsPerAddress: parsePositiveInteger('REGISTRATION_LIMIT', env.REGISTRATION_LIMIT, 20),
-    stepExpirySeconds: env.SLIPWAY_STEP_EXPIRY_SECONDS ? parsePositiveInteger('SLIPWAY_STEP_EXPIRY_SECONDS', env.SLIPWAY_STEP_EXPIRY_SECONDS, 1) : undefined,
     wsLimits: {
       socketsPerUser: parseWsLimit('SLIPWAY_WS_SOCKETS_PER_USER', env.SLIPWAY_WS_SOCKETS_PER_USER, DEFAULT_WS_SOCKETS_PER_USER),
       subscriptionsPerUser: parseWsLimit('SLIPWAY_WS_SUBSCRIPTIONS_PER_USER', env.SLIPWAY_WS_SUBSCRIPTIONS_PER_USER, DEFAULT_WS_SUBSCRIPTIONS_PER_USER),

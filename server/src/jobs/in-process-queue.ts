@@ -6,6 +6,9 @@ import type { EnqueueOptions, JobHandler, JobOptions, JobQueue, QueueState } fro
 interface Definition {
   handler: JobHandler<object>;
   options: JobOptions;
+  /** Jobs running now, and those waiting for one of them to end (at most `concurrency` run at once). */
+  active: number;
+  queued: Array<() => void>;
 }
 
 interface PendingJob {
@@ -16,12 +19,15 @@ interface PendingJob {
 }
 
 /**
- * The job queue in memory, for unit tests: same contract as pg-boss (retries, singleton keys, jobs inside a
+ * The job queue in memory, for unit tests: same contract as pg-boss (retries, singleton keys, concurrency, jobs inside a
  * transaction run only after it commits), no persistence and no other processes.
  */
 export class InProcessQueue implements JobQueue {
   private readonly definitions = new Map<string, Definition>();
   private readonly waitingKeys = new Set<string>();
+  /** Keys of running jobs, with when each was taken. */
+  private readonly takenKeys = new Map<string, number>();
+  private readonly cancelled = new Set<string>();
   private readonly pending = new WeakMap<QueryRunner, PendingJob[]>();
   private readonly watched = new WeakSet<object>();
   private readonly runs = new Set<Promise<void>>();
@@ -29,7 +35,7 @@ export class InProcessQueue implements JobQueue {
 
   async define<T extends object>(name: string, handler: JobHandler<T>, options: JobOptions): Promise<void> {
     // Enqueue checks nothing about the data's shape either: the name decides the type, as with pg-boss.
-    this.definitions.set(name, { handler: handler as JobHandler<object>, options });
+    this.definitions.set(name, { handler: handler as JobHandler<object>, options, active: 0, queued: [] });
   }
 
   async enqueue<T extends object>(name: string, data: T, { transaction, singletonKey }: EnqueueOptions = {}): Promise<string | null> {
@@ -40,14 +46,33 @@ export class InProcessQueue implements JobQueue {
       if (this.waitingKeys.has(key)) return null;
       this.waitingKeys.add(key);
     }
-    const start = () => {
-      const run = this.run(name, definition, data, key).finally(() => this.runs.delete(run));
+    const id = randomUUID();
+    const launch = () => {
+      definition.active += 1;
+      const run = this.run(name, definition, data, key, id).finally(() => {
+        this.runs.delete(run);
+        definition.active -= 1;
+        definition.queued.shift()?.();
+      });
       this.runs.add(run);
     };
+    const start = () => (definition.active < (definition.options.concurrency ?? 1) ? launch() : definition.queued.push(launch));
     const drop = () => key !== undefined && this.waitingKeys.delete(key);
     if (transaction) this.afterCommit(transaction, { depth: 0, release: start, drop });
     else setImmediate(start);
-    return randomUUID();
+    return id;
+  }
+
+  async cancel(_name: string, id: string): Promise<void> {
+    this.cancelled.add(id);
+  }
+
+  async lost(name: string, singletonKeys: string[], seconds: number): Promise<string[]> {
+    const since = Date.now() - seconds * 1000;
+    return singletonKeys.filter((singletonKey) => {
+      const key = `${name}\u0000${singletonKey}`;
+      return !this.waitingKeys.has(key) && !((this.takenKeys.get(key) ?? -Infinity) > since);
+    });
   }
 
   state(): QueueState {
@@ -59,15 +84,22 @@ export class InProcessQueue implements JobQueue {
     await Promise.allSettled([...this.runs]);
   }
 
-  private async run(name: string, { handler, options }: Definition, data: object, key: string | undefined): Promise<void> {
-    if (key !== undefined) this.waitingKeys.delete(key);
-    for (let attempt = 0; attempt <= options.retryLimit && this.running; attempt += 1) {
-      try {
-        await withTimeout(handler(data), options.expireInSeconds * 1000);
-        return;
-      } catch (error) {
-        logUnexpected(`job ${name}`, error);
+  private async run(name: string, { handler, options }: Definition, data: object, key: string | undefined, id: string): Promise<void> {
+    if (key !== undefined) {
+      this.waitingKeys.delete(key);
+      this.takenKeys.set(key, Date.now());
+    }
+    try {
+      for (let attempt = 0; attempt <= options.retryLimit && this.running && !this.cancelled.has(id); attempt += 1) {
+        try {
+          await withTimeout(handler(data, { id }), options.expireInSeconds * 1000);
+          return;
+        } catch (error) {
+          logUnexpected(`job ${name}`, error);
+        }
       }
+    } finally {
+      if (key !== undefined) this.takenKeys.delete(key);
     }
   }
 
