@@ -86,16 +86,20 @@ async function seed(api: Api): Promise<Seeded> {
   return { accounts: [admin, other], token, projectId };
 }
 
-/** What a user sees of everything that was seeded (timestamps of reads aside). */
+/** A deployment without its latest health checks, which the health monitor rewrites every few seconds. */
+const withoutChecks = (deployment: Record<string, unknown> | null) => deployment && { ...deployment, health_checks: undefined };
+
+/** What a user sees of everything that was seeded (health checks, which are read anew, aside). */
 async function answers(api: Api, { token, projectId }: Seeded) {
   const project = (await api('GET', `/projects/${projectId}`, { token })).body;
+  const deployments = (await api('GET', `/projects/${projectId}/deployments?limit=100`, { token })).body;
   return {
     users: (await api('GET', '/users', { token })).body,
     settings: (await api('GET', '/settings', { token })).body,
     secrets: await Promise.all(Object.keys(SETTINGS).map(async (name) => (await api('GET', `/settings/${name}`, { token })).body.value)),
-    project: { ...project, repository_url: path.basename(project.repository_url ?? '') },
+    project: { ...project, repository_url: path.basename(project.repository_url ?? ''), active_deployment: withoutChecks(project.active_deployment) },
     versions: (await api('GET', `/projects/${projectId}/versions?limit=100`, { token })).body,
-    deployments: (await api('GET', `/projects/${projectId}/deployments?limit=100`, { token })).body,
+    deployments: { ...deployments, deployments: deployments.deployments.map(withoutChecks) },
     commandLogs: (await api('GET', '/command-logs', { token })).body,
   };
 }
