@@ -69,7 +69,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   // Each project's ports: the local adapters, or the cloud ones built from its owner's credentials.
   const providers = new ProjectProviders({
     local: { ...local, cluster: localCluster, newBuilder: (sourceHost, registry) => new LocalBuilder(sourceHost, registry, path.join(config.dataDir, 'builds')) },
-    factory: cloudAdapters(config.cloudUrls),
+    factory: cloudAdapters(config.cloudUrls, config.providerTimeoutMs),
     settings: settings.service,
   });
   const buildLogs = new BuildLogs(config.dataDir);
@@ -116,11 +116,11 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
 export type App = ReturnType<typeof createFeatures>;
 
 /** The cloud adapters, built from an owner's credentials and the services' API URLs (`_urls`: the real constructors take them). */
-function cloudAdapters(urls: CloudUrls): ProviderFactory {
+function cloudAdapters(urls: CloudUrls, answerTimeoutMs: number): ProviderFactory {
   return {
-    sourceHost: ({ token }) => new GitHubSourceHost({ token, apiUrl: urls.githubApi }),
-    registry: ({ username, token }) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry }),
-    builder: ({ token, registry, registryCredentials }) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials }),
-    cluster: ({ token, clusterId }) => new DoksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi }),
+    sourceHost: ({ token }) => new GitHubSourceHost({ token, apiUrl: urls.githubApi, answerTimeoutMs }),
+    registry: ({ username, token }) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry, answerTimeoutMs }),
+    builder: ({ token, registry, registryCredentials }) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials, answerTimeoutMs }),
+    cluster: ({ token, clusterId }) => new DoksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi, answerTimeoutMs }),
   };
 }

@@ -36,6 +36,7 @@ const ERROR_CODES: Record<number, string> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
+  502: 'PROVIDER_UNREACHABLE',
 };
 
 /** A REST refusal as clients see it: `{error, code}` with its status, plus `field` when it is about one input. */
