@@ -51,6 +51,7 @@ export const DEPLOYMENT_EVENT_TYPES = [
   'rolled_back',
   'superseded',
   'archived',
+  'url_changed',
 ] as const;
 export type DeploymentEventType = (typeof DEPLOYMENT_EVENT_TYPES)[number];
 

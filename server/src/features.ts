@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { SecretBox } from './common/secret-box.js';
+import { logUnexpected } from './common/log.js';
 import type { AppConfig, CloudUrls } from './config/env.js';
 import type { EventBus } from './events/event-bus.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -56,11 +57,19 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
   const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs });
   const local = createLocalProviders({ dataDir: config.dataDir, secretBox });
-  const localCluster = new LocalCluster({ dataDir: config.dataDir, registry: local.registry, secretBox, stablePorts: config.appPorts });
+  const localCluster = new LocalCluster({
+    dataDir: config.dataDir,
+    registry: local.registry,
+    secretBox,
+    stablePorts: config.appPorts,
+    frontDoorPort: config.role === 'worker' ? undefined : config.port,
+    // Deployments show where their app answers: a moved loopback URL (or Slipway's port changed) is recorded there.
+    onAddressChange: (change) => void deployments.service.addressesChanged(change).catch((error: unknown) => logUnexpected('app addresses', error)),
+  });
   // Each project's ports: the local adapters, or the cloud ones built from its owner's credentials.
   const providers = new ProjectProviders({
     local: { ...local, cluster: localCluster, newBuilder: (sourceHost, registry) => new LocalBuilder(sourceHost, registry, path.join(config.dataDir, 'builds')) },
-    factory: cloudAdapters(config.cloudUrls),
+    factory: cloudAdapters(config.cloudUrls, config.providerTimeoutMs),
     settings: settings.service,
   });
   const buildLogs = new BuildLogs(config.dataDir);
@@ -107,11 +116,11 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
 export type App = ReturnType<typeof createFeatures>;
 
 /** The cloud adapters, built from an owner's credentials and the services' API URLs (`_urls`: the real constructors take them). */
-function cloudAdapters(urls: CloudUrls): ProviderFactory {
+function cloudAdapters(urls: CloudUrls, answerTimeoutMs: number): ProviderFactory {
   return {
-    sourceHost: ({ token }) => new GitHubSourceHost({ token, apiUrl: urls.githubApi }),
-    registry: ({ username, token }) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry }),
-    builder: ({ token, registry, registryCredentials }) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials }),
-    cluster: ({ token, clusterId }) => new DoksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi }),
+    sourceHost: ({ token }) => new GitHubSourceHost({ token, apiUrl: urls.githubApi, answerTimeoutMs }),
+    registry: ({ username, token }) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry, answerTimeoutMs }),
+    builder: ({ token, registry, registryCredentials }) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials, answerTimeoutMs }),
+    cluster: ({ token, clusterId }) => new DoksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi, answerTimeoutMs }),
   };
 }

@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import {
   GraphQLError,
   type ExecutionArgs,
@@ -14,7 +15,6 @@ import { WebSocketServer } from 'ws';
 import { AppError, ErrorCode, GENERIC_ERROR_MESSAGE } from '../common/app-error.js';
 import { logUnexpected } from '../common/log.js';
 import { NoNulBytesRule, assertNoNulBytes } from '../common/nul-bytes.js';
-import type { WsLimits } from '../config/env.js';
 import type { EventBus } from '../events/event-bus.js';
 import { type Authenticate, bearerToken } from '../http/auth-middleware.js';
 import { type TrustFunction, clientAddressOf } from '../http/client-address.js';
@@ -22,7 +22,7 @@ import { type GraphQLContext, createContext } from './context.js';
 import { formatGraphQLError } from './format-error.js';
 import { MaxDirectivesRule, assertWithinLimits } from './limits.js';
 import type { TrustedDocuments } from './trusted-documents.js';
-import { CLOSE_TOO_MANY, SocketGuard, WS_MAX_PAYLOAD_BYTES } from './ws-limits.js';
+import { CLOSE_TOO_MANY, SocketGuard, WS_MAX_PAYLOAD_BYTES, type WsLimits } from './ws-limits.js';
 
 export const GRAPHQL_PATH = '/api/graphql';
 
@@ -35,9 +35,11 @@ function badUserInput(error: GraphQLError | AppError): GraphQLError {
   });
 }
 
-/** graphql-ws on the GraphQL path; the bearer token travels in connectionParams.authorization. */
+/**
+ * graphql-ws on the GraphQL path; the bearer token travels in connectionParams.authorization. The HTTP server hands
+ * it the upgrades that are Slipway's (handleUpgrade): apps' WebSockets go through the front door.
+ */
 export function startWebSocketServer(
-  httpServer: Server,
   schema: GraphQLSchema,
   {
     authenticate,
@@ -47,7 +49,7 @@ export function startWebSocketServer(
     limits,
   }: { authenticate: Authenticate; bus: EventBus; trust: TrustFunction; documents: TrustedDocuments; limits?: WsLimits },
 ) {
-  const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH, maxPayload: WS_MAX_PAYLOAD_BYTES });
+  const wsServer = new WebSocketServer({ noServer: true, path: GRAPHQL_PATH, maxPayload: WS_MAX_PAYLOAD_BYTES });
   const guard = new SocketGuard(authenticate, bus, limits);
   wsServer.on('connection', (socket, request) => guard.opened(socket, clientAddressOf(request, trust)));
 
@@ -117,6 +119,10 @@ export function startWebSocketServer(
     wsServer,
   );
   return {
+    /** An upgrade request to Slipway: on the GraphQL path it becomes a graphql-ws socket, elsewhere it is refused (400). */
+    handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+      wsServer.handleUpgrade(req, socket, head, (client) => wsServer.emit('connection', client, req));
+    },
     async stop() {
       await cleanup.dispose();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { SettingValues } from '../modules/settings/settings.service.js';
-import { SettingKey } from '../modules/settings/setting-key.js';
 import type { Builder } from './builder/builder.port.js';
 import { providerUnavailable } from './providers.errors.js';
 import type { Cluster, ClusterObservability } from './cluster/cluster.port.js';
@@ -18,6 +16,15 @@ export interface ProviderKinds {
   cluster: Cluster['kind'];
   /** Docker Hub only: the DOCKER_USERNAME the project was created with, its images' namespace (names stay stable). */
   registry_namespace?: string;
+}
+
+/** The owner's saved credentials that choose and build the cloud adapters (their settings of the same names). */
+export interface ProviderCredentials {
+  GITHUB_TOKEN?: string;
+  DOCKER_USERNAME?: string;
+  DOCKER_TOKEN?: string;
+  DIGITALOCEAN_TOKEN?: string;
+  DOKS_CLUSTER_ID?: string;
 }
 
 export const LOCAL_PROVIDER_KINDS: ProviderKinds = { source_host: 'local', builder: 'local', registry: 'local', cluster: 'local' };
@@ -58,7 +65,7 @@ export interface LocalAdapters {
  * builder follows: a GitHub repository whose images go to Docker Hub builds with its GitHub Actions workflow (every
  * template has one); any other pair builds on Slipway's workers.
  */
-export function providerKindsFrom(settings: SettingValues): ProviderKinds {
+export function providerKindsFrom(settings: ProviderCredentials): ProviderKinds {
   const kinds: ProviderKinds = { ...LOCAL_PROVIDER_KINDS };
   if (settings.GITHUB_TOKEN) kinds.source_host = 'github';
   if (settings.DOCKER_USERNAME && settings.DOCKER_TOKEN) Object.assign(kinds, { registry: 'dockerhub', registry_namespace: settings.DOCKER_USERNAME });
@@ -104,7 +111,7 @@ export class ProjectProviders {
       local: LocalAdapters;
       factory: ProviderFactory;
       /** The owner's decrypted settings (never logged). */
-      settings: { valuesFor(ownerId: string): Promise<SettingValues> };
+      settings: { valuesFor(ownerId: string): Promise<ProviderCredentials> };
     },
   ) {
     this.builders.set(deps.local.sourceHost, new WeakMap([[deps.local.registry, deps.local.builder]]));
@@ -126,7 +133,7 @@ export class ProjectProviders {
     const allLocal = kinds.source_host === 'local' && kinds.registry === 'local' && kinds.cluster === 'local';
     const settings = allLocal ? {} : await this.deps.settings.valuesFor(ownerId);
     const gitHubToken = () => {
-      const token = settings[SettingKey.GITHUB_TOKEN];
+      const token = settings.GITHUB_TOKEN;
       if (!token) throw unavailable(MISSING.github);
       return token;
     };
@@ -136,8 +143,8 @@ export class ProjectProviders {
       return this.cached(ownerId, 'source_host', [token], () => this.deps.factory.sourceHost({ token }), unavailable);
     };
     const dockerHub = () => {
-      const username = settings[SettingKey.DOCKER_USERNAME];
-      const token = settings[SettingKey.DOCKER_TOKEN];
+      const username = settings.DOCKER_USERNAME;
+      const token = settings.DOCKER_TOKEN;
       if (!username || !token) throw unavailable(MISSING.dockerhub);
       // The images' names carry the user the project was created with (Docker Hub names are case-insensitive).
       const namespace = kinds.registry_namespace;
@@ -152,8 +159,8 @@ export class ProjectProviders {
     const cluster = (): ProjectCluster => {
       if (kinds.cluster === 'local') return local.cluster;
       if (kinds.registry === 'local') throw unavailable(MISSING.doksPulls);
-      const token = settings[SettingKey.DIGITALOCEAN_TOKEN];
-      const clusterId = settings[SettingKey.DOKS_CLUSTER_ID];
+      const token = settings.DIGITALOCEAN_TOKEN;
+      const clusterId = settings.DOKS_CLUSTER_ID;
       if (!token || !clusterId) throw unavailable(MISSING.doks);
       return this.cached(ownerId, 'cluster', [token, clusterId], () => this.deps.factory.cluster({ token, clusterId }), unavailable);
     };

@@ -5,14 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/config/env.js';
 import type { StepDefinition } from '../../src/pipelines/steps.js';
 import { startSlipway, type RunningSlipway } from '../../src/server.js';
-import { createTestDatabase } from './test-database.js';
+import { createMigratedTestDatabase } from './test-database.js';
 
 export { createTestDatabase, type TestDatabase } from './test-database.js';
 
 /**
  * Test files run side by side (one vitest worker each); each worker's Slipways, and the worker processes they
- * start (which inherit this environment), give apps their own 100 stable ports, so an app of one file never takes
- * a port another file's app just left (a deleted app's URL must stay closed; a restarted one gets its port back).
+ * start (which inherit this environment), give apps their own 100 loopback ports, so an app of one file never takes
+ * a port another file's app just left (a deleted app's loopback URL must stay closed; a restarted one gets its port back).
  */
 const poolId = Number(process.env.VITEST_POOL_ID ?? 1);
 process.env.SLIPWAY_APP_PORTS ??= `${27_000 + ((poolId - 1) % 10) * 100}-${27_099 + ((poolId - 1) % 10) * 100}`;
@@ -36,6 +36,7 @@ const ERROR_CODES: Record<number, string> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
+  502: 'PROVIDER_UNREACHABLE',
 };
 
 /** A REST refusal as clients see it: `{error, code}` with its status, plus `field` when it is about one input. */
@@ -54,9 +55,9 @@ export interface TestApp {
 }
 
 /**
- * Boots a real Slipway over HTTP: on a fresh PostgreSQL database, or embedded (its own PostgreSQL server in the
- * data directory, a temp dir unless given), or on the database of another test app (`databaseUrl`) to act as a
- * second API process beside it.
+ * Boots a real Slipway over HTTP: on a fresh PostgreSQL database (cloned from the run's migrated template), or
+ * embedded (its own PostgreSQL server in the data directory, a temp dir unless given), or on the database of another
+ * test app (`databaseUrl`) to act as a second API process beside it.
  */
 export async function startTestApp(
   options: {
@@ -70,7 +71,7 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'slipway-test-'));
-  const ownDatabase = options.embedded || options.databaseUrl ? undefined : await createTestDatabase();
+  const ownDatabase = options.embedded || options.databaseUrl ? undefined : await createMigratedTestDatabase();
   const databaseUrl = options.databaseUrl ?? ownDatabase?.url;
   const config = loadConfig({
     SLIPWAY_DATA_DIR: dataDir,
@@ -98,9 +99,13 @@ export async function startTestApp(
     api,
     graphql,
     async stop() {
-      await slipway.stop();
-      await ownDatabase?.drop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      // The database and data directory go even when Slipway's stop fails (a test that took its database away).
+      try {
+        await slipway.stop();
+      } finally {
+        await ownDatabase?.drop();
+        if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

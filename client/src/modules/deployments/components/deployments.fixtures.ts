@@ -34,7 +34,8 @@ export function testDeployment(overrides: Partial<DeploymentCardFragment> = {}):
     updatedAt: '2026-03-01T10:01:30.000Z',
     rolledBackAt: null,
     supersededAt: null,
-    deployedUrl: 'http://127.0.0.1:4600',
+    deployedUrl: 'http://shop-1a2b3c4d.localhost:4000/',
+    loopbackUrl: 'http://127.0.0.1:27000/',
     rollbackTargetId: 'd0000000-0000-4000-8000-000000000001',
     rollbackTarget: {
       __typename: 'Deployment',
