@@ -122,7 +122,10 @@ async function main(): Promise<void> {
 
     t = Date.now();
     await api(base, 'POST', `/projects/${projectId}/deployments/${second.id}/rollback`, token, { target_deployment_id: first.id, reason: 'Benchmark rollback' });
-    await active(first.id);
+    // The rollback is a deployment of its own, restoring the first one.
+    const [restoring] = (await api(base, 'GET', `/projects/${projectId}/deployments?limit=1`, token)).deployments;
+    if (restoring?.restores_deployment_id !== first.id) throw new Error('the rollback made no deployment restoring v1.0.0');
+    await active(restoring.id);
     windows.push({ name: 'rollback to v1.0.0', from: t, to: Date.now() });
     steps.push(await stepTimes('rollback'));
     await sleep(2000);

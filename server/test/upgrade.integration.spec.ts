@@ -97,7 +97,7 @@ describe(`a database and data directory made by release ${expected.release}`, ()
       const answered = await projectAnswers(project.id);
       expect(answered.project).toMatchObject(project);
       expect(answered.versions).toMatchObject(versions);
-      expect(answered.deployments).toMatchObject(deployments);
+      expect(answered.deployments).toMatchObject(deployments.map(asMigrated));
       // The release's data directory was elsewhere: its repositories are in this one now.
       const tags = await git(['ls-remote', '--tags', path.join(dataDir, project.repository_url.replace(/^.*\/repos\//, 'repos/'))]);
       for (const version of versions as Array<{ version_tag: string }>) expect(tags).toContain(`refs/tags/${version.version_tag}`);
@@ -108,6 +108,17 @@ describe(`a database and data directory made by release ${expected.release}`, ()
     expect((await app.api('GET', '/command-logs', { token: alice() })).body).toMatchObject(expected.answers.commandLogs as object);
   });
 });
+
+/**
+ * A deployment as the release answered it, after the migrations that change what it means: DeploymentSuperseded
+ * makes one that a newer deployment replaced (rolled_back with no reason, where rollbacks always gave one)
+ * superseded, its rolled_back_at becoming superseded_at.
+ */
+function asMigrated(deployment: unknown): unknown {
+  const row = deployment as Record<string, unknown>;
+  if (row.status !== 'rolled_back' || row.rollback_reason) return row;
+  return { ...row, status: 'superseded', superseded_at: row.rolled_back_at, rolled_back_at: null };
+}
 
 /** A project, its versions and its deployments as this code answers them, asked by the user who owns it. */
 async function projectAnswers(projectId: string) {
