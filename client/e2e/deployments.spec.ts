@@ -87,6 +87,9 @@ test('deploys v1 and v2 from the browser, opens the URL, rolls back and sees v1 
   await expect(header.getByText('Deployment: Active')).toBeVisible();
   const url = await v1.getByRole('link').getAttribute('href');
   expect(url).toMatch(/^https?:\/\//);
+  // The same app at its loopback URL, for this test's own requests (Node does not resolve *.localhost).
+  const loopback = ((await (await request.get(`/api/projects/${id}`, { headers: { authorization: `Bearer ${account.token}` } })).json()) as { loopback_url: string }).loopback_url;
+  expect(loopback).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   await expectNoSeriousA11yViolations(page);
 
   // The card's URL opens the running app in a new tab.
@@ -101,7 +104,7 @@ test('deploys v1 and v2 from the browser, opens the URL, rolls back and sees v1 
   const v2 = await deployFromVersions(page, 'v2.0.0');
   await expect(v1).toHaveCount(0);
   expect(await v2.getByRole('link').getAttribute('href')).toBe(url);
-  await expect.poll(() => answeringOrigin(request, url!), { timeout: 30_000 }).toBe(ORIGIN_V2);
+  await expect.poll(() => answeringOrigin(request, loopback), { timeout: 30_000 }).toBe(ORIGIN_V2);
   await expect(header.getByText('v2.0.0', { exact: true })).toBeVisible();
   // Its Rollback names where it goes: back to v1.
   const rollbackButton = v2.getByRole('button', { name: 'Rollback to v1.0.0 (the production deployment)' });
@@ -143,7 +146,7 @@ test('deploys v1 and v2 from the browser, opens the URL, rolls back and sees v1 
   await expect(metrics).toBeHidden();
 
   // Logs: the app's own request log, followed live; Pause stops following.
-  await answeringOrigin(request, url!);
+  await answeringOrigin(request, loopback);
   await v2.getByRole('button', { name: 'Logs of the production deployment' }).click();
   const logs = page.getByRole('dialog', { name: 'Logs: production v2.0.0' });
   const log = logs.getByRole('log', { name: 'Logs of production v2.0.0' });
@@ -167,7 +170,7 @@ test('deploys v1 and v2 from the browser, opens the URL, rolls back and sees v1 
   const back = panel.getByRole('article', { name: 'production deployment v1.0.0' });
   await expect(back.getByText('Active', { exact: true })).toBeVisible({ timeout: 120_000 });
   await expect(v2).toHaveCount(0);
-  await expect.poll(() => answeringOrigin(request, url!), { timeout: 30_000 }).toBe(ORIGIN_V1);
+  await expect.poll(() => answeringOrigin(request, loopback), { timeout: 30_000 }).toBe(ORIGIN_V1);
   await expect(header.getByText('v1.0.0', { exact: true })).toBeVisible();
 
   // The rollback has a row of its own; the v1 deployment it restored keeps its status and recorded times.
