@@ -163,6 +163,36 @@ describe('malformed requests (items 2 and 4)', () => {
   });
 });
 
+describe('deeply nested JSON (issue 31, item 21)', () => {
+  const deep = (levels: number) => `${'{"a":['.repeat(levels)}1${']}'.repeat(levels)}`;
+  const TOO_DEEP = { error: 'JSON input nests too deeply (at most 64 levels of objects and arrays)', code: 'BAD_USER_INPUT' };
+
+  it('answers 5,000 levels (under the size limit) with a 400 on every JSON route, anonymous login included', async () => {
+    const { token } = await registerUser(app);
+    const body = `{"email":"a@example.com","password":${deep(5000)}}`;
+    expect(body.length).toBeLessThan(100_000);
+    for (const [path, auth] of [['/api/auth/login', undefined], ['/api/settings', token], ['/api/projects', token], ['/api/graphql', token]] as const) {
+      const res = await post(path, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) }, body });
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: TOO_DEEP });
+    }
+    expect((await app.api('POST', '/auth/login', { body: { email: 'a@example.com', password: 'x' } })).status).toBe(401);
+  });
+
+  it('refuses deep graphql-ws variables as a client mistake, and takes 64 levels', async () => {
+    const { token } = await registerUser(app);
+    const socket = await RawSocket.open(app.url, token);
+    expect(await socket.acknowledged()).toBe(true);
+    // Written out by hand: JSON.stringify itself recurses.
+    socket.send(`{"type":"subscribe","id":"1","payload":{"query":"query ($v: Boolean!) { __typename @include(if: $v) }","variables":{"v":${deep(5000)}}}}`);
+    const tooDeep = await socket.next((frame) => frame.id === '1');
+    expect(tooDeep?.type).toBe('error');
+    expect(tooDeep?.payload[0]).toMatchObject({ message: TOO_DEEP.error, extensions: { code: 'BAD_USER_INPUT' } });
+    const shallowEnough = await post('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"email":"a@example.com","password":"x","extra":${deep(31)}}` });
+    expect(shallowEnough.body).toEqual({ error: 'Invalid email or password', code: 'UNAUTHENTICATED' });
+    socket.close();
+  });
+});
+
 describe('NUL bytes in text (item 3)', () => {
   const refused = { error: 'Text must not contain NUL characters', code: 'BAD_USER_INPUT' };
 

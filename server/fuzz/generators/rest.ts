@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { HttpCase } from '../transport.js';
-import { authorization, freshEmail, freshName, headerValue, mutated, nastyJson, nastyString, pathSegment, percentEncode, userOrAnonymous, type FuzzContext } from './values.js';
+import { authorization, deepJsonText, freshEmail, freshName, headerValue, mutated, nastyJson, nastyString, pathSegment, percentEncode, userOrAnonymous, type FuzzContext } from './values.js';
 
 interface Route {
   method: string;
@@ -97,11 +97,22 @@ function ownId(ctx: FuzzContext, route: Route): string {
   return ctx.userId;
 }
 
+/** A body whose field (or the body itself) nests thousands of levels deep, as text. */
+const deepBody = (route: Route): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.tuple(fc.constantFrom(...route.fields!), deepJsonText()).map(([field, deep]) => `{${JSON.stringify(field)}:${deep}}`),
+    deepJsonText(),
+  );
+
 /** JSON bodies for every route that takes one, as the signed-in user (anonymous ones mostly stop at the 401). */
 export function restBodies(ctx: FuzzContext): fc.Arbitrary<HttpCase> {
   return fc
     .constantFrom(...withBody)
-    .chain((route) => body(route).map((b) => httpCase(route.method, route.path.replace(':id', ownId(ctx, route)), `Bearer ${ctx.token}`, { 'content-type': 'application/json' }, JSON.stringify(b))));
+    .chain((route) =>
+      fc
+        .oneof({ weight: 9, arbitrary: body(route).map((b) => JSON.stringify(b)) }, { weight: 1, arbitrary: deepBody(route) })
+        .map((text) => httpCase(route.method, route.path.replace(':id', ownId(ctx, route)), `Bearer ${ctx.token}`, { 'content-type': 'application/json' }, text)),
+    );
 }
 
 const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'application/json; charset=nope', 'application/json;;', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/graphql', '*/*', ''];
