@@ -46,9 +46,15 @@ export interface CoreDependencies {
  */
 export function createFeatures({ config, dataSource, bus, queue, extraPipelineSteps }: CoreDependencies) {
   const secretBox = SecretBox.fromRootSecret(config.secretKey);
-  const authentication = createAuthentication({ dataSource, bus, secretKey: config.secretKey, tokenTtlSeconds: config.tokenTtlSeconds });
-  const users = usersModule({ dataSource, bus });
-  const auth = authModule({ dataSource, users: users.service, authentication, registrationsPerAddress: config.registrationsPerAddress });
+  const authentication = createAuthentication({
+    dataSource,
+    bus,
+    secretKey: config.secretKey,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    registrationsPerAddress: config.registrationsPerAddress,
+  });
+  const users = usersModule({ dataSource, bus, passwords: authentication.passwords });
+  const auth = authModule({ users: users.service, authentication });
   const templates = templatesModule({ templatesDir: config.templatesDir });
   const settings = settingsModule({ dataSource, secretBox });
   // The pipelines module builds the engine from the projects service, which starts runs through it.
