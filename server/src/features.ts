@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { SecretBox } from './common/secret-box.js';
-import type { AppConfig, CloudUrls } from './config/env.js';
+import type { AppConfig } from './config/env.js';
 import type { EventBus } from './events/event-bus.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { StepDefinition } from './pipelines/steps.js';
@@ -22,6 +22,7 @@ import { DockerHubRegistry } from './providers/registry/dockerhub-registry.js';
 import { DoksCluster } from './providers/cluster/doks-cluster.js';
 import { LocalBuilder } from './providers/builder/local-builder.js';
 import { ProjectProviders, type ProviderFactory } from './providers/project-providers.js';
+import { testConnection } from './providers/connection-tests.js';
 import { projectsModule } from './modules/projects/projects.module.js';
 import { BuildLogs } from './modules/versions/build-logs.js';
 import { versionsModule } from './modules/versions/versions.module.js';
@@ -56,7 +57,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const users = usersModule({ dataSource, bus, passwords: authentication.passwords });
   const auth = authModule({ users: users.service, authentication });
   const templates = templatesModule({ templatesDir: config.templatesDir });
-  const settings = settingsModule({ dataSource, secretBox });
+  const settings = settingsModule({ dataSource, secretBox, cloudDefaults: config.cloudUrls, testConnection });
   // The pipelines module builds the engine from the projects service, which starts runs through it.
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
   const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs });
@@ -65,8 +66,9 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   // Each project's ports: the local adapters, or the cloud ones built from its owner's credentials.
   const providers = new ProjectProviders({
     local: { ...local, cluster: localCluster, newBuilder: (sourceHost, registry) => new LocalBuilder(sourceHost, registry, path.join(config.dataDir, 'builds')) },
-    factory: cloudAdapters(config.cloudUrls),
+    factory: cloudAdapters,
     settings: settings.service,
+    endpoints: settings.endpoints,
   });
   const buildLogs = new BuildLogs(config.dataDir);
   const versions = versionsModule({ dataSource, bus, projects: projects.service, runs, providers, buildLogs });
@@ -112,12 +114,10 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
 
 export type App = ReturnType<typeof createFeatures>;
 
-/** The cloud adapters, built from an owner's credentials and the services' API URLs (`_urls`: the real constructors take them). */
-function cloudAdapters(urls: CloudUrls): ProviderFactory {
-  return {
-    sourceHost: ({ token }) => new GitHubSourceHost({ token, apiUrl: urls.githubApi }),
-    registry: ({ username, token }) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry }),
-    builder: ({ token, registry, registryCredentials }) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials }),
-    cluster: ({ token, clusterId }) => new DoksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi }),
-  };
-}
+/** The cloud adapters, built from an owner's credentials and the services' URLs now (the environment's, or an admin's). */
+const cloudAdapters: ProviderFactory = {
+  sourceHost: ({ token }, urls) => new GitHubSourceHost({ token, apiUrl: urls.githubApi }),
+  registry: ({ username, token }, urls) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry }),
+  builder: ({ token, registry, registryCredentials }, urls) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials }),
+  cluster: ({ token, clusterId }, urls) => new DoksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi }),
+};

@@ -1,14 +1,14 @@
 import type { DataSource, Repository } from 'typeorm';
-import { maskSecret } from '@slipway/domain';
+import { SETTING_RULES, maskSecret, settingValueError } from '@slipway/domain';
 import type { SecretBox } from '../../common/secret-box.js';
 import { invalidInput } from '../../common/validation.js';
 import type { User } from '../users/user.entity.js';
+import type { CloudEndpointsService } from './cloud-endpoints.service.js';
+import { CONNECTION_PROVIDERS, type ConnectionProvider, type ConnectionTestResult, type ConnectionTester } from './connection-test.js';
 import { Setting } from './dtos/setting.model.js';
-import { MAX_SETTING_VALUE_LENGTH, SECRET_SETTING_KEYS, SETTING_KEYS, SettingKey, isSettingKey } from './setting-key.js';
-import { invalidSettingValue, unknownSettingKey } from './settings.errors.js';
+import { SECRET_SETTING_KEYS, SETTING_KEYS, SettingKey, isSettingKey } from './setting-key.js';
+import { invalidSettingValue, unknownProvider, unknownSettingKey } from './settings.errors.js';
 import { UserSetting } from './user-setting.entity.js';
-
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** A change to apply: a value to store, or null to delete. */
 type Change = [SettingKey, string | null];
@@ -23,16 +23,14 @@ function parseKey(key: unknown): SettingKey {
   return key;
 }
 
-/** Trimmed value, or null for "delete" (null, undefined or blank). Error messages never echo the value. */
+/** Trimmed value, or null for "delete" (null, undefined or blank), checked by the domain's rule for its key. Errors never echo the value. */
 function parseValue(key: SettingKey, value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') throw invalidSettingValue(key, `${key} must be a string`);
+  if (typeof value !== 'string') throw invalidSettingValue(key, `${SETTING_RULES[key].label} must be a string`);
   const trimmed = value.trim();
   if (!trimmed) return null;
-  if (trimmed.length > MAX_SETTING_VALUE_LENGTH) {
-    throw invalidSettingValue(key, `${key} must be at most ${MAX_SETTING_VALUE_LENGTH} characters`);
-  }
-  if (CONTROL_CHARACTERS.test(trimmed)) throw invalidSettingValue(key, `${key} cannot contain line breaks or control characters`);
+  const error = settingValueError(key, trimmed);
+  if (error) throw invalidSettingValue(key, error);
   return trimmed;
 }
 
@@ -43,6 +41,7 @@ export class SettingsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly box: SecretBox,
+    private readonly connections: { endpoints: Pick<CloudEndpointsService, 'current'>; test: ConnectionTester },
   ) {
     this.settings = dataSource.getRepository(UserSetting);
   }
@@ -65,9 +64,12 @@ export class SettingsService {
     return this.list(user);
   }
 
+  /** Stores one setting; deleting is `remove`'s, so a missing or blank value is refused rather than taken for "delete". */
   async set(user: Owner, key: unknown, value: unknown): Promise<Setting> {
     const parsed = parseKey(key);
-    await this.apply(user, [[parsed, parseValue(parsed, value)]]);
+    const stored = parseValue(parsed, value);
+    if (stored === null) throw invalidInput('value is required', 'value');
+    await this.apply(user, [[parsed, stored]]);
     return this.view(parsed, (await this.load(user.id, [parsed])).get(parsed));
   }
 
@@ -81,6 +83,24 @@ export class SettingsService {
   async valuesFor(userId: string): Promise<SettingValues> {
     const stored = await this.load(userId);
     return Object.fromEntries([...stored].map(([key, { value }]) => [key, value]));
+  }
+
+  /**
+   * Checks credentials against a provider: the saved ones, with `entries` (the form's values, not saved; undefined for
+   * none) over them. A secret sent back as the masked text it was shown means the saved one; a blank value means none.
+   * Stores nothing.
+   */
+  async testConnection(user: Owner, provider: unknown, entries: unknown): Promise<ConnectionTestResult> {
+    if (!CONNECTION_PROVIDERS.includes(provider as ConnectionProvider)) throw unknownProvider(provider);
+    const changes = entries === undefined ? [] : this.parseEntries(entries);
+    const saved = await this.valuesFor(user.id);
+    const values: SettingValues = { ...saved };
+    for (const [key, value] of changes) {
+      const existing = saved[key];
+      if (value === null) delete values[key];
+      else if (!(existing !== undefined && SECRET_SETTING_KEYS.has(key) && value === maskSecret(existing))) values[key] = value;
+    }
+    return this.connections.test(provider as ConnectionProvider, values, await this.connections.endpoints.current());
   }
 
   /** Accepts a {KEY: value} map (REST) or a [{key, value}] list (GraphQL). */

@@ -42,6 +42,8 @@ export interface GitHubSourceHostOptions {
   minWriteIntervalMs?: number;
   /** Server errors and network failures are retried 3 times after n² × this (default 1000 ms); a test sets less. */
   retryBaseDelayMs?: number;
+  /** How many times a server error or network failure is retried (default 3); a connection test answers at once. */
+  retries?: number;
 }
 
 /**
@@ -56,7 +58,7 @@ export function createGitHubClient(options: GitHubSourceHostOptions): GitHubClie
     baseUrl: (options.apiUrl ?? GITHUB_API_URL).replace(/\/+$/, ''),
     userAgent: 'Slipway',
     log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
-    retry: { doNotRetry: DO_NOT_RETRY, retryAfterBaseValue: options.retryBaseDelayMs ?? 1000 },
+    retry: { doNotRetry: DO_NOT_RETRY, retryAfterBaseValue: options.retryBaseDelayMs ?? 1000, retries: options.retries ?? 3 },
     throttle: {
       // The primary limit: wait for its reset only when it is a few seconds away; otherwise fail clearly.
       onRateLimit: (retryAfter, _options, _octokit, retryCount) => retryCount === 0 && retryAfter <= 5,
@@ -109,10 +111,11 @@ export class GitHubSourceHost implements SourceHost {
   }
 
   /**
-   * What the validate-github step checks: the token is good, has the scopes Slipway needs (classic tokens),
-   * the organization exists and the token's user may create repositories in it. Throws a message for the user.
+   * What the validate-github step and Settings' Test connection check: the token is good, has the scopes Slipway
+   * needs (classic tokens), the organization exists and the token's user may create repositories in it. Throws a
+   * message for the user; answers the token's user.
    */
-  async validateAccess(organization: string): Promise<void> {
+  async validateAccess(organization: string): Promise<{ login: string }> {
     const org = safeSegment(organization, 'organization');
     const user = await this.call("read the token's user", () => this.octokit.rest.users.getAuthenticated(), {
       401: () => accessError('The GitHub token is not valid (GitHub answered "Bad credentials"): create a new token and save it in Settings'),
@@ -146,6 +149,7 @@ export class GitHubSourceHost implements SourceHost {
           `and ${login} is not an owner. Ask an owner to allow members to create repositories, or to make ${login} an owner`,
       );
     }
+    return { login };
   }
 
   async ensureRepository(ref: RepositoryRef, options: { description: string }): Promise<RepositoryInfo> {
