@@ -9,8 +9,7 @@
  * database at the end. Every mode first runs unmeasured for BENCH_WARMUP_SECONDS (default 5), so the server
  * is measured once V8 has optimised it. BENCH_SECONDS (default 24) sets the measured time per mode; the modes
  * take turns in BENCH_ROUNDS rounds (default 8), so a change in machine load affects all of them alike, and each
- * round's figures are printed. Short turns matter on a shared machine: with 3 turns of 4 s, back-to-back runs of
- * one build put GraphQL at 49-63 % of raw SQL; with 8 turns of 3 s, within 3 points of each other.
+ * round's figures are printed; short turns keep back-to-back runs comparable on a shared machine (docs/benchmarks.md).
  * BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile
  * it). The server runs on the node that runs this script, so `PATH=/path/to/node-24/bin:$PATH npm run
  * bench:projects` measures Node 24.

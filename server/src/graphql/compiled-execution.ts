@@ -65,10 +65,8 @@ export function isCompiled(document: DocumentNode, operationName?: string): bool
  *   executor answers as it does graphql-js's (formatError, the HTTP status), so every result with errors goes on
  *   to it: the result already computed, so nothing runs twice, or, when nothing compiled or ran, graphql-js.
  *
- * Why not the executor alone: for it Apollo builds, per request, an object literal whose getter and setter capture
- * the whole request, and V8 (Node 20, 22 and 24 alike) keeps what such an object captures alive past young-generation
- * collections. Under load (`--trace-gc-nvp`, Node 20) a projects page promoted 3.7 MB to the old generation per
- * scavenge that way and 0.04 MB answered by the plugin, and each scavenge paused the server for 9-11 ms instead of 2.
+ * Why not the executor alone: Apollo's per-request executor object keeps the whole request alive past V8's
+ * young-generation collections (measured in docs/benchmarks.md, bench:projects).
  * A compiled operation answered by the plugin fires no executionDidStart hook: no plugin here listens to it.
  */
 export function compiledExecution(schema: GraphQLSchema): { plugin: ApolloServerPlugin<GraphQLContext>; gateway: Gateway } {

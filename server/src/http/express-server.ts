@@ -10,11 +10,8 @@ const callable = (constructor: object) => !Function.prototype.toString.call(cons
  * the app's own prototypes (`app.request`, `app.response`), so the `Object.setPrototypeOf` with which Express
  * re-prototypes both objects of every request (app.handle) finds them in place and changes nothing.
  *
- * Re-prototyping is costly beyond the call: on Node 20 and 22, objects whose prototype was changed, and everything
- * they reference, outlive V8's young-generation collections and wait for a full one (--trace-gc-nvp on a bare
- * Express app under load: 5-8 MB promoted to the old generation at every young collection; none when its server
- * is built this way). In `npm run bench:projects` on Node 20 the REST projects page went from 0.61-0.72 to
- * 0.47-0.62 ms of server CPU. See expressjs/express#5998.
+ * Re-prototyping is costly beyond the call: on Node 20 and 22 re-prototyped objects outlive V8's young-generation
+ * collections (expressjs/express#5998; measured in docs/benchmarks.md, bench:projects).
  */
 export function createExpressServer(options: ServerOptions): { server: Server; serve: (app: Express) => void } {
   if (!callable(IncomingMessage) || !callable(ServerResponse)) {
