@@ -34,6 +34,11 @@ function parseValue(key: SettingKey, value: unknown): string | null {
   return trimmed;
 }
 
+/** A client that sends back the masked text it was shown for a saved secret means "unchanged", not "store the bullets". */
+function isMaskedEcho(key: SettingKey, value: string, existing: string | undefined): boolean {
+  return existing !== undefined && SECRET_SETTING_KEYS.has(key) && value === maskSecret(existing);
+}
+
 /** Per-user provider credentials, sealed at rest with AES-256-GCM; secrets leave only masked or by explicit reveal. */
 export class SettingsService {
   private readonly settings: Repository<UserSetting>;
@@ -96,9 +101,8 @@ export class SettingsService {
     const saved = await this.valuesFor(user.id);
     const values: SettingValues = { ...saved };
     for (const [key, value] of changes) {
-      const existing = saved[key];
       if (value === null) delete values[key];
-      else if (!(existing !== undefined && SECRET_SETTING_KEYS.has(key) && value === maskSecret(existing))) values[key] = value;
+      else if (!isMaskedEcho(key, value, saved[key])) values[key] = value;
     }
     return this.connections.test(provider as ConnectionProvider, values, await this.connections.endpoints.current());
   }
@@ -129,8 +133,7 @@ export class SettingsService {
       const repo = manager.getRepository(UserSetting);
       for (const [key, value] of changes) {
         const existing = current.get(key)?.value;
-        // A client that sends back the masked text it was shown means "unchanged", not "store the bullets".
-        if (value !== null && existing !== undefined && SECRET_SETTING_KEYS.has(key) && value === maskSecret(existing)) continue;
+        if (value !== null && isMaskedEcho(key, value, existing)) continue;
         if (value === existing) continue;
         if (value === null) {
           await repo.delete({ ownerId: user.id, key });
