@@ -1,5 +1,6 @@
 // One lint configuration for the whole repository: TypeScript rules everywhere, React hooks rules in the client,
-// GraphQL rules for schema.graphql (the API contract) and the client's operations.
+// GraphQL rules for schema.graphql (the API contract) and the client's operations. Which layer may import which is
+// dependency-cruiser's (.dependency-cruiser.cjs, `npm run lint:layers`).
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import graphql from '@graphql-eslint/eslint-plugin';
@@ -41,36 +42,9 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // The job queue port is the one door to pg-boss: features and boot code see define/enqueue only.
-    files: ['server/**/*.ts', 'scripts/**/*.ts'],
-    ignores: ['server/src/jobs/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'pg-boss', message: 'Use the job queue port in server/src/jobs/.' }] }] },
-  },
-  {
     files: ['client/**/*.tsx', 'client/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
-  },
-  {
-    // The client shares code with the server only through @slipway/domain, never by reaching into server/.
-    files: ['client/**/*.tsx', 'client/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '(^|/)server/', message: 'The client never imports server code: share it through @slipway/domain.' },
-            { group: ['@slipway/server', '@slipway/server/*'], message: 'The client never imports server code: share it through @slipway/domain.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // domain/ is imported by both sides as it is: it imports nothing (its tests use vitest only).
-    files: ['domain/src/**/*.ts'],
-    ignores: ['domain/src/**/*.spec.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: '@slipway/domain imports nothing outside itself.' }] }] },
   },
   {
     // The API contract as tool builders read it in GraphiQL: every type, field, argument, input field and enum

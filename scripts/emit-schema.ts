@@ -6,10 +6,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAppSchema, printAppSchema } from '../server/src/graphql/build-schema.js';
-import { createAppPubSub } from '../server/src/graphql/pubsub.js';
 
 const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'schema.graphql');
-const schema = await buildAppSchema(createAppPubSub());
+const schema = await buildAppSchema();
 const sdl = printAppSchema(schema);
 
 if (process.argv.includes('--check')) {

@@ -58,6 +58,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const auth = authModule({ users: users.service, authentication });
   const templates = templatesModule({ templatesDir: config.templatesDir });
   const settings = settingsModule({ dataSource, secretBox, cloudDefaults: config.cloudUrls, testConnection });
+  const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
   // The pipelines module builds the engine from the projects service, which starts runs through it.
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
   const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs });
@@ -80,7 +81,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     steps: projectRunSteps,
     extraSteps: extraPipelineSteps,
     providers: projectRunProviders({ projects: providers, buildLogs }, { dataSource, bus, projects: projects.service, templates: templates.service, settings: settings.service, secretBox }),
-    jobExpireSeconds: config.stepExpirySeconds,
+    workers: system.workers,
     projects: projects.service,
     onCancelled: async (run) => {
       await runs.cleanUpAfterCancel(run);
@@ -88,7 +89,6 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     },
     onRunFailed: (failure) => versions.service.buildGivenUp(failure),
   });
-  const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
   const commands = commandsModule({
     dataSource,
     projects: projects.service,

@@ -8,19 +8,18 @@ import { sql, workerProcesses } from './helpers/worker-processes.js';
 
 /**
  * A worker killed in the middle of a rolling update: an API process and worker processes (real child processes of
- * `src/main.ts`) on one database and data directory. The deployment must converge (here: completed by the next
- * worker), never stay deploying.
+ * `src/main.ts`) on one database and data directory. The deployment must converge (here: completed by the worker
+ * started after it, which takes the rollout over as soon as it runs), never stay deploying, and the environment
+ * takes deploys again.
  */
-// A killed worker's step goes to the next worker after this long (longer than any step takes here).
-const EXPIRY_SECONDS = '30';
 let api: TestApp;
 let dataDir: string;
-const workers = workerProcesses(() => api, EXPIRY_SECONDS);
+const workers = workerProcesses(() => api);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-deploy-workers-'));
   chmodSync(dataDir, 0o711);
-  api = await startTestApp({ role: 'api', dataDir, env: { SLIPWAY_STEP_EXPIRY_SECONDS: EXPIRY_SECONDS } });
+  api = await startTestApp({ role: 'api', dataDir });
 }, 60_000);
 
 afterAll(async () => {
@@ -30,7 +29,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('a worker killed during a rolling update', () => {
-  it('leaves a deployment that the next worker completes: active, serving the new version', async () => {
+  it('leaves a deployment that the next worker completes: active, serving the new version; the environment deploys again', async () => {
     const owner = await registerUser(api);
     await api.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } });
     const first = workers.start();
@@ -68,10 +67,36 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
     expect(done).toMatchObject({ status: 'active', is_active: true, traffic_percent: 100 });
     const [rollOut] = await sql(api, `SELECT attempts, log FROM pipeline_steps WHERE run_id = (SELECT run_id FROM deployments WHERE id = $1) AND step_id = 'roll-out'`, [deployment.body.id]);
     expect(rollOut.attempts).toBe(2);
-    expect(rollOut.log).toContain('attempt 1 was interrupted');
+    expect(rollOut.log).toContain('attempt 1 was interrupted: its worker stopped');
     project = (await api.api('GET', `/projects/${projectId}`, { token: owner.token })).body;
     expect(project).toMatchObject({ active_deployment: { id: deployment.body.id }, active_version: { version_tag: 'v1.0.0' } });
     expect(await fetchApp(project.deployed_url, '/')).toEqual({ status: 200, text: 'slow-one' });
-    expect(await sql(api, `SELECT status FROM deployments WHERE project_id = $1 ORDER BY created_at`, [projectId])).toEqual([{ status: 'rolled_back' }, { status: 'active' }]);
+    const deployments = await sql(api, `SELECT id, status FROM deployments WHERE project_id = $1 ORDER BY created_at`, [projectId]);
+    expect(deployments.map((row) => row.status)).toEqual(['rolled_back', 'active']);
+
+    // The environment is no longer busy: a rollback to the first deployment is taken and runs.
+    const rollback = await api.api('POST', `/projects/${projectId}/deployments/${deployment.body.id}/rollback`, {
+      token: owner.token,
+      body: { target_deployment_id: deployments[0].id, reason: 'after the takeover' },
+    });
+    expect(rollback.status).toBe(202);
+    expect((await waitForRun(api, owner.token, projectId, { stream: 'deployment', timeoutMs: 180_000 })).overall_status).toBe('completed');
+    expect(await sql(api, `SELECT status FROM deployments WHERE project_id = $1 ORDER BY created_at`, [projectId])).toEqual([{ status: 'active' }, { status: 'rolled_back' }]);
+    await workers.stop(second.child);
+
+    // A deployment whose run ended while nobody heard it (its process died as it failed the run, with every other
+    // process): the next worker to start leaves it rolled back, and the environment deploys again.
+    const unheard = await api.api('POST', `/projects/${projectId}/deployments`, { token: owner.token, body: { version_id: version.body.id } });
+    expect(unheard.status).toBe(201);
+    await sql(api, `UPDATE pipeline_runs SET status = 'failed' WHERE id = (SELECT run_id FROM deployments WHERE id = $1)`, [unheard.body.id]);
+    const third = workers.start();
+    await third.started;
+    expect((await api.api('GET', `/projects/${projectId}/deployments/${unheard.body.id}`, { token: owner.token })).body).toMatchObject({
+      status: 'rolled_back',
+      error_message: 'The deployment pipeline failed',
+    });
+    expect((await api.api('POST', `/projects/${projectId}/deployments`, { token: owner.token, body: { version_id: version.body.id } })).status).toBe(201);
+    expect((await waitForRun(api, owner.token, projectId, { stream: 'deployment', timeoutMs: 180_000 })).overall_status).toBe('completed');
+    await workers.stop(third.child);
   }, 400_000);
 });

@@ -6,8 +6,8 @@ import WebSocket from 'ws';
 import { deriveKey } from '../src/common/keys.js';
 import {
   MAX_ANONYMOUS_SOCKETS_PER_ADDRESS,
-  MAX_SOCKETS_PER_USER,
-  MAX_SUBSCRIPTIONS_PER_USER,
+  DEFAULT_WS_SOCKETS_PER_USER,
+  DEFAULT_WS_SUBSCRIPTIONS_PER_USER,
   WS_MAX_PAYLOAD_BYTES,
 } from '../src/graphql/ws-limits.js';
 import { FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS } from '../src/modules/auth/login-throttle.js';
@@ -412,15 +412,15 @@ describe('graphql-ws limits (item 10)', () => {
 
   it('limits sockets and subscriptions per user', async () => {
     const { token } = await registerUser(app);
-    const sockets = await Promise.all(Array.from({ length: MAX_SOCKETS_PER_USER }, () => RawSocket.open(app.url, token)));
+    const sockets = await Promise.all(Array.from({ length: DEFAULT_WS_SOCKETS_PER_USER }, () => RawSocket.open(app.url, token)));
     for (const socket of sockets) expect(await socket.acknowledged()).toBe(true);
     const surplus = await RawSocket.open(app.url, token);
     expect((await surplus.closed).code).toBe(4429);
 
-    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_USER; i += 1) {
+    for (let i = 0; i < DEFAULT_WS_SUBSCRIPTIONS_PER_USER; i += 1) {
       sockets[i % sockets.length].send({ type: 'subscribe', id: `s${i}`, payload: { query: 'subscription { serverTime }' } });
     }
-    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_USER; i += 1) {
+    for (let i = 0; i < DEFAULT_WS_SUBSCRIPTIONS_PER_USER; i += 1) {
       expect((await sockets[i % sockets.length].next((frame) => frame.id === `s${i}`))?.type).toBe('next');
     }
     const tooMany = await sockets[0].run('extra', 'subscription { serverTime }');

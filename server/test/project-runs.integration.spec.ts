@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appGone, cloneSummary, eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
-import { sql, workerProcesses } from './helpers/worker-processes.js';
+import { sql, workerPidOfStep, workerProcesses } from './helpers/worker-processes.js';
 
 /**
  * Project creation and deletion as pipeline runs, end to end on the local providers: POST /api/projects, the run on
@@ -232,12 +232,11 @@ describe('cancel', () => {
 
 describe('runs on separate worker processes', () => {
   let api: TestApp;
-  // A killed worker's step goes to the next worker after this long (longer than any step takes here).
-  const workers = workerProcesses(() => api, '120');
+  const workers = workerProcesses(() => api);
 
   beforeAll(async () => {
     dataDirs.push(reachableDataDir());
-    api = await startTestApp({ role: 'api', dataDir: dataDirs[1], env: { SLIPWAY_STEP_EXPIRY_SECONDS: '120' } });
+    api = await startTestApp({ role: 'api', dataDir: dataDirs[1] });
   }, 60_000);
   afterAll(async () => {
     await workers.stopAll();
@@ -288,37 +287,44 @@ describe('runs on separate worker processes', () => {
     await workers.stop(worker.child);
   }, 180_000);
 
-  it('is resumed by another worker, with one repository, one commit, one tag, one version, one deployment and one running app', async () => {
+  /** Waits until the project's creation runs `stepId` with its build command in a scratch directory; answers that step's row id. */
+  async function buildRunning(token: string, projectId: string, stepId: string): Promise<string> {
+    await eventually(async () => {
+      const { body } = await api.api('GET', `/projects/${projectId}/status`, { token });
+      if (body.processors.find((step: any) => step.processor_name === stepId).status !== 'running') return false;
+      const scratch = existsSync(path.join(api.dataDir, 'builds')) ? readdirSync(path.join(api.dataDir, 'builds')) : [];
+      return scratch.some((name) => existsSync(path.join(api.dataDir, 'builds', name, 'build-process.json')));
+    }, 120_000);
+    const [step] = await sql(api, `SELECT s.id FROM pipeline_steps s JOIN pipeline_runs r ON r.id = s.run_id WHERE r.project_id = $1 AND s.step_id = $2`, [projectId, stepId]);
+    return step.id;
+  }
+
+  it('is taken over by the worker beside the one killed, with one repository, one commit, one tag, one version, one deployment and one running app', async () => {
     const owner = await registerUser(api);
     await api.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } });
-    const first = workers.start();
-    await first.started;
+    const both = [workers.start(), workers.start()];
+    await Promise.all(both.map((worker) => worker.started));
     // go-api: its build takes long enough to kill the worker while it runs.
     const res = await api.api('POST', '/projects', { token: owner.token, body: { name: 'Survivor', template_name: 'go-api' } });
     expect(res.status).toBe(201);
     const projectId = res.body.id;
     // Killed while it builds the version (the longest step): its effects so far must not be repeated.
-    await eventually(async () => {
-      const { body } = await api.api('GET', `/projects/${projectId}/status`, { token: owner.token });
-      if (body.processors.find((step: any) => step.processor_name === 'check-github-version-build').status !== 'running') return false;
-      // ... and its build command runs in its scratch directory.
-      const scratch = existsSync(path.join(api.dataDir, 'builds')) ? readdirSync(path.join(api.dataDir, 'builds')) : [];
-      return scratch.some((name) => existsSync(path.join(api.dataDir, 'builds', name, 'build-process.json')));
-    }, 120_000);
-    await workers.stop(first.child, 'SIGKILL');
-    expect(readdirSync(path.join(api.dataDir, 'builds'))).toHaveLength(1);
+    const stepRowId = await buildRunning(owner.token, projectId, 'check-github-version-build');
+    const runner = await workerPidOfStep(api, stepRowId);
+    const [killed, survivor] = both[0].child.pid === runner ? both : [both[1], both[0]];
+    expect(killed.child.pid).toBe(runner);
+    await workers.stop(killed.child, 'SIGKILL');
 
-    const second = workers.start();
-    await second.started;
     const run = await waitForRun(api, owner.token, projectId, { stream: 'project_creation', timeoutMs: 300_000 });
     expect(run.overall_status).toBe('completed');
     const interrupted = (await latestSteps(projectId)).find((step) => step.step_id === 'check-github-version-build');
     expect(interrupted.attempts).toBe(2);
-    expect(interrupted.log).toContain('attempt 1 was interrupted');
-    // The killed worker's scratch directory went when the second one started (its build, left running, killed
-    // with it); the retried build's own went when it ended.
+    expect(interrupted.log).toContain('attempt 1 was interrupted: its worker stopped');
+    expect(await workerPidOfStep(api, stepRowId)).toBe(survivor.child.pid);
+    // The killed worker's scratch directory went at the survivor's next sweep (its build, left running, killed with
+    // it); the retried build's own went when it ended.
     expect(readdirSync(path.join(api.dataDir, 'builds'))).toEqual([]);
-    expect(second.output()).toMatch(/Removed 1 scratch directory of interrupted builds/);
+    expect(survivor.output()).toMatch(/Removed 1 scratch directory of interrupted builds/);
 
     const project = (await api.api('GET', `/projects/${projectId}`, { token: owner.token })).body;
     expect(await cloneSummary(project.repository_url)).toMatchObject({ commits: [project.build_commit], tags: ['v0.1.0'] });
@@ -331,5 +337,40 @@ describe('runs on separate worker processes', () => {
     expect(deleted.status).toBe(202);
     await waitForRun(api, owner.token, projectId, { stream: 'project_deletion' });
     expect(await appGone(project.deployed_url)).toBe(true);
+    await workers.stop(survivor.child);
   }, 500_000);
+
+  it('deletes a project whose creation waits for recovery: the creation is cancelled first and its dead job never acts', async () => {
+    const owner = await registerUser(api);
+    await api.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } });
+    const first = workers.start();
+    await first.started;
+    const res = await api.api('POST', '/projects', { token: owner.token, body: { name: 'Deleted While Down', template_name: 'go-api' } });
+    const projectId = res.body.id;
+    const stepRowId = await buildRunning(owner.token, projectId, 'check-build-status');
+    const repositoryUrl = (await api.api('GET', `/projects/${projectId}`, { token: owner.token })).body.repository_url;
+    const [{ job_id: deadJob }] = await sql(api, 'SELECT job_id FROM pipeline_steps WHERE id = $1', [stepRowId]);
+    await workers.stop(first.child, 'SIGKILL');
+
+    // Deleted while no worker runs: the creation, whose step is still its dead worker's, is cancelled at once.
+    expect((await api.api('DELETE', `/projects/${projectId}`, { token: owner.token })).status).toBe(202);
+    expect(await sql(api, `SELECT stream_name, status FROM pipeline_runs WHERE project_id = $1 ORDER BY created_at`, [projectId])).toEqual([
+      { stream_name: 'project_creation', status: 'cancelled' },
+      { stream_name: 'project_deletion', status: 'running' },
+    ]);
+    expect(await sql(api, 'SELECT state FROM pgboss.job WHERE id = $1', [deadJob])).toEqual([{ state: 'cancelled' }]);
+
+    const second = workers.start();
+    await second.started;
+    const deletion = await waitForRun(api, owner.token, projectId, { stream: 'project_deletion' });
+    expect(deletion.overall_status).toBe('completed');
+    expect((await api.api('GET', `/projects/${projectId}`, { token: owner.token })).status).toBe(404);
+    expect(await cloneSummary(repositoryUrl)).toBeNull();
+    // The interrupted step was never taken up again: it ended with its cancelled run, on its first attempt.
+    expect(await sql(api, 'SELECT status, attempts, error_message FROM pipeline_steps WHERE id = $1', [stepRowId])).toEqual([
+      { status: 'failed', attempts: 1, error_message: 'Cancelled' },
+    ]);
+    await eventually(async () => !existsSync(path.join(api.dataDir, 'builds')) || readdirSync(path.join(api.dataDir, 'builds')).length === 0, 30_000);
+    await workers.stop(second.child);
+  }, 300_000);
 });

@@ -9,11 +9,10 @@ import { sql, workerProcesses } from './helpers/worker-processes.js';
 
 /**
  * Version builds on worker processes that are killed (SIGKILL) mid-build: the api is this process, each worker its
- * own OS process on the same database and data directory. A killed worker's step comes back after the job's
- * expiry (SLIPWAY_STEP_EXPIRY_SECONDS) and pg-boss's next maintenance pass; the next worker either builds it
- * again (one more attempt) or, out of attempts, fails the build for good. Real PostgreSQL, real git, real builds.
+ * own OS process on the same database and data directory. The next worker started takes a killed worker's step over
+ * as soon as it runs: it builds it again (one more attempt) or, out of attempts, fails the build for good. Real
+ * PostgreSQL, real git, real builds.
  */
-const EXPIRY_SECONDS = '30';
 const MARKER = `killed-${randomBytes(5).toString('hex')}`;
 const INTERRUPTED = `${MARKER}-interrupted`;
 const STUCK = `${MARKER}-stuck`;
@@ -23,7 +22,7 @@ let dataDir: string;
 let flagDir: string;
 let owner: Awaited<ReturnType<typeof registerUser>>;
 let project: any;
-const workers = workerProcesses(() => api, EXPIRY_SECONDS);
+const workers = workerProcesses(() => api);
 
 const versionCall = (method: string, versionId: string, suffix = '') => api.api(method, `/projects/${project.id}/versions/${versionId}${suffix}`, { token: owner.token });
 const scratchDirs = () => (existsSync(path.join(dataDir, 'builds')) ? readdirSync(path.join(dataDir, 'builds')) : []);
@@ -35,7 +34,7 @@ beforeAll(async () => {
   chmodSync(dataDir, 0o711);
   flagDir = mkdtempSync(path.join(tmpdir(), 'slipway-build-flags-'));
   chmodSync(flagDir, 0o777);
-  api = await startTestApp({ role: 'api', dataDir, env: { SLIPWAY_STEP_EXPIRY_SECONDS: EXPIRY_SECONDS } });
+  api = await startTestApp({ role: 'api', dataDir });
   owner = await registerUser(api);
   await api.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } });
   const first = workers.start();

@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createApolloServer } from '../graphql/apollo.js';
 import { buildAppSchema, printAppSchema } from '../graphql/build-schema.js';
-import { createAppPubSub } from '../graphql/pubsub.js';
 import { TrustedDocuments } from '../graphql/trusted-documents.js';
 import { startWebSocketServer } from '../graphql/websocket.js';
 import { ConfigError } from '../config/env.js';
@@ -15,10 +14,7 @@ import type { Core } from './core.js';
 /** The api role on top of the core: Express (REST, GraphQL over HTTP, the client) and graphql-ws on one port. */
 export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.resolve()): Promise<{ url: string }> {
   const { config, app } = core;
-  const schema = await buildAppSchema(
-    createAppPubSub(),
-    app.features.flatMap((feature) => feature.resolvers ?? []),
-  );
+  const schema = await buildAppSchema(app.features.flatMap((feature) => feature.resolvers ?? []));
   const documents = TrustedDocuments.load(config.trustedDocumentsFile, !config.trustedDocumentsOnly);
   if (config.trustedDocumentsOnly && documents.size === 0) {
     throw new ConfigError(`SLIPWAY_TRUSTED_DOCUMENTS_ONLY is set but ${config.trustedDocumentsFile} lists no documents: run npm run codegen`);

@@ -47,8 +47,8 @@ async function openDatabase(config: AppConfig, onStop: Core['onStop']): Promise<
 
 /**
  * What every role needs, in boot order: database -> event bus -> (under the boot lock) migrations, job queue,
- * features with their jobs defined -> the recurring maintenance job. Each step registers its undo as soon as
- * it has started.
+ * features, the worker's heartbeat (where jobs are run), the features' jobs defined -> the recurring maintenance job.
+ * Each step registers its undo as soon as it has started.
  */
 export async function startCore(config: AppConfig, { extraPipelineSteps }: Pick<CoreDependencies, 'extraPipelineSteps'> = {}): Promise<Core> {
   const undo: Array<() => Promise<void>> = [];
@@ -65,11 +65,22 @@ export async function startCore(config: AppConfig, { extraPipelineSteps }: Pick<
     const bus = await PostgresEventBus.start(databaseUrl, (channel, payload) => dataSource.query('SELECT pg_notify($1, $2)', [channel, payload]));
     onStop(() => bus.close());
 
+    const works = config.role !== 'api';
     const { queue, app } = await underBootLock(dataSource, async () => {
       await dataSource.runMigrations({ transaction: 'each' });
-      const queue = await PgBossQueue.start(databaseUrl, { works: config.role !== 'api' });
+      const queue = await PgBossQueue.start(databaseUrl, { works });
       onStop(() => queue.stop());
       const app = createFeatures({ config, dataSource, bus, queue, extraPipelineSteps });
+      if (works) {
+        // On record before it takes a job: another worker tells this one's steps from a dead worker's by it.
+        const membership = await app.workers.join(config.role, (error) => logUnexpected('worker heartbeat', error));
+        // A clean stop: no more jobs are taken, the steps still running are handed over, and only then the record goes.
+        onStop(async () => {
+          await queue.stop();
+          await app.pipelines.stop();
+          await membership.leave();
+        });
+      }
       for (const feature of app.features) await feature.defineJobs?.(queue);
       return { queue, app };
     });

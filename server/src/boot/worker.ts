@@ -1,27 +1,42 @@
 import { logUnexpected } from '../common/log.js';
 import type { Core } from './core.js';
 
+/** How often a worker looks for what dead processes left: their builds and scratch directories, their steps. */
+const RECOVER_EVERY_MS = 3000;
+
 /**
- * The worker role on top of the core: it first removes the build scratch directories of dead processes; the core's queue already runs the job handlers in this role; the worker
- * restarts the local cluster's apps (it runs them: deployments are pipeline steps) and stops them on a clean stop,
- * and records a heartbeat so that the API's health report lists it, and removes it on a clean stop.
+ * The worker role on top of the core (whose queue already runs the job handlers, and whose heartbeat already records
+ * this process): it sweeps what dead processes left, at once and every few seconds, and restarts the local cluster's
+ * apps (it runs them: deployments are pipeline steps), stopping them on a clean stop.
  */
 export async function startWorker(core: Core): Promise<{ workerId: string }> {
-  const { cluster, builder } = core.app;
-  // What a worker killed mid-build left: its scratch directories and the build still running in them.
-  const stale = await builder.removeStaleScratch().catch((error: unknown) => {
-    logUnexpected('build scratch clean-up', error);
-    return [];
-  });
-  if (stale.length) console.log(`Removed ${stale.length} scratch director${stale.length === 1 ? 'y' : 'ies'} of interrupted builds`);
+  const { cluster, builder, pipelines, workers } = core.app;
+  const recover = async () => {
+    // Builds first: a dead worker's build is killed before its step is taken over and built again.
+    const stale = await builder.removeStaleScratch();
+    if (stale.length) console.log(`Removed ${stale.length} scratch director${stale.length === 1 ? 'y' : 'ies'} of interrupted builds`);
+    await pipelines.recover();
+  };
+  let sweeping: Promise<void> | null = null;
+  // A sweep that outlasts the interval is not started again beside itself.
+  const sweep = () =>
+    (sweeping ??= recover()
+      .catch((error: unknown) => logUnexpected('recovery', error))
+      .finally(() => (sweeping = null)));
+  await sweep();
+  for (const feature of core.app.features) await feature.recover?.().catch((error: unknown) => logUnexpected('recovery', error));
+  const timer = setInterval(sweep, RECOVER_EVERY_MS);
+  timer.unref();
   core.onStop(() => cluster.shutdown());
+  core.onStop(async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
   // One process runs a data directory's local cluster: another worker beside it still runs every other step.
   const runsApps = await cluster.restore().catch((error: unknown) => {
     logUnexpected('local cluster', error);
     return true;
   });
   if (!runsApps) console.warn('Local cluster: another Slipway process runs the apps; this worker takes them over when it stops');
-  const membership = await core.app.workers.join(core.config.role, (error) => logUnexpected('worker heartbeat', error));
-  core.onStop(() => membership.leave());
-  return { workerId: membership.id };
+  return { workerId: workers.id };
 }

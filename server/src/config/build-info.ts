@@ -1,13 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-
-export interface BuildInfo {
-  /** Slipway's version, from the root package.json. */
-  version: string;
-  /** The git commit this build came from, when known at boot. */
-  commit: string | null;
-  nodeVersion: string;
-}
+import type { BuildInfo } from '../common/build-info.js';
 
 const COMMIT = /^[0-9a-f]{40}$/i;
 

@@ -3,27 +3,17 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyaddr from 'proxy-addr';
-import { type BuildInfo, readBuildInfo } from './build-info.js';
+import type { BuildInfo } from '../common/build-info.js';
+import { ROLES, type Role } from '../common/process-role.js';
+import { DEFAULT_WS_SOCKETS_PER_USER, DEFAULT_WS_SUBSCRIPTIONS_PER_USER, type WsLimits } from '../graphql/ws-limits.js';
+import type { TrustProxy } from '../http/client-address.js';
+import { readBuildInfo } from './build-info.js';
 
-/** graphql-ws sockets one signed-in user may hold open at once (SLIPWAY_WS_SOCKETS_PER_USER). */
-export const DEFAULT_WS_SOCKETS_PER_USER = 10;
-/** graphql-ws subscriptions one signed-in user may have running at once, over all their sockets (SLIPWAY_WS_SUBSCRIPTIONS_PER_USER). */
-export const DEFAULT_WS_SUBSCRIPTIONS_PER_USER = 50;
 /** The most either may be set to: each socket and subscription costs the server memory. */
 export const MAX_WS_LIMIT = 100_000;
 
-/** The per-user graphql-ws limits (ws-limits' SocketGuard enforces them). */
-export interface WsLimits {
-  socketsPerUser: number;
-  subscriptionsPerUser: number;
-}
 
-/** all: HTTP, GraphQL, WebSocket and job handlers; api: the first three; worker: job handlers only. */
-export const ROLES = ['all', 'api', 'worker'] as const;
-export type Role = (typeof ROLES)[number];
 
-/** TRUST_PROXY: false (default), true, a number of hops, or addresses/subnets/'loopback' of trusted proxies. */
-export type TrustProxy = boolean | number | string[];
 
 export interface AppConfig {
   role: Role;
@@ -57,12 +47,6 @@ export interface AppConfig {
   tokenTtlSeconds: number;
   /** Accounts one client address may register per 15 minutes (REGISTRATION_LIMIT, default 20). */
   registrationsPerAddress: number;
-  /**
-   * How long a pipeline step's job may stay with a worker before another worker takes it over as a dead one's
-   * (SLIPWAY_STEP_EXPIRY_SECONDS; default: the longest step timeout plus a margin). Lower it only where steps are
-   * known to be quick (tests): a step still running past it would run twice.
-   */
-  stepExpirySeconds?: number;
   /** Per-user graphql-ws limits (SLIPWAY_WS_SOCKETS_PER_USER, default 10; SLIPWAY_WS_SUBSCRIPTIONS_PER_USER, default 50). */
   wsLimits: WsLimits;
   /**
@@ -211,7 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     templatesDir: path.join(REPO_ROOT, 'templates'),
     tokenTtlSeconds: 7 * 24 * 3600,
     registrationsPerAddress: parsePositiveInteger('REGISTRATION_LIMIT', env.REGISTRATION_LIMIT, 20),
-    stepExpirySeconds: env.SLIPWAY_STEP_EXPIRY_SECONDS ? parsePositiveInteger('SLIPWAY_STEP_EXPIRY_SECONDS', env.SLIPWAY_STEP_EXPIRY_SECONDS, 1) : undefined,
     wsLimits: {
       socketsPerUser: parseWsLimit('SLIPWAY_WS_SOCKETS_PER_USER', env.SLIPWAY_WS_SOCKETS_PER_USER, DEFAULT_WS_SOCKETS_PER_USER),
       subscriptionsPerUser: parseWsLimit('SLIPWAY_WS_SUBSCRIPTIONS_PER_USER', env.SLIPWAY_WS_SUBSCRIPTIONS_PER_USER, DEFAULT_WS_SUBSCRIPTIONS_PER_USER),

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { buildSchema } from 'type-graphql';
+import { type PubSub, buildSchema } from 'type-graphql';
 import { GraphQLSchema, lexicographicSortSchema, printSchema, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { CommandsResolver } from '../modules/commands/commands.resolver.js';
@@ -13,16 +13,28 @@ import { ProjectVersionsResolver, VersionsResolver } from '../modules/versions/v
 import { DeploymentsResolver, ProjectDeploymentsResolver } from '../modules/deployments/deployments.resolver.js';
 import { DeploymentObservabilityResolver } from '../modules/deployments/observability/observability.resolver.js';
 import { authChecker } from './auth-checker.js';
-import type { AppPubSub } from './pubsub.js';
 
 export const resolvers = [AuthResolver, UsersResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver] as const;
+
+/**
+ * type-graphql wants a PubSub once the schema has subscriptions, but every subscription here brings its own
+ * `subscribe` (fed by the event bus): none names a topic, so this one is never reached.
+ */
+const NO_TOPICS: PubSub = {
+  publish() {
+    throw new Error('GraphQL subscriptions here are fed by the event bus, not by topics');
+  },
+  subscribe() {
+    throw new Error('GraphQL subscriptions here are fed by the event bus, not by topics');
+  },
+};
 
 /**
  * Built once per process; features register their resolver classes above. The feature modules build the
  * instances (with their services); type-graphql takes them from `container`. Without instances (the schema
  * emitter) the schema has the same shape but cannot run.
  */
-export async function buildAppSchema(pubSub: AppPubSub, instances: object[] = []): Promise<GraphQLSchema> {
+export async function buildAppSchema(instances: object[] = []): Promise<GraphQLSchema> {
   const byClass = new Map<unknown, object>(instances.map((instance) => [instance.constructor, instance]));
   const container: ResolverInstances = {
     get(resolverClass: { name: string }) {
@@ -31,7 +43,7 @@ export async function buildAppSchema(pubSub: AppPubSub, instances: object[] = []
       return instance;
     },
   };
-  const schema = await buildSchema({ resolvers, authChecker, pubSub, validate: false, container });
+  const schema = await buildSchema({ resolvers, authChecker, pubSub: NO_TOPICS, validate: false, container });
   describeRootTypes(schema);
   return new GraphQLSchema({ ...schema.toConfig(), extensions: { ...schema.extensions, resolverInstances: container } });
 }

@@ -14,7 +14,6 @@ import { WebSocketServer } from 'ws';
 import { AppError, ErrorCode, GENERIC_ERROR_MESSAGE } from '../common/app-error.js';
 import { logUnexpected } from '../common/log.js';
 import { NoNulBytesRule, assertSafeInput } from '../common/nul-bytes.js';
-import type { WsLimits } from '../config/env.js';
 import type { EventBus } from '../events/event-bus.js';
 import { type Authenticate, bearerToken } from '../http/auth-middleware.js';
 import { type TrustFunction, clientAddressOf } from '../http/client-address.js';
@@ -22,7 +21,7 @@ import { type GraphQLContext, createContext } from './context.js';
 import { formatGraphQLError } from './format-error.js';
 import { MaxDirectivesRule, assertWithinLimits } from './limits.js';
 import type { TrustedDocuments } from './trusted-documents.js';
-import { CLOSE_TOO_MANY, SocketGuard, WS_MAX_PAYLOAD_BYTES } from './ws-limits.js';
+import { CLOSE_TOO_MANY, SocketGuard, WS_MAX_PAYLOAD_BYTES, type WsLimits } from './ws-limits.js';
 
 export const GRAPHQL_PATH = '/api/graphql';
 

@@ -1,15 +1,21 @@
 import type { WebSocket } from 'ws';
 import { AppError, ErrorCode } from '../common/app-error.js';
-import { DEFAULT_WS_SOCKETS_PER_USER, DEFAULT_WS_SUBSCRIPTIONS_PER_USER, type WsLimits } from '../config/env.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Authenticate } from '../http/auth-middleware.js';
 import type { Authenticated } from '../modules/auth/token.service.js';
 
 /** The same limit as an HTTP body (JSON_BODY_LIMIT): a bigger message closes the socket with 1009. */
 export const WS_MAX_PAYLOAD_BYTES = 100 * 1024;
-/** The defaults of the per-user limits; SLIPWAY_WS_SOCKETS_PER_USER and SLIPWAY_WS_SUBSCRIPTIONS_PER_USER change them. */
-export const MAX_SOCKETS_PER_USER = DEFAULT_WS_SOCKETS_PER_USER;
-export const MAX_SUBSCRIPTIONS_PER_USER = DEFAULT_WS_SUBSCRIPTIONS_PER_USER;
+/** graphql-ws sockets one signed-in user may hold open at once, unless SLIPWAY_WS_SOCKETS_PER_USER says otherwise. */
+export const DEFAULT_WS_SOCKETS_PER_USER = 10;
+/** graphql-ws subscriptions one signed-in user may have running at once, over all their sockets (SLIPWAY_WS_SUBSCRIPTIONS_PER_USER). */
+export const DEFAULT_WS_SUBSCRIPTIONS_PER_USER = 50;
+
+/** The per-user graphql-ws limits, as configured (the SocketGuard enforces them). */
+export interface WsLimits {
+  socketsPerUser: number;
+  subscriptionsPerUser: number;
+}
 /** Sockets not (yet) signed in, per client address: each costs memory and an init timer. */
 export const MAX_ANONYMOUS_SOCKETS_PER_ADDRESS = 20;
 
@@ -35,7 +41,7 @@ export class SocketGuard {
   constructor(
     private readonly authenticate: Authenticate,
     bus: EventBus,
-    private readonly limits: WsLimits = { socketsPerUser: MAX_SOCKETS_PER_USER, subscriptionsPerUser: MAX_SUBSCRIPTIONS_PER_USER },
+    private readonly limits: WsLimits = { socketsPerUser: DEFAULT_WS_SOCKETS_PER_USER, subscriptionsPerUser: DEFAULT_WS_SUBSCRIPTIONS_PER_USER },
   ) {
     bus.subscribe('session.revoked', ({ sessionId }) => {
       for (const [socket, tracked] of this.sockets) if (tracked.auth?.sessionId === sessionId) this.end(socket);

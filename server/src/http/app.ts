@@ -1,22 +1,30 @@
 import express, { type Express } from 'express';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer } from '@apollo/server';
-import type { AppConfig } from '../config/env.js';
+import type { BuildInfo } from '../common/build-info.js';
 import { type GraphQLContext, createContext } from '../graphql/context.js';
 import { GRAPHQL_PATH } from '../graphql/websocket.js';
 import { type Authenticate, clientAddress, requireAuth } from './auth-middleware.js';
 import { openApiDocument, openApiRoutes } from './openapi.js';
 import { type RestRoute, type SchemaComponents, restRouter } from './rest-routes.js';
-import { compileTrustProxy } from './client-address.js';
+import { type TrustProxy, compileTrustProxy } from './client-address.js';
 import { apiNotFound, errorHandler } from './errors.js';
 import { clientStatic } from './static.js';
 import { noStore, rejectDeepInput, rejectUnsafeInput, securityHeaders } from './security.js';
 
 export const JSON_BODY_LIMIT = '100kb';
 
+/** What the app needs of the configuration: boot hands it in. */
+export interface HttpAppSettings {
+  trustProxy: TrustProxy;
+  /** Built client to serve, if present. */
+  clientDistDir: string;
+  build: Pick<BuildInfo, 'version'>;
+}
+
 /** Express: the features' REST routes under /api, GraphQL at /api/graphql, and the built client for every other path. */
 export function createExpressApp(
-  config: AppConfig,
+  config: HttpAppSettings,
   {
     rest,
     authenticate,

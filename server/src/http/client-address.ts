@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import type { TrustProxy } from '../config/env.js';
+
+/** TRUST_PROXY: false (default), true, a number of hops, or addresses/subnets/'loopback' of trusted proxies. */
+export type TrustProxy = boolean | number | string[];
 
 export type TrustFunction = (address: string, hop: number) => boolean;
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/** Runs one job; `job.id` is the id enqueue answered. */
+export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
 export interface JobOptions {
   /** Retries after the first failed attempt. */
@@ -28,6 +29,13 @@ export interface JobQueue {
   define<T extends object>(name: string, handler: JobHandler<T>, options: JobOptions): Promise<void>;
   /** The new job's id, or null when a job with the same singleton key is already waiting. */
   enqueue<T extends object>(name: string, data: T, options?: EnqueueOptions): Promise<string | null>;
+  /** Ends a job that has not ended (waiting or running): it is never run, or run again. In `transaction`, if given. */
+  cancel(name: string, id: string, options?: Pick<EnqueueOptions, 'transaction'>): Promise<void>;
+  /**
+   * Of these singleton keys, those with no job of this name that waits to run or was taken less than `seconds` ago:
+   * their job is lost (a worker took it and died before its handler could record anything), or was never made.
+   */
+  lost(name: string, singletonKeys: string[], seconds: number): Promise<string[]>;
   state(): QueueState;
   stop(): Promise<void>;
 }

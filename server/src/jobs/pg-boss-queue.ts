@@ -7,6 +7,8 @@ import type { EnqueueOptions, JobHandler, JobOptions, JobQueue, QueueState } fro
 
 /** Where an enqueue tells the working processes that a job of that name waits (the payload is the name). */
 export const WAKE_CHANNEL = 'slipway_jobs';
+/** pg-boss's tables, in the application's database. */
+const SCHEMA = 'pgboss';
 const RECONNECT_DELAY_MS = 1000;
 /** A worker woken this recently is still fetching (or found the job taken elsewhere): the next wake-up goes to another. */
 const FETCH_MS = 1000;
@@ -56,7 +58,7 @@ export class PgBossQueue implements JobQueue {
   ) {}
 
   static async start(databaseUrl: string, options: PgBossQueueOptions): Promise<PgBossQueue> {
-    const boss = new PgBoss({ connectionString: databaseUrl, max: 4, schema: 'pgboss' });
+    const boss = new PgBoss({ connectionString: databaseUrl, max: 4, schema: SCHEMA });
     // pg-boss reports maintenance hiccups as events; without a listener they would crash the process.
     boss.on('error', (error) => logUnexpected('job queue', error));
     await boss.start();
@@ -81,7 +83,7 @@ export class PgBossQueue implements JobQueue {
         worker.busy = true;
         worker.wokenAt = 0;
         try {
-          await handler(job.data);
+          await handler(job.data, { id: job.id });
         } catch (error) {
           logUnexpected(`job ${name}`, error);
           throw error;
@@ -100,6 +102,21 @@ export class PgBossQueue implements JobQueue {
     const id = await this.boss.send(name, data, { singletonKey: singletonKey ?? `job:${randomUUID()}`, db });
     if (id !== null) await db.executeSql('SELECT pg_notify($1, $2)', [WAKE_CHANNEL, name]);
     return id;
+  }
+
+  async cancel(name: string, id: string, { transaction }: Pick<EnqueueOptions, 'transaction'> = {}): Promise<void> {
+    await this.boss.cancel(name, id, { db: transaction ? onTransaction(transaction) : this.boss.getDb() });
+  }
+
+  async lost(name: string, singletonKeys: string[], seconds: number): Promise<string[]> {
+    if (singletonKeys.length === 0) return [];
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT DISTINCT singleton_key FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = ANY($2)
+         AND (state IN ('created', 'retry') OR (state = 'active' AND started_on > now() - make_interval(secs => $3)))`,
+      [name, singletonKeys, seconds],
+    );
+    const alive = new Set(rows.map((row: { singleton_key: string }) => row.singleton_key));
+    return singletonKeys.filter((key) => !alive.has(key));
   }
 
   state(): QueueState {

@@ -10,6 +10,8 @@ export interface Feature {
   rest?: { routes: RestRoute[]; schemas?: SchemaComponents };
   resolvers?: object[];
   defineJobs?(queue: JobQueue): Promise<void>;
+  /** Settles what processes that died left half-done where nothing else would; every worker runs it as it starts. */
+  recover?(): Promise<void>;
   /** Loads and checks what the feature reads from disk (the template catalog); a failure stops the boot with its reason. */
   load?(): Promise<void>;
 }

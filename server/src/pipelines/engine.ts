@@ -6,14 +6,21 @@ import type { AppEvents, EventBus } from '../events/event-bus.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { PipelineRun, RunStatus } from './pipeline-run.entity.js';
 import { PipelineStep, StepStatus, type Substep } from './pipeline-step.entity.js';
-import { MAX_STEP_RETRIES, maxAttempts, type RunInfo, type StepContext, type StepDefinition, StepFailure, type StepIcon, type StepRegistry } from './steps.js';
+import { maxAttempts, type RunInfo, type StepContext, type StepDefinition, StepFailure, type StepIcon, type StepRegistry } from './steps.js';
 
 export const STEP_JOB = 'pipeline.step';
 const LOG_LIMIT = 8000;
 const MESSAGE_LIMIT = 500;
 const CHECKPOINT_LIMIT = 16_000;
-/** Time for a worker to record a step's result after its timeout, before the queue counts the worker as dead. */
+/** Time for a worker to record a step's result after its timeout, before the queue stops waiting for the job. */
 const EXPIRY_MARGIN_SECONDS = 30;
+/** A handler that failed (the database could not be reached) runs again this many times; recover() finds what it left. */
+const JOB_RETRIES = 3;
+/**
+ * A step waits for a worker while its run has not moved for this long: recover() then checks that its job is still
+ * there (waiting, or taken moments ago) and makes a new one if not.
+ */
+const LOST_AFTER_SECONDS = 15;
 /** Steps (of different runs) one worker process runs at once: one long build does not hold up other projects' steps. */
 const STEP_CONCURRENCY = 4;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,6 +32,14 @@ interface StepJob {
   stepRowId: string;
 }
 
+/** Which workers are alive: the engine records its own id on the steps it runs and takes over those of dead ones. */
+export interface WorkerLiveness {
+  /** This process's worker id. */
+  readonly id: string;
+  /** Which of these workers are dead (gone, silent for too long, or ended on this machine); a live one, however slow, never is. */
+  dead(ids: string[]): Promise<Set<string>>;
+}
+
 export interface PipelineEngineOptions<P> {
   dataSource: DataSource;
   queue: JobQueue;
@@ -32,8 +47,8 @@ export interface PipelineEngineOptions<P> {
   registry: StepRegistry<P>;
   /** The ports a run's steps use, chosen when a step starts (later: from the owner's saved credentials). */
   providers: (run: RunInfo) => P | Promise<P>;
-  /** How long a step job may stay active before the queue gives it to another worker; default: longest step timeout + 30 s. */
-  jobExpireSeconds?: number;
+  /** Who runs the steps: this process, and the others that may die. */
+  workers: WorkerLiveness;
   /**
    * Called in the transaction that fails a run for good (a step out of attempts, a final failure, a dead worker's
    * last attempt): what the run was making (a version's build) reaches a final state with the run, never later.
@@ -88,11 +103,33 @@ class StaleAttempt extends Error {
   }
 }
 
+/** An attempt this process runs. */
+interface LiveAttempt {
+  stepRowId: string;
+  runId: string;
+  attempt: number;
+  controller: AbortController;
+  /** Whether its claim has committed (from then on the database shows the step as this process's). */
+  committed: boolean;
+}
+
 interface Claim<P> {
   run: RunInfo;
   step: PipelineStep;
   definition: StepDefinition<P>;
   attempt: number;
+  live: LiveAttempt;
+}
+
+/** A running run's current step (its first one not done), as recover() sees it. */
+interface CurrentStep {
+  id: string;
+  run_id: string;
+  status: StepStatus;
+  worker_id: string | null;
+  attempts: number;
+  /** Pending while its run has not moved for LOST_AFTER_SECONDS. */
+  waiting: boolean;
 }
 
 interface Locked {
@@ -107,33 +144,74 @@ const now = () => 'now()';
 /**
  * Runs pipelines one step per job. Every transition happens in a transaction holding the run's row lock, and
  * the job for the next step is enqueued in that same transaction, so a run never loses or doubles a step:
- * a worker runs a step only if its row is pending (or running with no live worker: the queue redelivered the
- * job after expiry), and records the result only if its attempt is still the step's current one.
+ * a worker runs a step only if its row is pending, records on it which worker runs the attempt, and records the
+ * result only if its attempt is still the step's current one. A worker that dies leaves its step running: the
+ * recover() sweep of a live worker makes it pending again (one attempt spent) once the dead one's heartbeat lapsed.
  */
 export class PipelineEngine<P> {
-  private readonly running = new Map<string, Set<AbortController>>();
+  /** The attempts this process runs (a stale one among them until it notices its abort). */
+  private readonly live = new Set<LiveAttempt>();
+  private readonly handling = new Set<Promise<void>>();
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: PipelineEngineOptions<P>) {
     // A cancel may happen on another process: the event reaches the one running the step.
     this.unsubscribe = options.bus.subscribe('pipeline.updated', ({ runId, status }) => {
       if (status !== RunStatus.cancelled) return;
-      for (const controller of this.running.get(runId) ?? []) controller.abort(new StepFailure('Cancelled'));
+      for (const attempt of this.live) if (attempt.runId === runId) attempt.controller.abort(new StepFailure('Cancelled'));
     });
   }
 
   async defineJobs(): Promise<void> {
-    const expireInSeconds = this.options.jobExpireSeconds ?? this.options.registry.longestTimeoutSeconds() + EXPIRY_MARGIN_SECONDS;
-    // One redelivery more than a step's attempts: the last one finds the step out of attempts and fails it.
-    await this.options.queue.define<StepJob>(STEP_JOB, (job) => this.runStep(job), {
-      retryLimit: MAX_STEP_RETRIES + 1,
-      expireInSeconds,
+    // A step's own timeout ends it first: the queue never stops waiting for a step that still runs.
+    await this.options.queue.define<StepJob>(STEP_JOB, (job, { id }) => this.handle(job, id), {
+      retryLimit: JOB_RETRIES,
+      expireInSeconds: this.options.registry.longestTimeoutSeconds() + EXPIRY_MARGIN_SECONDS,
       concurrency: STEP_CONCURRENCY,
     });
   }
 
-  close(): void {
+  /**
+   * Hands over the steps this process still runs once its queue stopped taking jobs (a clean stop): each attempt
+   * ends as failed, so another worker runs the step again at once. Then nothing more runs here.
+   */
+  async stop(): Promise<void> {
     this.unsubscribe();
+    for (const attempt of this.live) attempt.controller.abort(new StepFailure('Slipway stopped while the step ran'));
+    await Promise.allSettled([...this.handling]);
+  }
+
+  /**
+   * The sweep each working process runs every few seconds. A running step whose worker is dead (or that this process
+   * no longer runs, its result lost) is taken over: that attempt counts as interrupted and the step goes back to
+   * pending with a new job, or fails the run when it has no attempts left. A step waiting for a worker whose job was
+   * lost gets a new one. An attempt of this process that is no longer its step's current one (taken over while this
+   * process could not reach the database, or cancelled) is aborted, so it stops acting.
+   */
+  async recover(): Promise<void> {
+    const me = this.options.workers.id;
+    const settled = [...this.live].filter((attempt) => attempt.committed);
+    const current: CurrentStep[] = await this.options.dataSource.query(
+      `SELECT DISTINCT ON (s.run_id) s.id, s.run_id, s.status, s.worker_id, s.attempts,
+              s.status = 'pending' AND r.updated_at < now() - make_interval(secs => $1) AS waiting
+         FROM pipeline_runs r JOIN pipeline_steps s ON s.run_id = r.id AND s.status IN ('pending', 'running')
+        WHERE r.status = 'running' ORDER BY s.run_id, s.position`,
+      [LOST_AFTER_SECONDS],
+    );
+    const byId = new Map(current.map((row) => [row.id, row]));
+    for (const attempt of settled) {
+      const row = byId.get(attempt.stepRowId);
+      if (row?.status !== StepStatus.running || row.worker_id !== me || row.attempts !== attempt.attempt) attempt.controller.abort(new StaleAttempt());
+    }
+    const running = current.filter((row) => row.status === StepStatus.running && !(row.worker_id === me && this.runsHere(row.id, row.attempts)));
+    const others = [...new Set(running.flatMap((row) => (row.worker_id !== null && row.worker_id !== me ? [row.worker_id] : [])))];
+    const dead = others.length ? await this.options.workers.dead(others) : new Set<string>();
+    for (const row of running) {
+      if (row.worker_id === null || row.worker_id === me || dead.has(row.worker_id)) await quietlyIfGone(this.takeOver(row));
+    }
+    const waiting = current.filter((row) => row.waiting);
+    const lost = waiting.length ? new Set(await this.options.queue.lost(STEP_JOB, waiting.map((row) => row.id), LOST_AFTER_SECONDS)) : new Set();
+    for (const row of waiting) if (lost.has(row.id)) await quietlyIfGone(this.requeue(row));
   }
 
   /** Creates the run and its steps and enqueues the first step, all in one transaction (the caller's, if given). */
@@ -169,6 +247,10 @@ export class PipelineEngine<P> {
     await this.locked(runId, ownerId, async ({ manager, run, changed }) => {
       if (run.status !== RunStatus.running) {
         throw new AppError(ErrorCode.Conflict, 'Only a running pipeline can be cancelled', { reason: 'PIPELINE_NOT_RUNNING' });
+      }
+      // A dead worker's job must not come back once it expires, nor a live one's be handed out again.
+      for (const step of await manager.findBy(PipelineStep, { runId, status: StepStatus.running })) {
+        if (step.jobId) await this.options.queue.cancel(STEP_JOB, step.jobId, { transaction: manager });
       }
       await manager.update(PipelineStep, { runId, status: StepStatus.running }, { status: StepStatus.failed, errorMessage: 'Cancelled', completedAt: now, updatedAt: now });
       await manager.update(PipelineStep, { runId, status: StepStatus.pending }, { status: StepStatus.skipped, updatedAt: now });
@@ -209,58 +291,103 @@ export class PipelineEngine<P> {
     return latest ? this.getRun(latest.id, ownerId) : null;
   }
 
-  private async runStep(job: StepJob): Promise<void> {
+  /** A step job, tracked so that stop() can wait for it. */
+  private handle(job: StepJob, jobId: string): Promise<void> {
+    const handling = quietlyIfGone(this.runStep(job, jobId)).finally(() => this.handling.delete(handling));
+    this.handling.add(handling);
+    return handling;
+  }
+
+  private async runStep(job: StepJob, jobId: string): Promise<void> {
+    const claim = await this.claim(job, jobId);
+    if (!claim) return;
     try {
-      const claim = await this.claim(job);
-      if (!claim) return;
       const error = await this.execute(claim);
       await this.finish(claim, error);
+    } finally {
+      this.live.delete(claim.live);
+    }
+  }
+
+  /**
+   * Marks a pending step running for a new attempt of this worker, or returns null when there is nothing to run: a
+   * running step belongs to its worker (recover() takes it over once that worker is dead), whatever job comes back.
+   */
+  private async claim({ runId, stepRowId }: StepJob, jobId: string): Promise<Claim<P> | null> {
+    const live: LiveAttempt = { stepRowId, runId, attempt: 0, controller: new AbortController(), committed: false };
+    try {
+      const claim = await this.locked(runId, null, async (locked) => {
+        const { manager, run, changed } = locked;
+        const step = await manager.findOneBy(PipelineStep, { id: stepRowId, runId });
+        if (run.status !== RunStatus.running || step?.status !== StepStatus.pending) return null;
+        const definition = this.options.registry.get(step.stepId);
+        if (!definition) {
+          await this.failRun(locked, step, 'This step no longer exists');
+          return null;
+        }
+        live.attempt = step.attempts + 1;
+        await manager.update(PipelineStep, step.id, {
+          status: StepStatus.running,
+          attempts: live.attempt,
+          workerId: this.options.workers.id,
+          jobId,
+          startedAt: () => 'COALESCE(started_at, now())',
+          completedAt: null,
+          errorMessage: null,
+          updatedAt: now,
+        });
+        await changed({ stepId: step.stepId, status: StepStatus.running });
+        // Known here before the claim commits: this process's own recover() never takes it for an orphan. An earlier
+        // attempt of the step still running here (taken for dead, say) is stale from now on.
+        for (const other of this.live) if (other.stepRowId === step.id) other.controller.abort(new StaleAttempt());
+        this.live.add(live);
+        return { run: runInfo(run), step, definition, attempt: live.attempt, live };
+      });
+      live.committed = true;
+      if (!claim) this.live.delete(live);
+      return claim;
     } catch (error) {
-      // The run was deleted (with its owner) meanwhile: nothing is left to do, so the job must not be retried.
-      if (error instanceof AppError && error.code === ErrorCode.NotFound) return;
+      this.live.delete(live);
       throw error;
     }
   }
 
-  /** Marks the step running for a new attempt, or returns null when there is nothing (left) to run. */
-  private claim({ runId, stepRowId }: StepJob): Promise<Claim<P> | null> {
+  /** Whether this process runs that attempt of the step. */
+  private runsHere(stepRowId: string, attempt: number): boolean {
+    return [...this.live].some((live) => live.stepRowId === stepRowId && live.attempt === attempt);
+  }
+
+  /** Takes over a running step whose worker is dead (see recover), if nobody changed it since recover() looked. */
+  private takeOver({ id, run_id: runId, worker_id: workerId, attempts }: CurrentStep): Promise<void> {
     return this.locked(runId, null, async (locked) => {
       const { manager, run, changed } = locked;
-      const step = await manager.findOneBy(PipelineStep, { id: stepRowId, runId });
-      if (run.status !== RunStatus.running || !step || (step.status !== StepStatus.pending && step.status !== StepStatus.running)) return null;
+      const step = await manager.findOneBy(PipelineStep, { id, runId });
+      if (run.status !== RunStatus.running || step?.status !== StepStatus.running || step.workerId !== workerId || step.attempts !== attempts) return;
+      if (workerId === this.options.workers.id && this.runsHere(id, attempts)) return;
+      // The dead worker's job is done with: the queue must not hand it out again once it expires.
+      if (step.jobId) await this.options.queue.cancel(STEP_JOB, step.jobId, { transaction: manager });
+      await appendLog(manager, step.id, `attempt ${step.attempts} was interrupted: its worker stopped`);
       const definition = this.options.registry.get(step.stepId);
-      if (!definition) {
-        await this.failRun(locked, step, 'This step no longer exists');
-        return null;
-      }
-      // Still running when its job comes back: the worker of the last attempt died (or hung past the job's expiry).
-      const interrupted = step.status === StepStatus.running;
-      if (interrupted && step.attempts >= maxAttempts(definition)) {
-        await this.failRun(locked, step, 'The step was interrupted and has no attempts left');
-        return null;
-      }
-      if (interrupted) await appendLog(manager, step.id, `attempt ${step.attempts} was interrupted`);
-      const attempt = step.attempts + 1;
-      await manager.update(PipelineStep, step.id, {
-        status: StepStatus.running,
-        attempts: attempt,
-        startedAt: () => 'COALESCE(started_at, now())',
-        completedAt: null,
-        errorMessage: null,
-        updatedAt: now,
-      });
-      await changed({ stepId: step.stepId, status: StepStatus.running });
-      return { run: runInfo(run), step, definition, attempt };
+      if (!definition) return this.failRun(locked, step, 'This step no longer exists');
+      if (step.attempts >= maxAttempts(definition)) return this.failRun(locked, step, 'The step was interrupted and has no attempts left');
+      await manager.update(PipelineStep, step.id, { status: StepStatus.pending, updatedAt: now });
+      await this.enqueue(manager, step);
+      await changed({ stepId: step.stepId, status: StepStatus.pending });
+    });
+  }
+
+  /** A new job for a waiting step whose job was lost (see recover), if it still waits. */
+  private requeue({ id, run_id: runId }: CurrentStep): Promise<void> {
+    return this.locked(runId, null, async ({ manager, run }) => {
+      const step = await manager.findOneBy(PipelineStep, { id, runId });
+      if (run.status === RunStatus.running && step?.status === StepStatus.pending) await this.enqueue(manager, step);
     });
   }
 
   /** Runs the step under its timeout; returns null on success, else a message safe to show. */
   private async execute(claim: Claim<P>): Promise<AttemptError | null> {
-    const { run, definition } = claim;
-    const controller = new AbortController();
+    const { run, definition, live: { controller } } = claim;
     const timer = setTimeout(() => controller.abort(new StepFailure(`Timed out after ${definition.timeoutSeconds} s`)), definition.timeoutSeconds * 1000);
-    const controllers = this.running.get(run.id) ?? new Set();
-    this.running.set(run.id, controllers.add(controller));
     // A step that ignores its signal is abandoned, not awaited: its attempt is stale and can write nothing more.
     const stopped = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true }));
     // Handled here too: the abort may come before the race below is reached (while the run's providers load).
@@ -275,8 +402,6 @@ export class PipelineEngine<P> {
       return { message: safeMessage(reason, definition.id), final: reason instanceof StepFailure && reason.final };
     } finally {
       clearTimeout(timer);
-      controllers.delete(controller);
-      if (controllers.size === 0) this.running.delete(run.id);
     }
   }
 
@@ -315,8 +440,8 @@ export class PipelineEngine<P> {
   }
 
   private async enqueue(manager: EntityManager, step: PipelineStep): Promise<void> {
-    // One waiting job per run: a run has one next step at a time.
-    await this.options.queue.enqueue<StepJob>(STEP_JOB, { runId: step.runId, stepRowId: step.id }, { transaction: manager, singletonKey: step.runId });
+    // One waiting job per step: a second one (recover() found the first lost, wrongly) finds the step taken and ends.
+    await this.options.queue.enqueue<StepJob>(STEP_JOB, { runId: step.runId, stepRowId: step.id }, { transaction: manager, singletonKey: step.id });
   }
 
   /** A transaction holding the run's row lock, which orders every transition of one run; events go out after commit. */
@@ -407,6 +532,15 @@ export class PipelineEngine<P> {
 
 function runInfo(run: PipelineRun): RunInfo {
   return { id: run.id, streamName: run.streamName, ownerId: run.ownerId, projectId: run.projectId, createdAt: run.createdAt };
+}
+
+/** Work on a run that was deleted (with its owner) meanwhile: nothing is left to do, and nothing to retry. */
+async function quietlyIfGone(work: Promise<void>): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === ErrorCode.NotFound)) throw error;
+  }
 }
 
 function notFound(): AppError {

@@ -18,6 +18,8 @@ export enum RunStatus {
 @Entity({ name: 'pipeline_runs' })
 @Index('IDX_pipeline_runs_project_created', ['projectId', 'createdAt'])
 @Index('IDX_pipeline_runs_owner', ['ownerId'])
+// The few running runs, which the engine's recovery sweep reads every few seconds.
+@Index('IDX_pipeline_runs_running', ['id'], { where: "status = 'running'" })
 export class PipelineRun {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

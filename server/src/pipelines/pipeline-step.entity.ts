@@ -64,6 +64,14 @@ export class PipelineStep {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   substeps!: Substep[];
 
+  /** The worker (WorkerLiveness id) of the current or last attempt: while it runs, only that worker's death frees the step. */
+  @Column({ name: 'worker_id', type: 'text', nullable: true })
+  workerId!: string | null;
+
+  /** The queue's job that delivered the current or last attempt (cancelled when that attempt is taken over). */
+  @Column({ name: 'job_id', type: 'uuid', nullable: true })
+  jobId!: string | null;
+
   /** Small state the step saved so that a later attempt skips work already done (see StepContext.checkpoint). */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   checkpoint!: Record<string, unknown>;

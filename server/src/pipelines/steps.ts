@@ -4,8 +4,8 @@ import type { StepStatus } from './pipeline-step.entity.js';
 /** Spec section 2's timeline icon names. */
 export type StepIcon = 'code' | 'files' | 'test' | 'deploy' | 'database' | 'server' | 'config' | 'cloud';
 
-/** At most this many retries per step: the queue redelivers a job often enough to reach the last attempt. */
-export const MAX_STEP_RETRIES = 5;
+/** At most this many retries per step. */
+const MAX_STEP_RETRIES = 5;
 
 export interface RunInfo {
   id: string;
@@ -99,7 +99,7 @@ export class StepRegistry<P> {
     return this.steps.get(id);
   }
 
-  /** The longest step timeout: a job still running after it (plus a margin) belongs to a dead worker. */
+  /** The longest step timeout: the queue need not wait longer (plus a margin) for a step's job. */
   longestTimeoutSeconds(): number {
     return Math.max(60, ...[...this.steps.values()].map((step) => step.timeoutSeconds));
   }

@@ -1,30 +1,40 @@
-import { SETTING_RULES } from '@slipway/domain';
+import { SETTING_RULES, type SettingKeyName } from '@slipway/domain';
 import { AppError } from '../common/app-error.js';
-import type { CloudUrls } from '../modules/settings/cloud-endpoint-key.js';
-import { ConnectionProvider, ConnectionTestResult, type ConnectionTester } from '../modules/settings/connection-test.js';
-import { SettingKey } from '../modules/settings/setting-key.js';
-import type { SettingValues } from '../modules/settings/settings.service.js';
 import { DoksCredentials } from './cluster/doks-credentials.js';
+import type { CloudUrls, ProviderCredentials } from './project-providers.js';
 import { DockerHubRegistry } from './registry/dockerhub-registry.js';
 import { GitHubSourceHost } from './source-host/github-source-host.js';
 
 /** A test that has not answered by then reports so (an address that drops packets would otherwise hold it for minutes). */
 const TEST_TIMEOUT_MS = 20_000;
 
+/** The providers a connection can be tested with. */
+export type ConnectionProvider = 'github' | 'dockerhub' | 'digitalocean' | 'doks';
+
+/** What a test uses: the credentials projects use, and the organization GitHub projects go to. */
+export type ConnectionCredentials = ProviderCredentials & { GITHUB_ORGANIZATION?: string };
+
+/** What a test found: whether the provider accepted the credentials, the host asked, and what it said. */
+export interface ConnectionFound {
+  ok: boolean;
+  host: string;
+  message: string;
+}
+
 interface Check {
   /** The settings the test needs. */
-  needs: SettingKey[];
+  needs: Array<SettingKeyName & keyof ConnectionCredentials>;
   /** The URL of the service it asks. */
   url(urls: CloudUrls): string;
   /** Asks the service through its adapter; answers what it found, for the owner. Throws an AppError when refused. */
-  run(values: Required<SettingValues>, urls: CloudUrls, host: string): Promise<string>;
+  run(values: Required<ConnectionCredentials>, urls: CloudUrls, host: string): Promise<string>;
 }
 
 const hostOf = (url: string) => new URL(url).host;
 
 const CHECKS: Record<ConnectionProvider, Check> = {
   github: {
-    needs: [SettingKey.GITHUB_TOKEN, SettingKey.GITHUB_ORGANIZATION],
+    needs: ['GITHUB_TOKEN', 'GITHUB_ORGANIZATION'],
     url: (urls) => urls.githubApi,
     async run(values, urls, host) {
       const github = new GitHubSourceHost({ token: values.GITHUB_TOKEN, apiUrl: urls.githubApi, retries: 0 });
@@ -33,7 +43,7 @@ const CHECKS: Record<ConnectionProvider, Check> = {
     },
   },
   dockerhub: {
-    needs: [SettingKey.DOCKER_USERNAME, SettingKey.DOCKER_TOKEN],
+    needs: ['DOCKER_USERNAME', 'DOCKER_TOKEN'],
     url: (urls) => urls.dockerHub,
     async run(values, urls, host) {
       const registry = new DockerHubRegistry({ username: values.DOCKER_USERNAME, token: values.DOCKER_TOKEN, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry });
@@ -42,7 +52,7 @@ const CHECKS: Record<ConnectionProvider, Check> = {
     },
   },
   digitalocean: {
-    needs: [SettingKey.DIGITALOCEAN_TOKEN],
+    needs: ['DIGITALOCEAN_TOKEN'],
     url: (urls) => urls.digitalOceanApi,
     async run(values, urls, host) {
       const api = new DoksCredentials(values.DIGITALOCEAN_TOKEN, '', urls.digitalOceanApi);
@@ -51,7 +61,7 @@ const CHECKS: Record<ConnectionProvider, Check> = {
     },
   },
   doks: {
-    needs: [SettingKey.DIGITALOCEAN_TOKEN, SettingKey.DOKS_CLUSTER_ID],
+    needs: ['DIGITALOCEAN_TOKEN', 'DOKS_CLUSTER_ID'],
     url: (urls) => urls.digitalOceanApi,
     async run(values, urls, host) {
       const api = new DoksCredentials(values.DIGITALOCEAN_TOKEN, values.DOKS_CLUSTER_ID, urls.digitalOceanApi);
@@ -67,10 +77,10 @@ const CHECKS: Record<ConnectionProvider, Check> = {
  * Settings' Test connection: asks the provider, through the adapter its projects use, whether it accepts the
  * credentials, and names the host it asked. A refusal is a result (ok: false, the adapter's message), not an error.
  */
-export const testConnection: ConnectionTester = async (provider, values, urls) => {
+export async function testConnection(provider: ConnectionProvider, values: ConnectionCredentials, urls: CloudUrls): Promise<ConnectionFound> {
   const check = CHECKS[provider];
   const host = hostOf(check.url(urls));
-  const result = (ok: boolean, message: string) => Object.assign(new ConnectionTestResult(), { provider, ok, host, message });
+  const result = (ok: boolean, message: string): ConnectionFound => ({ ok, host, message });
   const missing = check.needs.filter((key) => !values[key]);
   if (missing.length) return result(false, `Enter the ${missing.map((key) => SETTING_RULES[key].label).join(' and ')} first`);
   let timer: NodeJS.Timeout | undefined;
@@ -78,7 +88,7 @@ export const testConnection: ConnectionTester = async (provider, values, urls) =
     timer = setTimeout(() => resolve(null), TEST_TIMEOUT_MS);
   });
   try {
-    const found = await Promise.race([check.run(values as Required<SettingValues>, urls, host), timedOut]);
+    const found = await Promise.race([check.run(values as Required<ConnectionCredentials>, urls, host), timedOut]);
     return found === null ? result(false, `${host} did not answer within ${TEST_TIMEOUT_MS / 1000} s`) : result(true, found);
   } catch (error) {
     if (error instanceof AppError) return result(false, error.message);
@@ -86,4 +96,4 @@ export const testConnection: ConnectionTester = async (provider, values, urls) =
   } finally {
     clearTimeout(timer);
   }
-};
+}

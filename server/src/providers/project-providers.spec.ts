@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../common/app-error.js';
-import type { SettingValues } from '../modules/settings/settings.service.js';
 import type { Builder } from './builder/builder.port.js';
-import { LOCAL_PROVIDER_KINDS, ProjectProviders, type ProjectCluster, type ProviderFactory, providerKindsFrom } from './project-providers.js';
+import {
+  LOCAL_PROVIDER_KINDS,
+  ProjectProviders,
+  type ProjectCluster,
+  type ProviderCredentials,
+  type ProviderFactory,
+  providerKindsFrom,
+} from './project-providers.js';
 import type { Registry } from './registry/registry.port.js';
 import type { SourceHost } from './source-host/source-host.port.js';
 
 /** Stand-ins: only their identity and kind matter here. */
 const adapter = <T>(kind: string, extra: object = {}) => ({ kind, ...extra }) as unknown as T;
 
-function setup(settings: Record<string, SettingValues>, refusing: Partial<ProviderFactory> = {}) {
+function setup(settings: Record<string, ProviderCredentials>, refusing: Partial<ProviderFactory> = {}) {
   const built: string[] = [];
   /** The cloud services' URLs now: a test changes them as an admin would. */
   const urls = { githubApi: 'https://api.github.com', dockerHub: 'https://hub.docker.com', dockerRegistry: 'https://registry-1.docker.io', digitalOceanApi: 'https://api.digitalocean.com' };
@@ -61,7 +67,7 @@ describe('ProjectProviders', () => {
   });
 
   it('builds cloud adapters once per owner and credentials, and again when a credential changes', async () => {
-    const settings: Record<string, SettingValues> = {
+    const settings: Record<string, ProviderCredentials> = {
       ada: { GITHUB_TOKEN: 'g1', DOCKER_USERNAME: 'ada', DOCKER_TOKEN: 'd1', DIGITALOCEAN_TOKEN: 'o1', DOKS_CLUSTER_ID: 'c1' },
     };
     const { providers, built } = setup(settings);
@@ -111,7 +117,7 @@ describe('ProjectProviders', () => {
   });
 
   it('fails the Docker Hub ports once DOCKER_USERNAME names another user than the one the images are under', async () => {
-    const settings: Record<string, SettingValues> = { ada: { GITHUB_TOKEN: 'g1', DOCKER_USERNAME: 'grace', DOCKER_TOKEN: 'd2', DIGITALOCEAN_TOKEN: 'o1', DOKS_CLUSTER_ID: 'c1' } };
+    const settings: Record<string, ProviderCredentials> = { ada: { GITHUB_TOKEN: 'g1', DOCKER_USERNAME: 'grace', DOCKER_TOKEN: 'd2', DIGITALOCEAN_TOKEN: 'o1', DOKS_CLUSTER_ID: 'c1' } };
     const { providers, built } = setup(settings);
     const adapters = await providers.of('ada', CLOUD, fail);
     const changed = 'Docker Hub user changed: this project\'s images are under "ada", but DOCKER_USERNAME in Settings is now "grace"';

@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { CloudUrls } from '../modules/settings/cloud-endpoint-key.js';
-import type { SettingValues } from '../modules/settings/settings.service.js';
-import { SettingKey } from '../modules/settings/setting-key.js';
 import type { Builder } from './builder/builder.port.js';
 import { providerUnavailable } from './providers.errors.js';
 import type { Cluster, ClusterObservability } from './cluster/cluster.port.js';
@@ -19,6 +16,23 @@ export interface ProviderKinds {
   cluster: Cluster['kind'];
   /** Docker Hub only: the DOCKER_USERNAME the project was created with, its images' namespace (names stay stable). */
   registry_namespace?: string;
+}
+
+/** The owner's saved credentials that choose and build the cloud adapters (their settings of the same names). */
+export interface ProviderCredentials {
+  GITHUB_TOKEN?: string;
+  DOCKER_USERNAME?: string;
+  DOCKER_TOKEN?: string;
+  DIGITALOCEAN_TOKEN?: string;
+  DOKS_CLUSTER_ID?: string;
+}
+
+/** Where the cloud adapters send their requests: the environment's URLs, or those an admin saved over them. */
+export interface CloudUrls {
+  githubApi: string;
+  dockerHub: string;
+  dockerRegistry: string;
+  digitalOceanApi: string;
 }
 
 export const LOCAL_PROVIDER_KINDS: ProviderKinds = { source_host: 'local', builder: 'local', registry: 'local', cluster: 'local' };
@@ -59,7 +73,7 @@ export interface LocalAdapters {
  * builder follows: a GitHub repository whose images go to Docker Hub builds with its GitHub Actions workflow (every
  * template has one); any other pair builds on Slipway's workers.
  */
-export function providerKindsFrom(settings: SettingValues): ProviderKinds {
+export function providerKindsFrom(settings: ProviderCredentials): ProviderKinds {
   const kinds: ProviderKinds = { ...LOCAL_PROVIDER_KINDS };
   if (settings.GITHUB_TOKEN) kinds.source_host = 'github';
   if (settings.DOCKER_USERNAME && settings.DOCKER_TOKEN) Object.assign(kinds, { registry: 'dockerhub', registry_namespace: settings.DOCKER_USERNAME });
@@ -105,7 +119,7 @@ export class ProjectProviders {
       local: LocalAdapters;
       factory: ProviderFactory;
       /** The owner's decrypted settings (never logged). */
-      settings: { valuesFor(ownerId: string): Promise<SettingValues> };
+      settings: { valuesFor(ownerId: string): Promise<ProviderCredentials> };
       /** The cloud services' URLs now (an admin may change them at run time). */
       endpoints: { current(): Promise<CloudUrls> };
     },
@@ -133,7 +147,7 @@ export class ProjectProviders {
     const build = <T>(port: string, credentials: string[], make: (urls: CloudUrls) => T): T =>
       this.cached(ownerId, port, [...credentials, JSON.stringify(urls)], () => make(urls!), unavailable);
     const gitHubToken = () => {
-      const token = settings[SettingKey.GITHUB_TOKEN];
+      const token = settings.GITHUB_TOKEN;
       if (!token) throw unavailable(MISSING.github);
       return token;
     };
@@ -143,8 +157,8 @@ export class ProjectProviders {
       return build('source_host', [token], (u) => this.deps.factory.sourceHost({ token }, u));
     };
     const dockerHub = () => {
-      const username = settings[SettingKey.DOCKER_USERNAME];
-      const token = settings[SettingKey.DOCKER_TOKEN];
+      const username = settings.DOCKER_USERNAME;
+      const token = settings.DOCKER_TOKEN;
       if (!username || !token) throw unavailable(MISSING.dockerhub);
       // The images' names carry the user the project was created with (Docker Hub names are case-insensitive).
       const namespace = kinds.registry_namespace;
@@ -159,8 +173,8 @@ export class ProjectProviders {
     const cluster = (): ProjectCluster => {
       if (kinds.cluster === 'local') return local.cluster;
       if (kinds.registry === 'local') throw unavailable(MISSING.doksPulls);
-      const token = settings[SettingKey.DIGITALOCEAN_TOKEN];
-      const clusterId = settings[SettingKey.DOKS_CLUSTER_ID];
+      const token = settings.DIGITALOCEAN_TOKEN;
+      const clusterId = settings.DOKS_CLUSTER_ID;
       if (!token || !clusterId) throw unavailable(MISSING.doks);
       return build('cluster', [token, clusterId], (u) => this.deps.factory.cluster({ token, clusterId }, u));
     };

@@ -1,11 +1,14 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StepStatus } from '../../src/pipelines/pipeline-step.entity.js';
 import { defineStep, StepFailure } from '../../src/pipelines/steps.js';
 
 /**
  * Steps for tests of what surrounds the engine (status, subscriptions, processes): they touch nothing
- * outside. Gates live in the memory of the process running the step, so only a test whose worker is its own
- * process (role all) may use them; `quick` works in any worker.
+ * outside but their own files. Gates live in the memory of the process running the step, so only a test whose worker
+ * is its own process (role all) may use them; `quick` and the file gate work in any worker.
  */
 let gateOpen = false;
 let failing = true;
@@ -75,4 +78,42 @@ export const tooSlow = defineStep({
   run: ({ signal }) => sleep(5000, undefined, { signal }),
 });
 
-export const testSteps = [quick, quickToo, gate, failsOnce, tooSlow];
+/**
+ * A gate for steps on other processes: a folder per run (fileGate(runId)) where the step notes its effect and each
+ * attempt's start, and waits until the test opens it.
+ */
+export function fileGate(runId: string) {
+  const dir = path.join(tmpdir(), 'slipway-test-gates', runId);
+  return {
+    dir,
+    open: () => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'open'), '');
+    },
+    /** The process id of each attempt that started, in order. */
+    attempts: () => (existsSync(path.join(dir, 'attempts')) ? readFileSync(path.join(dir, 'attempts'), 'utf8').split('\n').filter(Boolean).map(Number) : []),
+    /** How many times the step's effect (under a checkpoint) was made. */
+    effects: () => (existsSync(path.join(dir, 'effects')) ? readFileSync(path.join(dir, 'effects'), 'utf8').split('\n').filter(Boolean).length : 0),
+  };
+}
+
+export const slowOnFileGate = defineStep({
+  id: 'test-file-gate',
+  label: 'File Gate',
+  description: 'Makes an effect once, then waits until the test opens its gate',
+  icon: 'deploy',
+  timeoutSeconds: 300,
+  retries: 2,
+  async run({ run, signal, checkpoint }) {
+    const gate = fileGate(run.id);
+    mkdirSync(gate.dir, { recursive: true });
+    await checkpoint('effect', async () => appendFileSync(path.join(gate.dir, 'effects'), `${process.pid}\n`));
+    appendFileSync(path.join(gate.dir, 'attempts'), `${process.pid}\n`);
+    while (!existsSync(path.join(gate.dir, 'open'))) {
+      signal.throwIfAborted();
+      await sleep(50);
+    }
+  },
+});
+
+export const testSteps = [quick, quickToo, gate, failsOnce, tooSlow, slowOnFileGate];

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/config/env.js';
 import type { StepDefinition } from '../../src/pipelines/steps.js';
 import { startSlipway, type RunningSlipway } from '../../src/server.js';
-import { createTestDatabase } from './test-database.js';
+import { createMigratedTestDatabase } from './test-database.js';
 
 export { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -54,9 +54,9 @@ export interface TestApp {
 }
 
 /**
- * Boots a real Slipway over HTTP: on a fresh PostgreSQL database, or embedded (its own PostgreSQL server in the
- * data directory, a temp dir unless given), or on the database of another test app (`databaseUrl`) to act as a
- * second API process beside it.
+ * Boots a real Slipway over HTTP: on a fresh PostgreSQL database (cloned from the run's migrated template), or
+ * embedded (its own PostgreSQL server in the data directory, a temp dir unless given), or on the database of another
+ * test app (`databaseUrl`) to act as a second API process beside it.
  */
 export async function startTestApp(
   options: {
@@ -70,7 +70,7 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'slipway-test-'));
-  const ownDatabase = options.embedded || options.databaseUrl ? undefined : await createTestDatabase();
+  const ownDatabase = options.embedded || options.databaseUrl ? undefined : await createMigratedTestDatabase();
   const databaseUrl = options.databaseUrl ?? ownDatabase?.url;
   const config = loadConfig({
     SLIPWAY_DATA_DIR: dataDir,
@@ -114,9 +114,13 @@ export async function startTestApp(
     api,
     graphql,
     async stop() {
-      await slipway.stop();
-      await ownDatabase?.drop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      // The database and data directory go even when Slipway's stop fails (a test that took its database away).
+      try {
+        await slipway.stop();
+      } finally {
+        await ownDatabase?.drop();
+        if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -10,9 +10,10 @@ const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 export interface WorkerProcesses {
   /**
    * Starts a worker (`src/main.ts` as SLIPWAY_ROLE=worker) on the API's database and data directory, or on another
-   * data directory, or (`embedded`) joining the embedded PostgreSQL server of that data directory.
+   * data directory, or (`embedded`) joining the embedded PostgreSQL server of that data directory; with `testSteps`,
+   * Slipway with the test pipeline steps registered (which the API must have too).
    */
-  start(options?: { dataDir?: string; embedded?: boolean }): { child: ChildProcess; started: Promise<void>; output: () => string };
+  start(options?: { dataDir?: string; embedded?: boolean; testSteps?: boolean }): { child: ChildProcess; started: Promise<void>; output: () => string };
   /** Stops the worker (SIGKILL kills it mid-step) and waits until it has exited. */
   stop(child: ChildProcess, signal?: NodeJS.Signals): Promise<void>;
   /** Stops every worker started (for afterAll). */
@@ -20,10 +21,10 @@ export interface WorkerProcesses {
 }
 
 /**
- * Worker processes beside an API test app, to be stopped or killed mid-step: a killed worker's step goes to the next
- * worker after `expirySeconds` (SLIPWAY_STEP_EXPIRY_SECONDS, which the API must share; the default when not given).
+ * Worker processes beside an API test app, to be stopped or killed mid-step: a killed worker's step goes to a live
+ * worker (one already running, or the next one started) once it notices the death, at once on the same machine.
  */
-export function workerProcesses(api: () => TestApp, expirySeconds?: string): WorkerProcesses {
+export function workerProcesses(api: () => TestApp): WorkerProcesses {
   const workers: ChildProcess[] = [];
   const stop = async (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => {
     const exited = new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
@@ -31,8 +32,8 @@ export function workerProcesses(api: () => TestApp, expirySeconds?: string): Wor
     await exited;
   };
   return {
-    start({ dataDir, embedded = false } = {}) {
-      const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+    start({ dataDir, embedded = false, testSteps = false } = {}) {
+      const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', testSteps ? 'test/helpers/slipway-with-test-steps.ts' : 'src/main.ts'], {
         cwd: SERVER_DIR,
         env: {
           PATH: process.env.PATH,
@@ -41,7 +42,6 @@ export function workerProcesses(api: () => TestApp, expirySeconds?: string): Wor
           ...(embedded ? {} : { DATABASE_URL: api().databaseUrl }),
           SLIPWAY_DATA_DIR: dataDir ?? api().dataDir,
           SLIPWAY_SECRET_KEY: TEST_SECRET_KEY,
-          ...(expirySeconds ? { SLIPWAY_STEP_EXPIRY_SECONDS: expirySeconds } : {}),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -67,4 +67,10 @@ export async function sql(app: TestApp, text: string, values: unknown[]): Promis
   } finally {
     await client.end();
   }
+}
+
+/** The process id of the worker that runs (or last ran) a step, from its heartbeat. */
+export async function workerPidOfStep(app: TestApp, stepRowId: string): Promise<number | undefined> {
+  const [row] = await sql(app, 'SELECT w.pid FROM pipeline_steps s JOIN worker_heartbeats w ON w.id = s.worker_id WHERE s.id = $1', [stepRowId]);
+  return row?.pid;
 }

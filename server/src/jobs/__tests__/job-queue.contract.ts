@@ -102,6 +102,49 @@ export function jobQueueContract(label: string, open: (databaseUrl: string) => P
       expect(most).toBe(3);
     });
 
+    it('gives each run of the handler its job id, and never runs a cancelled job', async () => {
+      const name = jobName();
+      const seen: string[] = [];
+      await queue.define<{ id: string }>(name, async ({ id }, job) => void seen.push(`${id} ${job.id}`), { retryLimit: 0, expireInSeconds: 30 });
+      const [cancelled, kept] = await dataSource.transaction(async (transaction) => {
+        const ids = [await queue.enqueue(name, { id: 'cancelled' }, { transaction }), await queue.enqueue(name, { id: 'kept' }, { transaction })];
+        await queue.cancel(name, ids[0]!, { transaction });
+        return ids;
+      });
+      await eventually(() => seen.length === 1);
+      await sleep(idleMs);
+      expect(seen).toEqual([`kept ${kept}`]);
+      expect(cancelled).toEqual(expect.any(String));
+    });
+
+    it('tells which singleton keys have no job waiting or just taken', async () => {
+      const name = jobName();
+      let release = () => undefined as void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let running = false;
+      await queue.define(
+        name,
+        async () => {
+          running = true;
+          await released;
+        },
+        { retryLimit: 0, expireInSeconds: 30, concurrency: 1 },
+      );
+      try {
+        await queue.enqueue(name, {}, { singletonKey: 'taken' });
+        await eventually(() => running);
+        // The only handler is busy: this one waits.
+        await queue.enqueue(name, {}, { singletonKey: 'waiting' });
+        expect(await queue.lost(name, ['taken', 'waiting', 'never'], 60)).toEqual(['never']);
+        // Taken longer ago than that: lost, as when its worker died before it could do anything.
+        await sleep(20);
+        expect(await queue.lost(name, ['taken', 'waiting'], 0.01)).toEqual(['taken']);
+        expect(await queue.lost(name, [], 60)).toEqual([]);
+      } finally {
+        release();
+      }
+    });
+
     it('never runs a job enqueued in a transaction that rolled back', async () => {
       const name = jobName();
       const seen: string[] = [];

@@ -2,12 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
-import { InProcessQueue } from '../in-process-queue.js';
 import { PgBossQueue } from '../pg-boss-queue.js';
 import { jobQueueContract } from './job-queue.contract.js';
 
 jobQueueContract('pg-boss', (url) => PgBossQueue.start(url, { works: true, pollingIntervalSeconds: 0.5 }), 1500);
-jobQueueContract('in-process', async () => new InProcessQueue(), 100);
 
 describe('pg-boss wake-up', () => {
   let database: TestDatabase;

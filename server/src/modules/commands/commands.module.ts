@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { BuildInfo } from '../../config/build-info.js';
+import type { BuildInfo } from '../../common/build-info.js';
 import type { Feature } from '../feature.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SettingsService } from '../settings/settings.service.js';

@@ -9,7 +9,7 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import { DeploymentFeed } from './deployment-feed.js';
 import { DeploymentsResolver, ProjectDeploymentsResolver } from './deployments.resolver.js';
 import { deploymentSchemas, deploymentsRoutes } from './deployments.routes.js';
-import { type DeploymentRuns, DeploymentsService } from './deployments.service.js';
+import { type DeploymentRuns, DeploymentsService, runEndReason } from './deployments.service.js';
 
 /** A project's deployments: REST and GraphQL calls, and their live changes. */
 export function deploymentsModule(deps: {
@@ -30,12 +30,13 @@ export function deploymentsModule(deps: {
     void deps.dataSource
       .getRepository(PipelineRun)
       .findOneBy({ id: event.runId, streamName: StreamName.deployment })
-      .then((run) => run && service.runEnded(run, event.status === RunStatus.cancelled ? 'The deployment pipeline was cancelled' : 'The deployment pipeline failed'))
+      .then((run) => run && service.runEnded(run, runEndReason(event.status)))
       .catch((error: unknown) => logUnexpected('deployment run end', error));
   });
   const feature: Feature = {
     rest: { routes: deploymentsRoutes(service), schemas: deploymentSchemas },
     resolvers: [new ProjectDeploymentsResolver(service), new DeploymentsResolver(service, deps.projects, feed)],
+    recover: () => service.settleEndedRuns(),
   };
   return { service, feature };
 }

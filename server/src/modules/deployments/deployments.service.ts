@@ -7,6 +7,7 @@ import type { SecretBox } from '../../common/secret-box.js';
 import { invalidInput, isUuid, requireObject } from '../../common/validation.js';
 import type { EventBus } from '../../events/event-bus.js';
 import type { RunView } from '../../pipelines/engine.js';
+import { RunStatus } from '../../pipelines/pipeline-run.entity.js';
 import type { PipelineStatus } from '../pipelines/pipeline-status.model.js';
 import { toPipelineStatus } from '../pipelines/pipeline-status.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -130,6 +131,11 @@ function replicasOf(value: unknown): number {
 }
 
 /** Deployable: its build succeeded and it is ready (spec section 4's Deploy rule), not archived. */
+/** Why a deployment ended rolled back (or kept serving) when its run ended before it could say. */
+export function runEndReason(status: RunStatus): string {
+  return status === RunStatus.cancelled ? 'The deployment pipeline was cancelled' : 'The deployment pipeline failed';
+}
+
 function checkDeployable(version: Version): void {
   if (version.status === VersionStatus.archived) throw versionArchivedForDeploy(version.versionTag);
   const built = version.buildStatus === BuildStatus.success && (version.status === VersionStatus.ready || version.status === VersionStatus.build_success);
@@ -419,6 +425,19 @@ export class DeploymentsService {
       return true;
     });
     if (changed) await this.publish(run.ownerId, deployment.projectId, deployment.id);
+  }
+
+  /**
+   * runEnded for every deployment still in progress whose run has ended: a run whose end nobody heard (its process
+   * died as it ended it, with every other process) leaves none in progress after a restart.
+   */
+  async settleEndedRuns(): Promise<void> {
+    const ended: Array<{ id: string; owner_id: string; status: RunStatus }> = await this.dataSource.query(
+      `SELECT r.id, r.owner_id, r.status FROM deployments d JOIN pipeline_runs r ON r.id = d.run_id
+        WHERE d.status = ANY($1) AND r.status IN ('failed', 'cancelled')`,
+      [IN_PROGRESS],
+    );
+    for (const run of ended) await this.runEnded({ id: run.id, ownerId: run.owner_id }, runEndReason(run.status));
   }
 
   private async checkIdle(manager: EntityManager, projectId: string, ownerId: string, environment: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../../events/event-bus.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { PipelineEngine, type RunFailure, type RunView } from '../../pipelines/engine.js';
+import { PipelineEngine, type RunFailure, type RunView, type WorkerLiveness } from '../../pipelines/engine.js';
 import { type RunInfo, type StepDefinition, StepRegistry } from '../../pipelines/steps.js';
 import type { Feature } from '../feature.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -24,8 +24,8 @@ export function pipelinesModule<P>(deps: {
   /** Steps registered beside them by whoever boots Slipway with them (tests, the pipeline benchmark). */
   extraSteps?: Array<StepDefinition<P>>;
   providers: (run: RunInfo) => P | Promise<P>;
-  /** See AppConfig.stepExpirySeconds. */
-  jobExpireSeconds?: number;
+  /** See PipelineEngineOptions.workers. */
+  workers: WorkerLiveness;
   projects: ProjectsService;
   /** See ProjectPipelinesService. */
   onCancelled?: (run: RunView) => Promise<void>;
@@ -33,7 +33,7 @@ export function pipelinesModule<P>(deps: {
   onRunFailed?: (failure: RunFailure) => Promise<void>;
 }) {
   const registry = new StepRegistry([...deps.steps, ...(deps.extraSteps ?? [])]);
-  const engine = new PipelineEngine({ dataSource: deps.dataSource, queue: deps.queue, bus: deps.bus, registry, providers: deps.providers, jobExpireSeconds: deps.jobExpireSeconds, onRunFailed: deps.onRunFailed });
+  const engine = new PipelineEngine({ dataSource: deps.dataSource, queue: deps.queue, bus: deps.bus, registry, providers: deps.providers, workers: deps.workers, onRunFailed: deps.onRunFailed });
   const pipelines = new ProjectPipelinesService(engine, deps.projects, deps.onCancelled);
   const feed = new PipelineFeed(deps.bus, async (projectId, ownerId) => {
     const run = await engine.latestRun(projectId, ownerId);

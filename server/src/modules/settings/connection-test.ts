@@ -39,5 +39,8 @@ export class ConnectionTestResult {
   message!: string;
 }
 
-/** Checks credentials against a provider through its adapter; boot hands the implementation in (providers/). */
-export type ConnectionTester = (provider: ConnectionProvider, values: SettingValues, urls: CloudUrls) => Promise<ConnectionTestResult>;
+/**
+ * Checks credentials against a provider through its adapter and says what it found; boot hands the implementation
+ * in (providers/connection-tests.ts).
+ */
+export type ConnectionTester = (provider: ConnectionProvider, values: SettingValues, urls: CloudUrls) => Promise<Omit<ConnectionTestResult, 'provider'>>;

@@ -4,7 +4,7 @@ import type { SecretBox } from '../../common/secret-box.js';
 import { invalidInput } from '../../common/validation.js';
 import type { User } from '../users/user.entity.js';
 import type { CloudEndpointsService } from './cloud-endpoints.service.js';
-import { CONNECTION_PROVIDERS, type ConnectionProvider, type ConnectionTestResult, type ConnectionTester } from './connection-test.js';
+import { CONNECTION_PROVIDERS, type ConnectionProvider, ConnectionTestResult, type ConnectionTester } from './connection-test.js';
 import { Setting } from './dtos/setting.model.js';
 import { SECRET_SETTING_KEYS, SETTING_KEYS, SettingKey, isSettingKey } from './setting-key.js';
 import { invalidSettingValue, unknownProvider, unknownSettingKey } from './settings.errors.js';
@@ -104,7 +104,8 @@ export class SettingsService {
       if (value === null) delete values[key];
       else if (!isMaskedEcho(key, value, saved[key])) values[key] = value;
     }
-    return this.connections.test(provider as ConnectionProvider, values, await this.connections.endpoints.current());
+    const found = await this.connections.test(provider as ConnectionProvider, values, await this.connections.endpoints.current());
+    return Object.assign(new ConnectionTestResult(), { provider, ...found });
   }
 
   /** Accepts a {KEY: value} map (REST) or a [{key, value}] list (GraphQL). */

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Role } from '../../config/env.js';
+import type { Role } from '../../common/process-role.js';
 import type { JobQueue, QueueState } from '../../jobs/job-queue.js';
 import type { WorkerRegistry, WorkerSeen } from './worker-registry.js';
 

@@ -112,7 +112,23 @@ const crashy = defineStep({
     }
   },
 });
-const steps: Array<StepDefinition> = [first, second, third, flaky, broken, slow, waits, gated, crashy];
+/** Runs until aborted, and records why: the signal of each attempt, by attempt. */
+const held: string[] = [];
+const holds = defineStep({
+  id: 'holds',
+  label: 'Holds',
+  description: 'Runs until aborted',
+  icon: 'server',
+  timeoutSeconds: 30,
+  run: ({ signal }) =>
+    new Promise<void>((resolve) =>
+      signal.addEventListener('abort', () => {
+        held.push(signal.reason?.constructor?.name ?? 'unknown');
+        resolve();
+      }),
+    ),
+});
+const steps: Array<StepDefinition> = [first, second, third, flaky, broken, slow, waits, gated, crashy, holds];
 
 describe('pipeline engine (PostgreSQL, pg-boss)', () => {
   let database: TestDatabase;
@@ -122,21 +138,34 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
   let queue: PgBossQueue;
   let engine: PipelineEngine<Record<string, never>>;
   let owner: string;
-  /** Runs failed for good, as onRunFailed saw them (with the run's status inside its transaction). */
-  const failures: Array<{ runId: string; stepId: string; message: string; statusInTransaction: string }> = [];
-
-  /** A worker process: its own queue connection and engine on the shared database. Jobs expire after 3 s. */
-  async function startWorker() {
-    queue = await PgBossQueue.start(database.url, { works: true, pollingIntervalSeconds: 0.5 });
-    engine = new PipelineEngine({ dataSource, queue, bus, registry: new StepRegistry(steps), providers: () => ({}),
-      jobExpireSeconds: 3,
+  /** Workers the tests declare dead (the engine asks its WorkerLiveness port; the heartbeats are tested elsewhere). */
+  const deadWorkers = new Set<string>();
+  let workerCount = 0;
+  const liveness = (id: string) => ({ id, dead: async (ids: string[]) => new Set(ids.filter((other) => deadWorkers.has(other))) });
+  const engineOn = (queue: PgBossQueue, id: string) =>
+    new PipelineEngine({
+      dataSource,
+      queue,
+      bus,
+      registry: new StepRegistry(steps),
+      providers: () => ({}),
+      workers: liveness(id),
       onRunFailed: async ({ manager, run, stepId, message }) => {
         const [row] = await manager.query('SELECT status FROM pipeline_runs WHERE id = $1', [run.id]);
         failures.push({ runId: run.id, stepId, message, statusInTransaction: row.status });
       },
     });
+  /** Runs failed for good, as onRunFailed saw them (with the run's status inside its transaction). */
+  const failures: Array<{ runId: string; stepId: string; message: string; statusInTransaction: string }> = [];
+
+  /** A worker process: its own queue connection and engine on the shared database, with its own worker id. */
+  async function startWorker() {
+    queue = await PgBossQueue.start(database.url, { works: true, pollingIntervalSeconds: 0.5 });
+    engine = engineOn(queue, `worker-${++workerCount}`);
     await engine.defineJobs();
   }
+  const stepRow = async (runId: string, position = 0) =>
+    (await dataSource.query('SELECT id, status, attempts, worker_id, job_id FROM pipeline_steps WHERE run_id = $1 AND position = $2', [runId, position]))[0];
 
   async function waitForRun(runId: string, done: (run: RunView) => boolean): Promise<RunView> {
     const deadline = Date.now() + 20_000;
@@ -167,8 +196,8 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
   });
   afterAll(async () => {
     releaseZombie();
-    engine?.close();
     await queue?.stop();
+    await engine?.stop();
     await bus?.close();
     await dataSource?.destroy();
     await database?.drop();
@@ -300,24 +329,85 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
     const reached = new Promise<void>((resolve) => (crashReached = resolve));
     const runId = await engine.start('Project Creation', [crashy, third], { ownerId: owner });
     await reached;
+    const interrupted = await stepRow(runId);
+    expect(interrupted).toMatchObject({ status: 'running', attempts: 1, worker_id: 'worker-1' });
 
-    // The worker dies: its queue stops (its job expires, since the step never returns) and a new worker starts.
+    // The worker dies (its queue stops, its heartbeat lapses) and a new worker starts; its sweep takes the step over.
     const dead = { engine, queue };
     await dead.queue.stop();
+    deadWorkers.add('worker-1');
     await startWorker();
+    await engine.recover();
     const run = await waitForRun(runId, (r) => r.status === RunStatus.completed);
     expect(world.effects).toBe(1);
     expect(run.steps[0].attempts).toBe(2);
-    expect(run.steps[0].log).toContain('attempt 1 was interrupted');
+    expect(run.steps[0].log).toContain('attempt 1 was interrupted: its worker stopped');
+    // The dead worker's job will not come back when it expires.
+    expect((await dataSource.query('SELECT state FROM pgboss.job WHERE id = $1', [interrupted.job_id]))[0].state).toBe('cancelled');
 
     // The dead worker's attempt coming back late changes nothing.
     releaseZombie();
-    await sleep(500);
-    dead.engine.close();
+    await dead.engine.stop();
     const after = await engine.getRun(runId, owner);
     expect(after.seq).toBe(run.seq);
     expect(statuses(after)).toEqual(['completed', 'completed']);
     expect(after.steps[0].log).not.toContain('the dead worker is back');
     expect(world.effects).toBe(1);
+  });
+
+  it('never takes over a step whose worker is alive, however long it runs', async () => {
+    const runId = await engine.start('Project Creation', [holds], { ownerId: owner });
+    await waitForRun(runId, (r) => r.steps[0].status === StepStatus.running);
+    const before = await stepRow(runId);
+    // Its own worker's sweep and another live worker's sweep (each answers once it has looked at every running step).
+    const other = engineOn(queue, 'worker-other');
+    await engine.recover();
+    await other.recover();
+    await other.stop();
+    expect(await stepRow(runId)).toEqual(before);
+    expect((await engine.getRun(runId, owner)).steps[0].log).not.toContain('interrupted');
+    await engine.cancel(runId, owner);
+    await expect.poll(() => held.at(-1)).toBe('StepFailure');
+  });
+
+  it('stops an attempt that is no longer its step\'s current one', async () => {
+    const runId = await engine.start('Project Creation', [holds], { ownerId: owner });
+    await waitForRun(runId, (r) => r.steps[0].status === StepStatus.running);
+    const mine = (await stepRow(runId)).worker_id as string;
+    // Another worker's sweep finds this one silent for too long (its database was out of reach, say).
+    const other = engineOn(queue, 'worker-other');
+    deadWorkers.add(mine);
+    try {
+      await other.recover();
+    } finally {
+      deadWorkers.delete(mine);
+      await other.stop();
+    }
+    // The step goes to a worker again: this one, the only one taking jobs, which stops its first attempt as it claims.
+    const aborted = held.length;
+    await waitForRun(runId, (r) => r.steps[0].status === StepStatus.running && r.steps[0].attempts === 2);
+    await expect.poll(() => held.slice(aborted)).toEqual(['StaleAttempt']);
+
+    // Another process claims it meanwhile (as the database shows): this one's sweep stops its own attempt.
+    await dataSource.query(`UPDATE pipeline_steps SET attempts = 3, worker_id = 'worker-elsewhere' WHERE run_id = $1`, [runId]);
+    await engine.recover();
+    await expect.poll(() => held.slice(aborted)).toEqual(['StaleAttempt', 'StaleAttempt']);
+    expect(await stepRow(runId)).toMatchObject({ status: 'running', attempts: 3, worker_id: 'worker-elsewhere' });
+    await engine.cancel(runId, owner);
+  });
+
+  it('makes a new job for a waiting step whose job was lost', async () => {
+    const runId = await dataSource.transaction(async (transaction) => {
+      const id = await engine.start('Project Creation', [first], { ownerId: owner, transaction });
+      // As if a worker had taken the job and died before its claim: no job is left for the step, and the run is idle.
+      const [step] = await transaction.query('SELECT id FROM pipeline_steps WHERE run_id = $1', [id]);
+      await transaction.query('DELETE FROM pgboss.job WHERE singleton_key = $1', [step.id]);
+      await transaction.query(`UPDATE pipeline_runs SET updated_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+      return id;
+    });
+    expect((await engine.getRun(runId, owner)).steps[0].status).toBe(StepStatus.pending);
+    await engine.recover();
+    const run = await waitForRun(runId, (r) => r.status === RunStatus.completed);
+    expect(run.steps[0].attempts).toBe(1);
   });
 });

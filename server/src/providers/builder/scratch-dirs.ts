@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { processStart } from '../../common/local-process.js';
 
 /**
  * Scratch directories of local builds, and the ones a dead process left behind.
@@ -17,27 +18,6 @@ import path from 'node:path';
  */
 export const SCRATCH_PREFIX = 'build-';
 const BUILD_PROCESS_FILE = 'build-process.json';
-
-/** The start of process pid as /proc tells it (clock ticks since boot); null when it does not run, '0' without /proc. */
-function processStart(pid: number): string | null {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
-  }
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return '0';
-  }
-  // pid (comm) state ppid ... : fields after the command name, which may itself hold spaces and parentheses.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // A zombie has ended: only its exit status is left for its parent to read.
-  if (fields[0] === 'Z') return null;
-  return fields[19] ?? '0';
-}
 
 /** This process's directory name prefix: `build-<pid>-<start>-`. */
 export function ownScratchPrefix(): string {

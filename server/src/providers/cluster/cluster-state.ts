@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppRuntime } from './cluster.port.js';
-import { isRunning } from './processes.js';
+import { processStart } from '../../common/local-process.js';
 
 /** A revision Slipway has started and that passed its health check. */
 export interface RevisionRecord {
@@ -60,28 +60,33 @@ export class ClusterState {
 
   /**
    * Claims the cluster for this process: two processes running the same apps would fight over their ports
-   * and end each other's processes. A claim whose process is gone is taken over. Returns the running owner
-   * that holds it instead, if any.
+   * and end each other's processes. A claim whose process is gone is taken over (the owner file names its pid
+   * and start, so a later process that got the same pid does not hold it). Returns the running owner that holds
+   * it instead, if any.
    */
   async claim(): Promise<number | null> {
     await mkdir(path.dirname(this.file), { recursive: true, mode: 0o711 });
+    const self = `${process.pid} ${processStart(process.pid) ?? '0'}`;
     for (;;) {
       try {
-        await writeFile(this.ownerFile, String(process.pid), { flag: 'wx', mode: 0o600 });
+        await writeFile(this.ownerFile, self, { flag: 'wx', mode: 0o600 });
         return null;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
-      const owner = Number(await readFile(this.ownerFile, 'utf8').catch(() => ''));
-      if (owner === process.pid) return null;
-      if (Number.isInteger(owner) && owner > 0 && (await isRunning(owner))) return owner;
+      const [owner, start] = (await readFile(this.ownerFile, 'utf8').catch(() => '')).split(' ');
+      const pid = Number(owner);
+      const running = Number.isInteger(pid) && pid > 0 && stillRuns(pid, start);
+      // This very process (another cluster object of it, as tests make) shares its own claim.
+      if (running && pid === process.pid) return null;
+      if (running) return pid;
       await rm(this.ownerFile, { force: true });
     }
   }
 
   async release(): Promise<void> {
-    const owner = Number(await readFile(this.ownerFile, 'utf8').catch(() => ''));
-    if (owner === process.pid) await rm(this.ownerFile, { force: true });
+    const [owner, start] = (await readFile(this.ownerFile, 'utf8').catch(() => '')).split(' ');
+    if (Number(owner) === process.pid && (start === undefined || start === (processStart(process.pid) ?? '0'))) await rm(this.ownerFile, { force: true });
   }
 
   async load(): Promise<AppRecord[]> {
@@ -109,4 +114,10 @@ export class ClusterState {
     this.writing = this.writing.then(write, write);
     return this.writing;
   }
+}
+
+/** Whether the process that wrote an owner file (its pid, and its start where the file has one) still runs. */
+function stillRuns(pid: number, start: string | undefined): boolean {
+  const now = processStart(pid);
+  return now !== null && (start === undefined || start === '0' || now === '0' || now === start);
 }

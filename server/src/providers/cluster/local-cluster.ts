@@ -44,8 +44,8 @@ const CRASH_WINDOW_MS = 10 * 60_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 /** Processes per revision on one machine. */
 const MAX_REPLICAS = 8;
-/** How often a process that waits for another to stop running the apps tries to take them over. */
-const TAKE_OVER_POLL_MS = 5_000;
+/** How often a process that waits for another to stop running the apps tries to take them over (a dead owner's apps are down meanwhile). */
+const TAKE_OVER_POLL_MS = 2_000;
 
 export interface LocalClusterOptions {
   /** Slipway's data directory: the cluster keeps its state, releases and logs in `<dataDir>/cluster`. */

@@ -1,4 +1,4 @@
-import type { BuildInfo } from '../../../config/build-info.js';
+import type { BuildInfo } from '../../../common/build-info.js';
 import type { HealthReport } from '../../system/health.service.js';
 import type { User } from '../../users/user.entity.js';
 

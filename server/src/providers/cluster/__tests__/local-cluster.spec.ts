@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { type IncomingMessage, request as httpRequest } from 'node:http';
 import type { Socket } from 'node:net';
@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { create as createTar, Header } from 'tar';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { processStart } from '../../../common/local-process.js';
 import { SecretBox } from '../../../common/secret-box.js';
 import { loadTemplate } from '../../../modules/templates/template-catalog.js';
 import { renderTemplate } from '../../../modules/templates/template-renderer.js';
@@ -512,9 +513,33 @@ describe('local cluster: one owner per data directory', () => {
         await once(other, 'exit');
         expect(await page(url!, 15_000)).toMatchObject({ status: 200 });
         expect(await waiting.status('owned')).toMatchObject({ state: 'running', url });
-        expect(await readFile(path.join(harness.dataDir, 'cluster', 'owner.pid'), 'utf8')).toBe(String(process.pid));
+        // The owner's pid and start: a later process that gets the same pid does not hold the claim.
+        expect(await readFile(path.join(harness.dataDir, 'cluster', 'owner.pid'), 'utf8')).toMatch(new RegExp(`^${process.pid} \\d+$`));
       } finally {
         await waiting.shutdown();
+      }
+    } finally {
+      other.kill('SIGKILL');
+      await harness.close();
+    }
+  }, 60_000);
+
+  it('takes over at once a claim whose pid now names another process (a restarted container reuses pids)', async () => {
+    const harness = await openLocal();
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      await mkdir(path.join(harness.dataDir, 'cluster'), { recursive: true });
+      const ownerFile = path.join(harness.dataDir, 'cluster', 'owner.pid');
+      const [held, reused] = [new LocalCluster(harness.options), new LocalCluster(harness.options)];
+      try {
+        await writeFile(ownerFile, `${other.pid} ${processStart(other.pid!)}`);
+        expect(await held.restore()).toBe(false);
+        // Written by a process that had this pid but started at another time.
+        await writeFile(ownerFile, `${other.pid} 1`);
+        expect(await reused.restore()).toBe(true);
+      } finally {
+        await held.shutdown();
+        await reused.shutdown();
       }
     } finally {
       other.kill('SIGKILL');
