@@ -17,8 +17,8 @@ export interface SettingsSection {
   title: string;
   description: string;
   fields: SettingFieldDefinition[];
-  /** The provider its Test connection button asks, and the provider's name on that button. */
-  connection: { provider: ConnectionProvider; name: string };
+  /** The provider its Test connection button asks, the provider's name on that button, and the fields the test reads. */
+  connection: { provider: ConnectionProvider; name: string; keys: SettingKey[] };
 }
 
 const field = (key: SettingKey, placeholder: string, effect?: string): SettingFieldDefinition => {
@@ -37,7 +37,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
       field('DOCKER_USERNAME', 'your-docker-username'),
       field('DOCKER_TOKEN', 'Docker Hub access token', `With a username and a token saved, new projects keep their images on Docker Hub instead of this machine. ${STAYS}`),
     ],
-    connection: { provider: 'dockerhub', name: 'Docker Hub' },
+    connection: { provider: 'dockerhub', name: 'Docker Hub', keys: ['DOCKER_USERNAME', 'DOCKER_TOKEN'] },
   },
   {
     title: 'DigitalOcean',
@@ -49,13 +49,13 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
         `With this token and a cluster ID saved (and Docker Hub credentials), new projects run on DigitalOcean Kubernetes instead of this machine. ${STAYS}`,
       ),
     ],
-    connection: { provider: 'digitalocean', name: 'DigitalOcean' },
+    connection: { provider: 'digitalocean', name: 'DigitalOcean', keys: ['DIGITALOCEAN_TOKEN'] },
   },
   {
     title: 'DOKS Cluster',
     description: 'The DigitalOcean Kubernetes cluster your versions are deployed to.',
     fields: [field('DOKS_CLUSTER_ID', 'e.g. 3f6c2a1e-8b1d-4c1e-9a0b-5d2e7f8a9b0c')],
-    connection: { provider: 'doks', name: 'the DOKS cluster' },
+    connection: { provider: 'doks', name: 'the DOKS cluster', keys: ['DIGITALOCEAN_TOKEN', 'DOKS_CLUSTER_ID'] },
   },
   {
     title: 'GitHub Integration',
@@ -64,7 +64,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
       field('GITHUB_TOKEN', 'GitHub personal access token', `With a token saved, new projects' repositories are created on GitHub instead of this machine. ${STAYS}`),
       field('GITHUB_ORGANIZATION', 'your-organization'),
     ],
-    connection: { provider: 'github', name: 'GitHub' },
+    connection: { provider: 'github', name: 'GitHub', keys: ['GITHUB_TOKEN', 'GITHUB_ORGANIZATION'] },
   },
 ];
 

@@ -75,7 +75,7 @@ export function SettingsForm({
               <ConnectionTest
                 name={section.connection.name}
                 state={connectionTests[section.connection.provider]}
-                onTest={() => void testConnection(section.connection.provider, values)}
+                onTest={() => void testConnection(section.connection.provider, section.connection.keys, values)}
               />
             </Card>
           ))}

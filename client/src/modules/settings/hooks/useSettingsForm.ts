@@ -80,12 +80,21 @@ export function useSettingsForm(settings: readonly SettingFieldsFragment[]) {
   /** The changes as saveSettings and testConnection take them: an emptied field as null. */
   const changesOf = (values: SettingsFormValues) => changedKeys(values).map((key) => ({ key, value: valueOf(values, key).trim() || null }));
 
-  /** Asks the server to check the form's values (saved ones where unchanged) with the provider; nothing is saved. */
-  const testConnection = async (provider: ConnectionProvider, values: SettingsFormValues) => {
+  /**
+   * Asks the server to check the form's values of `keys` (the saved ones where unchanged) with the provider; nothing
+   * is saved. A value that breaks its rule is not sent: its field says why, and the test waits for a valid one.
+   */
+  const testConnection = async (provider: ConnectionProvider, keys: readonly SettingKey[], values: SettingsFormValues) => {
+    const settings = changesOf(values).filter(({ key }) => keys.includes(key));
+    const invalid = settings.find(({ key, value }) => value !== null && validateField(key, value));
+    if (invalid) {
+      setConnectionTests((tests) => ({ ...tests, [provider]: { status: 'failed', error: `${validateField(invalid.key, invalid.value!)}: correct it to test the connection` } }));
+      return;
+    }
     setConnectionTests((tests) => ({ ...tests, [provider]: { status: 'testing' } }));
     let state: ConnectionTestState;
     try {
-      const { data } = await runConnectionTest({ variables: { provider, settings: changesOf(values) } });
+      const { data } = await runConnectionTest({ variables: { provider, settings } });
       state = data ? { status: 'done', result: data.testConnection } : { status: 'failed', error: 'The connection test failed' };
     } catch (caught) {
       state = { status: 'failed', error: apiErrorMessage(caught, 'The connection test failed') };

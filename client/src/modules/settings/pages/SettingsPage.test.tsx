@@ -300,9 +300,16 @@ describe('SettingsPage', { timeout: 15_000 }, () => {
     ]);
     const docker = await screen.findByRole('region', { name: 'Docker' });
     await user.clear(field('Docker Username'));
+    await user.type(field('Docker Username'), 'Grace');
+    await user.click(within(docker).getByRole('button', { name: 'Test connection to Docker Hub' }));
+    // A value that breaks its rule is not sent; another section's changes are not sent either.
+    expect(within(docker).getByRole('status')).toHaveTextContent('Docker Username must be 4 to 30 lowercase letters and digits: correct it to test the connection');
+    expect(asked).toEqual([]);
+    await user.type(field('GitHub Token'), 'ab');
+    await user.clear(field('Docker Username'));
     await user.type(field('Docker Username'), 'grace');
     await user.click(within(docker).getByRole('button', { name: 'Test connection to Docker Hub' }));
-    expect(await within(docker).findByRole('status')).toHaveTextContent('Not connected to hub.docker.com: Docker Hub rejected the credentials of "grace"');
+    await vi.waitFor(() => expect(within(docker).getByRole('status')).toHaveTextContent('Not connected to hub.docker.com: Docker Hub rejected the credentials of "grace"'));
     expect(asked).toEqual([{ provider: 'dockerhub', settings: [{ key: 'DOCKER_USERNAME', value: 'grace' }] }]);
     for (const name of ['DigitalOcean', 'the DOKS cluster', 'GitHub']) expect(screen.getByRole('button', { name: `Test connection to ${name}` })).toBeEnabled();
   });
