@@ -1,6 +1,7 @@
 // What the benchmark scripts share: their PostgreSQL server and Slipway, polling, a percentile and a signed-in REST call.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +15,36 @@ export const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://pos
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** One timed request of a load: when it was sent (ms since the epoch), how long it took, and whether it answered 200. */
+export interface Sample {
+  at: number;
+  ms: number;
+  ok: boolean;
+  detail?: string;
+}
+
+/**
+ * One GET on a new connection (no keep-alive), as a separate client would. A `*.localhost` URL (an app at Slipway's
+ * front door) goes to 127.0.0.1 with its name as the Host, as a browser sends it.
+ */
+export function timedGet(url: string): Promise<Sample> {
+  const target = new URL(url);
+  const host = target.hostname.endsWith('.localhost') ? '127.0.0.1' : target.hostname;
+  const at = Date.now();
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const options = { host, port: target.port, path: `${target.pathname}${target.search}`, headers: { host: target.host }, agent: false, timeout: 10_000 };
+    const req = httpRequest(options, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ at, ms: performance.now() - started, ok: res.statusCode === 200, detail: res.statusCode === 200 ? undefined : `status ${res.statusCode}` }));
+      res.on('error', (error) => resolve({ at, ms: performance.now() - started, ok: false, detail: error.message }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', (error) => resolve({ at, ms: performance.now() - started, ok: false, detail: (error as NodeJS.ErrnoException).code ?? error.message }));
+    req.end();
+  });
 }
 
 /** One statement on the admin database (CREATE / DROP DATABASE). */
@@ -56,6 +87,8 @@ export interface BenchSlipway {
   slipway: RunningSlipway;
   db: pg.Client;
   dataDir: string;
+  /** Stops Slipway and starts it again on the same database, data directory and port; `stopped` is called in between. */
+  restart(stopped?: () => void): Promise<RunningSlipway>;
 }
 
 /**
@@ -90,7 +123,15 @@ export async function withBenchSlipway(
     });
     slipway = await startSlipway(config, { extraPipelineSteps: options.extraPipelineSteps });
     await db.connect();
-    await body({ base: slipway.url!.replace('localhost', '127.0.0.1'), slipway, db, dataDir });
+    const base = slipway.url!.replace('localhost', '127.0.0.1');
+    const restart = async (stopped?: () => void) => {
+      await slipway?.stop();
+      slipway = undefined;
+      stopped?.();
+      slipway = await startSlipway({ ...config, port: Number(new URL(base).port) }, { extraPipelineSteps: options.extraPipelineSteps });
+      return slipway;
+    };
+    await body({ base, slipway, db, dataDir, restart });
   } finally {
     await db.end().catch(() => undefined);
     await slipway?.stop();

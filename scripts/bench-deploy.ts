@@ -3,7 +3,8 @@
  *
  * A static-site project is created through the API (its creation run deploys v0.1.0), then v1.0.0 and v2.0.0
  * are built from main and v1.0.0 is deployed. A second process (child_process.fork) then sends GET requests
- * to the app's stable URL at a steady BENCH_RATE (default 200) per second, each on a new loopback connection,
+ * to the app's URL at Slipway's front door (`http://<app>.localhost:<port>/`, on 127.0.0.1 with that Host) at a
+ * steady BENCH_RATE (default 200) per second, each on a new loopback connection,
  * while this process (a) deploys v2.0.0 (a rolling update) and (b) rolls back to the v1.0.0 deployment.
  * Reported: failed requests (an error or any status but 200) over the whole load, the p99 latency of the
  * requests sent during each switch, and each switch's time from the API call to the deployment being active
@@ -13,39 +14,14 @@
  * (BENCH_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres), dropped at the end.
  */
 import { fork } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { percentile, request as api, until, withBenchSlipway } from './bench-common.js';
+import { percentile, request as api, type Sample, timedGet, until, withBenchSlipway } from './bench-common.js';
 
 const RATE = Number(process.env.BENCH_RATE) || 200;
 /** The loop is bounded: with this many requests open, a tick sends nothing (counted as skipped) instead of piling up. */
 const MAX_IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT) || 32;
 
-interface Sample {
-  /** When it was sent (ms since the epoch) and how long it took. */
-  at: number;
-  ms: number;
-  ok: boolean;
-  detail?: string;
-}
-
 // ---------------------------------------------------------------- the load (a forked process)
-
-/** One GET on a new connection (no keep-alive): as a separate client would. */
-function get(url: string): Promise<Sample> {
-  const at = Date.now();
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = httpRequest(url, { agent: false, timeout: 10_000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ at, ms: performance.now() - started, ok: res.statusCode === 200, detail: res.statusCode === 200 ? undefined : `status ${res.statusCode}` }));
-      res.on('error', (error) => resolve({ at, ms: performance.now() - started, ok: false, detail: error.message }));
-    });
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', (error) => resolve({ at, ms: performance.now() - started, ok: false, detail: (error as NodeJS.ErrnoException).code ?? error.message }));
-    req.end();
-  });
-}
 
 /** Sends RATE requests a second (at most MAX_IN_FLIGHT open) until told to stop, then reports every sample to the parent. */
 async function load(): Promise<void> {
@@ -70,7 +46,7 @@ async function load(): Promise<void> {
       skipped++;
       continue;
     }
-    const request = get(url).then((sample) => {
+    const request = timedGet(url).then((sample) => {
       samples.push(sample);
       pending.delete(request);
     });

@@ -13,6 +13,8 @@ export default defineConfig({
     conditions: ['source', ...defaultServerConditions],
   },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  // The environment vitest loads globalSetup in (test/global-setup.ts migrates the template database).
+  environments: { __vitest__: { resolve: { conditions: ['source', ...defaultServerConditions] } } },
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.spec.ts', 'fakes/**/*.spec.ts'],
     globalSetup: ['test/global-setup.ts'],

@@ -49,6 +49,7 @@ export const DEPLOYMENT_EVENT_TYPES = [
   'failed',
   'rolled_back',
   'archived',
+  'url_changed',
 ] as const;
 export type DeploymentEventType = (typeof DEPLOYMENT_EVENT_TYPES)[number];
 

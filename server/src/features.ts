@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { SecretBox } from './common/secret-box.js';
+import { logUnexpected } from './common/log.js';
 import type { AppConfig } from './config/env.js';
 import type { EventBus } from './events/event-bus.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -22,7 +23,7 @@ import { DockerHubRegistry } from './providers/registry/dockerhub-registry.js';
 import { DoksCluster } from './providers/cluster/doks-cluster.js';
 import { LocalBuilder } from './providers/builder/local-builder.js';
 import { ProjectProviders, type ProviderFactory } from './providers/project-providers.js';
-import { testConnection } from './providers/connection-tests.js';
+import { connectionTester } from './providers/connection-tests.js';
 import { projectsModule } from './modules/projects/projects.module.js';
 import { BuildLogs } from './modules/versions/build-logs.js';
 import { versionsModule } from './modules/versions/versions.module.js';
@@ -57,17 +58,25 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const users = usersModule({ dataSource, bus, passwords: authentication.passwords });
   const auth = authModule({ users: users.service, authentication });
   const templates = templatesModule({ templatesDir: config.templatesDir });
-  const settings = settingsModule({ dataSource, secretBox, cloudDefaults: config.cloudUrls, testConnection });
+  const settings = settingsModule({ dataSource, secretBox, cloudDefaults: config.cloudUrls, testConnection: connectionTester(config.providerTimeoutMs) });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
   // The pipelines module builds the engine from the projects service, which starts runs through it.
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
   const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs });
   const local = createLocalProviders({ dataDir: config.dataDir, secretBox });
-  const localCluster = new LocalCluster({ dataDir: config.dataDir, registry: local.registry, secretBox, stablePorts: config.appPorts });
+  const localCluster = new LocalCluster({
+    dataDir: config.dataDir,
+    registry: local.registry,
+    secretBox,
+    stablePorts: config.appPorts,
+    frontDoorPort: config.role === 'worker' ? undefined : config.port,
+    // Deployments show where their app answers: a moved loopback URL (or Slipway's port changed) is recorded there.
+    onAddressChange: (change) => void deployments.service.addressesChanged(change).catch((error: unknown) => logUnexpected('app addresses', error)),
+  });
   // Each project's ports: the local adapters, or the cloud ones built from its owner's credentials.
   const providers = new ProjectProviders({
     local: { ...local, cluster: localCluster, newBuilder: (sourceHost, registry) => new LocalBuilder(sourceHost, registry, path.join(config.dataDir, 'builds')) },
-    factory: cloudAdapters,
+    factory: cloudAdapters(config.providerTimeoutMs),
     settings: settings.service,
     endpoints: settings.endpoints,
   });
@@ -114,10 +123,15 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
 
 export type App = ReturnType<typeof createFeatures>;
 
-/** The cloud adapters, built from an owner's credentials and the services' URLs now (the environment's, or an admin's). */
-const cloudAdapters: ProviderFactory = {
-  sourceHost: ({ token }, urls) => new GitHubSourceHost({ token, apiUrl: urls.githubApi }),
-  registry: ({ username, token }, urls) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry }),
-  builder: ({ token, registry, registryCredentials }, urls) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials }),
-  cluster: ({ token, clusterId }, urls) => new DoksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi }),
-};
+/**
+ * The cloud adapters, built from an owner's credentials and the services' URLs now (the environment's, or an admin's);
+ * each request gives up after `answerTimeoutMs` without an answer.
+ */
+function cloudAdapters(answerTimeoutMs: number): ProviderFactory {
+  return {
+    sourceHost: ({ token }, urls) => new GitHubSourceHost({ token, apiUrl: urls.githubApi, answerTimeoutMs }),
+    registry: ({ username, token }, urls) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry, answerTimeoutMs }),
+    builder: ({ token, registry, registryCredentials }, urls) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials, answerTimeoutMs }),
+    cluster: ({ token, clusterId }, urls) => new DoksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi, answerTimeoutMs }),
+  };
+}

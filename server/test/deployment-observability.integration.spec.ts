@@ -11,7 +11,7 @@ import { EVENT_CHANNEL } from '../src/events/postgres-event-bus.js';
 import { namesOf, requireProject } from '../src/pipelines/runs/run-names.js';
 import type { RunProviders } from '../src/pipelines/runs/run-ports.js';
 import { defineStep } from '../src/pipelines/steps.js';
-import { eventually, waitForRun } from './helpers/project-runs.js';
+import { eventually, getPage, waitForRun } from './helpers/project-runs.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -89,9 +89,8 @@ let deployment: { id: string; deployed_url: string };
 const call = (method: string, suffix: string, token = owner.token, project = projectId) =>
   app.api(method, `/projects/${project}/deployments/${deployment.id}${suffix}`, { token });
 const visit = async (route: string) => {
-  const res = await fetch(new URL(route, deployment.deployed_url));
-  await res.text();
-  return res.status;
+  const { status } = await getPage(new URL(route, deployment.deployed_url));
+  return status;
 };
 
 beforeAll(async () => {

@@ -7,8 +7,9 @@ import { createTestDatabase, registerUser, startTestApp, type TestApp, type Test
 
 /**
  * Deployments survive a restart of Slipway: a static-site project's app is deployed (its creation run), Slipway
- * stops (its apps stop with it, the URL no longer answers), and a new Slipway on the same data directory and
- * database runs the app again at the same URL, with the deployment still active. Real PostgreSQL, real processes.
+ * stops (its apps stop with it, its URLs no longer answer), and a new Slipway on the same data directory, database
+ * and port runs the app again at the same URLs (front door and loopback), with the deployment still active. Real
+ * PostgreSQL, real processes.
  */
 let database: TestDatabase;
 let dataDir: string;
@@ -37,27 +38,32 @@ afterAll(async () => {
 });
 
 describe('a restart of Slipway with an active deployment', () => {
-  it('stops the app with Slipway and runs it again at the same URL when Slipway starts again', async () => {
-    const url: string = project.deployed_url;
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  it('stops the app with Slipway and runs it again at the same URLs when Slipway starts again', async () => {
+    const { deployed_url: url, loopback_url: loopback } = project;
+    const port = new URL(app!.url).port;
+    expect(url).toMatch(new RegExp(`^http://[a-z0-9-]+\\.localhost:${port}/$`));
+    expect(loopback).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     const before = await fetchApp(url);
     expect(before).toMatchObject({ status: 200 });
+    expect(await fetchApp(loopback)).toEqual(before);
 
     await app!.stop();
     app = undefined;
     expect(await appGone(url)).toBe(true);
+    expect(await appGone(loopback)).toBe(true);
 
-    app = await startTestApp({ dataDir, databaseUrl: database.url });
+    app = await startTestApp({ dataDir, databaseUrl: database.url, env: { PORT: port } });
     let again: Awaited<ReturnType<typeof fetchApp>> = 'refused';
     await eventually(async () => {
       again = await fetchApp(url);
       return again !== 'refused' && again.status === 200;
     }, 60_000);
     expect(again).toEqual(before);
+    expect(await fetchApp(loopback)).toEqual(before);
 
     const active = await app.api('GET', `/projects/${project.id}/environments/production/active`, { token: owner.token });
     expect(active.status).toBe(200);
-    expect(active.body).toMatchObject({ status: 'active', is_active: true, deployed_url: url, traffic_percent: 100 });
+    expect(active.body).toMatchObject({ status: 'active', is_active: true, deployed_url: url, loopback_url: loopback, traffic_percent: 100 });
     const health = await app.api('POST', `/projects/${project.id}/deployments/${active.body.id}/health/check`, { token: owner.token });
     expect(health.status).toBe(200);
     expect(health.body.health).toBe('healthy');

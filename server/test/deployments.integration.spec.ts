@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { appGone, eventually, fetchApp, pushBranch, waitForRun } from './helpers/project-runs.js';
+import { appGone, eventually, fetchApp, getPage, pushBranch, waitForRun } from './helpers/project-runs.js';
 import { refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -75,12 +75,11 @@ async function underLoad<T>(url: string, work: () => Promise<T>): Promise<{ resu
     while (running) {
       requests++;
       try {
-        const res = await fetch(url, { headers: { connection: 'close' }, signal: AbortSignal.timeout(10_000) });
-        const text = await res.text();
-        if (res.status !== 200) failures.push(`${res.status} ${text.slice(0, 80)}`);
+        const { status, text } = await getPage(url, { headers: { connection: 'close' }, timeoutMs: 10_000 });
+        if (status !== 200) failures.push(`${status} ${text.slice(0, 80)}`);
         else bodies.add(text);
       } catch (error) {
-        failures.push(String((error as Error).cause ?? error));
+        failures.push(String(error));
       }
     }
   };

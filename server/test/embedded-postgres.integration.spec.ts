@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,16 +115,53 @@ describe('embedded PostgreSQL server', () => {
     expect(readdirSync(dir)).toEqual(['pgdata']);
   });
 
-  it.runIf(process.getuid?.() === 0)('as root, names a directory closed to the postgres user instead of failing to spawn', async () => {
+  it.runIf(process.getuid?.() === 0)('as root, puts the cluster of a data directory closed to the postgres user in the system directory, and finds it again', async () => {
     // A checkout or data directory under /root (0700) is what users hit; mkdtemp's 0700 directory stands in for it.
     const closed = dataDir();
     const dir = path.join(closed, 'data');
+    mkdirSync(dir, { mode: 0o700 });
+    const systemDir = path.join(tmpdir(), `slipway-system-${process.pid}-${Date.now()}`);
+    dirs.push(systemDir);
+
+    const first = await openEmbeddedPostgres(dir, 'own', { systemDir });
+    await query(first.url, "CREATE TABLE kept AS SELECT 'outside the data directory' AS value");
+    await first.stop();
+    const cluster = readFileSync(path.join(dir, 'postgres.location'), 'utf8').trim();
+    expect(path.dirname(cluster)).toBe(path.join(systemDir, 'clusters'));
+    const postgresUid = statSync(cluster).uid;
+    expect(postgresUid).not.toBe(0);
+    expect(statSync(cluster).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(systemDir, 'clusters'))).toMatchObject({ uid: 0 });
+    expect(statSync(path.join(systemDir, 'clusters')).mode & 0o777).toBe(0o711);
+    expect(statSync(path.join(dir, 'postgres.location')).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir)).not.toContain('postgres');
+    // Nothing was opened: not the closed directory above, not the data directory.
+    expect(statSync(closed).mode & 0o777).toBe(0o700);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+
+    const second = await open(dir, 'own');
+    expect(await query(second.url, 'SELECT value FROM kept')).toEqual([{ value: 'outside the data directory' }]);
+    await second.stop();
+
+    rmSync(cluster, { recursive: true });
+    await expect(openEmbeddedPostgres(dir, 'own', { systemDir })).rejects.toThrow(
+      `This data directory's PostgreSQL cluster is recorded in ${path.join(dir, 'postgres.location')} as "${cluster}", which does not exist.`,
+    );
+  }, 120_000);
+
+  it.runIf(process.getuid?.() === 0)('as root, names the closed directory above a cluster that is already in the data directory instead of moving it', async () => {
+    const closed = dataDir();
+    const dir = path.join(closed, 'data');
     mkdirSync(dir);
+    chmodSync(closed, 0o755);
+    await (await openEmbeddedPostgres(dir, 'own')).stop();
+    chmodSync(closed, 0o700);
     await expect(openEmbeddedPostgres(dir, 'own')).rejects.toThrow(
       `Running as root, the embedded PostgreSQL runs as the "postgres" OS user, which cannot reach ${dir}: ${closed} is closed to other users.`,
     );
     expect(statSync(closed).mode & 0o777).toBe(0o700);
-  });
+    expect(existsSync(path.join(dir, 'postgres.location'))).toBe(false);
+  }, 120_000);
 
   it.runIf(process.getuid?.() === 0)('as root, runs the server as the postgres user without opening the secrets to it', async () => {
     // mkdtemp makes the data directory 0700, which the postgres user could not pass through.
@@ -144,9 +181,18 @@ describe('embedded PostgreSQL server', () => {
   }, 90_000);
 });
 
-/** Slipway from main.ts in a child process, as `npm start` runs it. */
-function startChild(dir: string, env: Record<string, string> = { SLIPWAY_SECRET_KEY: TEST_SECRET_KEY }, ownProcessGroup = false): { child: ChildProcessWithoutNullStreams; output: () => string; url: Promise<string>; exit: Promise<number | string | null> } {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+const SLIPWAY = [process.execPath, '--conditions=source', '--import', 'tsx', 'src/main.ts'];
+
+/**
+ * Slipway from main.ts in a child process, as `npm start` runs it; `command` runs it another way (the command
+ * execs Slipway in the end, so the child is Slipway).
+ */
+function startChild(
+  dir: string,
+  env: Record<string, string> = { SLIPWAY_SECRET_KEY: TEST_SECRET_KEY },
+  { ownProcessGroup = false, command = SLIPWAY }: { ownProcessGroup?: boolean; command?: string[] } = {},
+): { child: ChildProcessWithoutNullStreams; output: () => string; url: Promise<string>; exit: Promise<number | string | null> } {
+  const child = spawn(command[0], command.slice(1), {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH, SLIPWAY_DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ...env },
     // As in a terminal: Slipway leads a process group that Ctrl-C signals as a whole.
@@ -183,7 +229,7 @@ function isAlive(pid: number): boolean {
 describe('embedded PostgreSQL across Slipway processes', () => {
   it('stops the database server after Slipway on Ctrl-C (SIGINT to the terminal\'s process group)', async () => {
     const dir = dataDir();
-    const slipway = startChild(dir, { SLIPWAY_SECRET_KEY: TEST_SECRET_KEY }, true);
+    const slipway = startChild(dir, { SLIPWAY_SECRET_KEY: TEST_SECRET_KEY }, { ownProcessGroup: true });
     try {
       expect((await fetch(`${await slipway.url}/api/health`)).status).toBe(200);
       const server = postmasterPid(dir);
@@ -228,4 +274,69 @@ describe('embedded PostgreSQL across Slipway processes', () => {
       await app.stop();
     }
   }, 120_000);
+});
+
+describe.runIf(process.getuid?.() === 0)('npm start as root in a checkout under a closed /root', () => {
+  it('starts, serves and restarts with its data kept, without opening /root or the data directory', async () => {
+    // A private mount namespace shows this checkout as /root/slipway, with /root (0700) and /var/lib backed by
+    // temporary directories: the real /root and /var/lib are not touched.
+    const root = dataDir();
+    const varLib = dataDir();
+    chmodSync(varLib, 0o755);
+    const checkout = path.dirname(SERVER_DIR);
+    const command = [
+      'unshare',
+      '--mount',
+      '--propagation',
+      'private',
+      'sh',
+      '-c',
+      'mount --bind "$1" /root && mkdir -p /root/slipway && mount --bind "$2" /root/slipway && mount --bind "$3" /var/lib && cd /root/slipway/server && shift 3 && exec "$@"',
+      'sh',
+      root,
+      checkout,
+      varLib,
+      ...SLIPWAY,
+    ];
+    const account = newAccount();
+    const dir = path.join(root, 'slipway-data');
+    mkdirSync(dir, { mode: 0o700 });
+
+    const first = startChild('/root/slipway-data', {}, { command });
+    try {
+      const url = await first.url;
+      expect((await fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })).status).toBe(201);
+      first.child.kill('SIGTERM');
+      expect(await first.exit).toBe(0);
+    } finally {
+      first.child.kill('SIGKILL');
+    }
+
+    expect(statSync(root).mode & 0o777).toBe(0o700);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const cluster = readFileSync(path.join(dir, 'postgres.location'), 'utf8').trim();
+    expect(path.dirname(cluster)).toBe('/var/lib/slipway/clusters');
+    const hostCluster = path.join(varLib, path.relative('/var/lib', cluster));
+    expect(statSync(hostCluster).uid).not.toBe(0);
+    expect(statSync(hostCluster).mode & 0o777).toBe(0o700);
+    const binaries = readdirSync(path.join(varLib, 'slipway')).filter((name) => name.startsWith('postgres-'));
+    expect(binaries).toHaveLength(1);
+    expect(statSync(path.join(varLib, 'slipway', binaries[0], 'bin', 'postgres'))).toMatchObject({ uid: 0 });
+    for (const secret of ['secret.key', 'postgres.password']) {
+      expect(statSync(path.join(dir, secret))).toMatchObject({ uid: 0 });
+      expect(statSync(path.join(dir, secret)).mode & 0o777).toBe(0o600);
+    }
+
+    const second = startChild('/root/slipway-data', {}, { command });
+    try {
+      const url = await second.url;
+      const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: account.password }) });
+      expect(login.status).toBe(200);
+      expect(((await login.json()) as { user: { role: string } }).user.role).toBe('admin');
+      second.child.kill('SIGTERM');
+      expect(await second.exit).toBe(0);
+    } finally {
+      second.child.kill('SIGKILL');
+    }
+  }, 240_000);
 });

@@ -63,6 +63,7 @@ describe('creating a project', () => {
       version: null,
       repository_url: null,
       deployed_url: null,
+      loopback_url: null,
       environment_variables: {},
       template_name: null,
       build_commit: null,

@@ -256,7 +256,7 @@ export class FakeNodes {
         },
       );
       state.localRevision ??= status.revision;
-      workload.port = Number(new URL(status.url!).port);
+      workload.port = Number(new URL(status.loopbackUrl!).port);
     } catch (error) {
       if (superseded()) return;
       const why = (error as Error).message.replace(/^Revision \d+ did not become healthy: /, '').replace(/; .*$/, '');

@@ -136,6 +136,8 @@ export function restHeaders(ctx: FuzzContext): fc.Arbitrary<HttpCase> {
       'content-encoding': fc.oneof(fc.constantFrom(...ENCODINGS), headerValue),
       accept: headerValue,
       'x-forwarded-for': fc.oneof(fc.ipV4(), headerValue),
+      // The front door routes by Host: app names that exist nowhere, odd labels and ports, and garbage.
+      host: fc.oneof(fc.constantFrom('nope.localhost', 'NOPE.LOCALHOST:4000', '-x-.localhost', 'a..localhost', '.localhost', 'a.localhost.:99999', 'localhost'), headerValue),
     },
     { requiredKeys: [] },
   );

@@ -6,12 +6,16 @@ import { startWebSocketServer } from '../graphql/websocket.js';
 import { ConfigError } from '../config/env.js';
 import { createExpressApp } from '../http/app.js';
 import { createExpressServer } from '../http/express-server.js';
+import { FrontDoor } from '../http/front-door.js';
 import type { SchemaComponents } from '../http/rest-routes.js';
 import { compileTrustProxy } from '../http/client-address.js';
 import { HTTP_SERVER_OPTIONS } from '../http/security.js';
 import type { Core } from './core.js';
 
-/** The api role on top of the core: Express (REST, GraphQL over HTTP, the client) and graphql-ws on one port. */
+/**
+ * The api role on top of the core: Express (REST, GraphQL over HTTP, the client) and graphql-ws on one port, behind
+ * the front door, which takes the requests and WebSockets of `<app>.localhost` to the local cluster's apps.
+ */
 export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.resolve()): Promise<{ url: string }> {
   const { config, app } = core;
   const schema = await buildAppSchema(app.features.flatMap((feature) => feature.resolvers ?? []));
@@ -19,13 +23,18 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
   if (config.trustedDocumentsOnly && documents.size === 0) {
     throw new ConfigError(`SLIPWAY_TRUSTED_DOCUMENTS_ONLY is set but ${config.trustedDocumentsFile} lists no documents: run npm run codegen`);
   }
+  const trust = compileTrustProxy(config.trustProxy);
+  const frontDoor = new FrontDoor(app.cluster, trust, config.localClients);
   const { server: httpServer, serve } = createExpressServer(HTTP_SERVER_OPTIONS);
-  const ws = startWebSocketServer(httpServer, schema, {
+  const ws = startWebSocketServer(schema, {
     documents,
     authenticate: app.authenticate,
     bus: app.bus,
-    trust: compileTrustProxy(config.trustProxy),
+    trust,
     limits: config.wsLimits,
+  });
+  httpServer.on('upgrade', (req, socket, head: Buffer) => {
+    if (!frontDoor.handleUpgrade(req, socket, head)) ws.handleUpgrade(req, socket, head);
   });
   const apollo = createApolloServer(schema, httpServer, documents, [
     { async serverWillStart() { return { drainServer: () => ws.stop() }; } },
@@ -40,11 +49,15 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
     routes: app.features.flatMap((feature) => feature.rest?.routes ?? []),
     schemas: Object.assign({}, ...app.features.map((feature) => feature.rest?.schemas ?? {})) as SchemaComponents,
   };
-  serve(createExpressApp(config, { rest, authenticate: app.authenticate, schemaSdl: printAppSchema(schema) }, apollo));
+  serve(createExpressApp(config, { rest, authenticate: app.authenticate, schemaSdl: printAppSchema(schema) }, apollo), (req, res) => frontDoor.handleRequest(req, res));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());
   });
   const { port } = httpServer.address() as AddressInfo;
+  // The apps' URLs name the port users reach the front door on, in this process and in workers beside it.
+  await app.cluster.setFrontDoorPort(port);
+  // The front door's watches of the apps another process runs end with it (idempotent beside the worker role's).
+  core.onStop(() => app.cluster.shutdown());
   return { url: `http://localhost:${port}` };
 }

@@ -8,6 +8,10 @@ export enum ErrorCode {
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
   UnsupportedMediaType = 'UNSUPPORTED_MEDIA_TYPE',
   TooManyRequests = 'TOO_MANY_REQUESTS',
+  /** A provider (GitHub, Docker Hub, DigitalOcean, a Kubernetes API) could not be reached: no connection, no name, no answer in time. */
+  ProviderUnreachable = 'PROVIDER_UNREACHABLE',
+  /** A provider answered with a failure of its own (its 5xx, an answer that makes no sense). */
+  ProviderError = 'PROVIDER_ERROR',
   Internal = 'INTERNAL_SERVER_ERROR',
 }
 
@@ -20,6 +24,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.UnsupportedMediaType]: 415,
   [ErrorCode.TooManyRequests]: 429,
+  [ErrorCode.ProviderUnreachable]: 502,
+  [ErrorCode.ProviderError]: 502,
   [ErrorCode.Internal]: 500,
 };
 

@@ -28,7 +28,15 @@ describe('loadConfig', () => {
     );
   });
 
-  it('gives deployed apps the stable ports of SLIPWAY_APP_PORTS (default 27000-27999)', () => {
+  it('serves apps\' .localhost names to the clients of SLIPWAY_LOCAL_CLIENTS (default loopback)', () => {
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir() }).localClients).toEqual(['loopback']);
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_LOCAL_CLIENTS: 'loopback, 172.30.0.1' }).localClients).toEqual(['loopback', '172.30.0.1']);
+    expect(() => loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_LOCAL_CLIENTS: 'the docker host' })).toThrow(
+      'SLIPWAY_LOCAL_CLIENTS must be a comma-separated list of addresses, subnets or loopback, got "the docker host"',
+    );
+  });
+
+  it('gives deployed apps the loopback ports of SLIPWAY_APP_PORTS (default 27000-27999)', () => {
     expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir() }).appPorts).toEqual({ from: 27_000, to: 27_999 });
     expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_APP_PORTS: '30000-30099' }).appPorts).toEqual({ from: 30_000, to: 30_099 });
     expect(() => loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_APP_PORTS: '30100-30000' })).toThrow(

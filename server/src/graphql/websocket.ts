@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import {
   GraphQLError,
   type ExecutionArgs,
@@ -34,9 +35,11 @@ function badUserInput(error: GraphQLError | AppError): GraphQLError {
   });
 }
 
-/** graphql-ws on the GraphQL path; the bearer token travels in connectionParams.authorization. */
+/**
+ * graphql-ws on the GraphQL path; the bearer token travels in connectionParams.authorization. The HTTP server hands
+ * it the upgrades that are Slipway's (handleUpgrade): apps' WebSockets go through the front door.
+ */
 export function startWebSocketServer(
-  httpServer: Server,
   schema: GraphQLSchema,
   {
     authenticate,
@@ -46,7 +49,7 @@ export function startWebSocketServer(
     limits,
   }: { authenticate: Authenticate; bus: EventBus; trust: TrustFunction; documents: TrustedDocuments; limits?: WsLimits },
 ) {
-  const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH, maxPayload: WS_MAX_PAYLOAD_BYTES });
+  const wsServer = new WebSocketServer({ noServer: true, path: GRAPHQL_PATH, maxPayload: WS_MAX_PAYLOAD_BYTES });
   const guard = new SocketGuard(authenticate, bus, limits);
   wsServer.on('connection', (socket, request) => guard.opened(socket, clientAddressOf(request, trust)));
 
@@ -116,6 +119,10 @@ export function startWebSocketServer(
     wsServer,
   );
   return {
+    /** An upgrade request to Slipway: on the GraphQL path it becomes a graphql-ws socket, elsewhere it is refused (400). */
+    handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+      wsServer.handleUpgrade(req, socket, head, (client) => wsServer.emit('connection', client, req));
+    },
     async stop() {
       await cleanup.dispose();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));

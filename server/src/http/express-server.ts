@@ -13,10 +13,14 @@ const callable = (constructor: object) => !Function.prototype.toString.call(cons
  * Re-prototyping is costly beyond the call: on Node 20 and 22 re-prototyped objects outlive V8's young-generation
  * collections (expressjs/express#5998; measured in docs/benchmarks.md, bench:projects).
  */
-export function createExpressServer(options: ServerOptions): { server: Server; serve: (app: Express) => void } {
+/** Takes a request before the app does (the front door's apps); false hands it to the app. */
+export type RequestTaker = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export function createExpressServer(options: ServerOptions): { server: Server; serve: (app: Express, before?: RequestTaker) => void } {
+  const listener = (app: Express, before?: RequestTaker) => (before ? (req: IncomingMessage, res: ServerResponse) => before(req, res) || app(req, res) : app);
   if (!callable(IncomingMessage) || !callable(ServerResponse)) {
     const server = createServer(options);
-    return { server, serve: (app) => server.on('request', app) };
+    return { server, serve: (app, before) => server.on('request', listener(app, before)) };
   }
   const AppRequest = constructedWithPrototypeOf(IncomingMessage);
   const AppResponse = constructedWithPrototypeOf(ServerResponse);
@@ -27,10 +31,10 @@ export function createExpressServer(options: ServerOptions): { server: Server; s
   });
   return {
     server,
-    serve(app) {
+    serve(app, before) {
       AppRequest.prototype = app.request;
       AppResponse.prototype = app.response;
-      server.on('request', app);
+      server.on('request', listener(app, before));
     },
   };
 }

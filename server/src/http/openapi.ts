@@ -30,7 +30,7 @@ function sharedErrors(route: RestRoute) {
     ...(route.body || route.query ? { 400: errorResponse('Bad input: the message says which and why.') } : {}),
     ...(route.auth === false ? {} : { 401: errorResponse('No valid bearer token: sign in (POST /api/auth/login) and send `Authorization: Bearer <token>`.') }),
     ...(hasIdParam ? { 404: errorResponse('Not found, or not yours: a row of another user is not found either.') } : {}),
-    default: errorResponse('Any other error, with its status (413 body too large, 429 too many attempts, 500 unexpected).'),
+    default: errorResponse('Any other error, with its status (413 body too large, 429 too many attempts, 502 a cloud service could not be reached or failed, 500 unexpected).'),
   };
 }
 

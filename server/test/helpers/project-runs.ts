@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -87,11 +88,34 @@ export async function appGone(url: string): Promise<boolean> {
   return answer === 'refused' || answer.status >= 400;
 }
 
+/**
+ * GET `url` as a browser would: a `*.localhost` name goes to 127.0.0.1 with its name as the Host (Node's resolver on
+ * Debian does not know these names, and Node's fetch does not send a Host of its own: node:http does).
+ */
+export function getPage(url: string | URL, { timeoutMs = 5000, headers = {} }: { timeoutMs?: number; headers?: Record<string, string> } = {}): Promise<{ status: number; text: string }> {
+  const target = new URL(url);
+  const local = target.hostname.endsWith('.localhost');
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: local ? '127.0.0.1' : target.hostname, port: target.port || 80, path: `${target.pathname}${target.search}`, headers: { ...headers, host: target.host }, timeout: timeoutMs },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** The app's answer at url + path, or 'refused' when nothing accepts the connection. */
 export async function fetchApp(url: string, route = '/'): Promise<{ status: number; text: string } | 'refused'> {
   try {
-    const res = await fetch(new URL(route, url), { signal: AbortSignal.timeout(5000) });
-    return { status: res.status, text: await res.text() };
+    return await getPage(new URL(route, url));
   } catch {
     return 'refused';
   }

@@ -11,8 +11,8 @@ export { createTestDatabase, type TestDatabase } from './test-database.js';
 
 /**
  * Test files run side by side (one vitest worker each); each worker's Slipways, and the worker processes they
- * start (which inherit this environment), give apps their own 100 stable ports, so an app of one file never takes
- * a port another file's app just left (a deleted app's URL must stay closed; a restarted one gets its port back).
+ * start (which inherit this environment), give apps their own 100 loopback ports, so an app of one file never takes
+ * a port another file's app just left (a deleted app's loopback URL must stay closed; a restarted one gets its port back).
  */
 const poolId = Number(process.env.VITEST_POOL_ID ?? 1);
 process.env.SLIPWAY_APP_PORTS ??= `${27_000 + ((poolId - 1) % 10) * 100}-${27_099 + ((poolId - 1) % 10) * 100}`;
@@ -36,6 +36,7 @@ const ERROR_CODES: Record<number, string> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
+  502: 'PROVIDER_UNREACHABLE',
 };
 
 /** A REST refusal as clients see it: `{error, code}` with its status, plus `field` when it is about one input. */

@@ -29,7 +29,7 @@ export class DeploymentEvent {
   owner?: User;
 
   @Column({ type: 'text' })
-  @Field(() => String, { description: 'scheduled, started, healthy, unhealthy, traffic_shifted, drained, stopped, failed, rolled_back or archived' })
+  @Field(() => String, { description: 'scheduled, started, healthy, unhealthy, traffic_shifted, drained, stopped, failed, rolled_back, archived or url_changed' })
   type!: DeploymentEventType;
 
   @Column({ type: 'text' })

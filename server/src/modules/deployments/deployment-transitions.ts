@@ -38,7 +38,7 @@ export async function lockProject(manager: EntityManager, projectId: string, own
  * production the project's active version, active deployment and URL follow. Answers the replaced one's id.
  */
 /** What the cluster serves for a deployment that becomes active, and the template's health path. */
-export type Serving = Pick<AppStatus, 'replicas' | 'placement'> & { url: string; healthPath: string | null };
+export type Serving = Pick<AppStatus, 'replicas' | 'placement' | 'loopbackUrl'> & { url: string; healthPath: string | null };
 
 export async function markActive(
   manager: EntityManager,
@@ -71,6 +71,7 @@ export async function markActive(
     isActive: true,
     trafficPercent: 100,
     deployedUrl: serving.url,
+    loopbackUrl: serving.loopbackUrl,
     replicas: serving.replicas,
     kubernetesNamespace: serving.placement.namespace,
     kubernetesDeploymentName: serving.placement.deployment,
@@ -87,7 +88,7 @@ export async function markActive(
     await manager.update(
       Project,
       { id: deployment.projectId, ownerId: deployment.ownerId },
-      { activeVersionId: deployment.versionId, activeDeploymentId: deployment.id, deployedUrl: serving.url, ...(version ? { version: version.versionTag } : {}) },
+      { activeVersionId: deployment.versionId, activeDeploymentId: deployment.id, deployedUrl: serving.url, loopbackUrl: serving.loopbackUrl, ...(version ? { version: version.versionTag } : {}) },
     );
   }
   return previous;
@@ -134,6 +135,35 @@ async function hasActive(manager: EntityManager, deployment: Deployment): Promis
   });
 }
 
+/** Where a local app answers now, as the cluster tells it when it starts it again (AddressChange in local-cluster.ts). */
+export interface AppAddresses {
+  /** The app's name on the cluster: an active deployment's kubernetes_namespace. */
+  name: string;
+  projectId: string;
+  url: string;
+  loopbackUrl: string | null;
+  /** Why they changed, when the cluster knows (its loopback port was taken); otherwise the addresses just differ. */
+  why?: string;
+}
+
+/**
+ * The active deployment of the app (and, for production, its project) takes the app's addresses when they differ
+ * from what it shows, with an event saying what changed. Answers the deployments changed.
+ */
+export async function moveAddresses(manager: EntityManager, addresses: AppAddresses): Promise<Deployment[]> {
+  const active = await manager.find(Deployment, { where: { projectId: addresses.projectId, kubernetesNamespace: addresses.name, isActive: true } });
+  const moved = active.filter((deployment) => deployment.deployedUrl !== addresses.url || deployment.loopbackUrl !== addresses.loopbackUrl);
+  for (const deployment of moved) {
+    await manager.update(Deployment, deployment.id, { deployedUrl: addresses.url, loopbackUrl: addresses.loopbackUrl });
+    if (deployment.environment === DEFAULT_ENVIRONMENT) {
+      await manager.update(Project, { id: deployment.projectId, activeDeploymentId: deployment.id }, { deployedUrl: addresses.url, loopbackUrl: addresses.loopbackUrl });
+    }
+    const now = `${addresses.url}${addresses.loopbackUrl ? ` and ${addresses.loopbackUrl}` : ''}`;
+    await recordDeploymentEvent(manager, deployment, 'url_changed', `${addresses.why ? `${addresses.why}: the` : 'The'} app answers at ${now} (before: ${deployment.deployedUrl ?? 'none'}${deployment.loopbackUrl ? ` and ${deployment.loopbackUrl}` : ''})`);
+  }
+  return moved;
+}
+
 /** A stopped deployment's app is gone: it is archived, and production's project no longer names it. */
 export async function markStopped(manager: EntityManager, deployment: Deployment): Promise<void> {
   await manager.update(Deployment, deployment.id, { status: DeploymentStatus.archived, isActive: false, trafficPercent: 0 });
@@ -142,6 +172,6 @@ export async function markStopped(manager: EntityManager, deployment: Deployment
   const project = await manager.findOneBy(Project, { id: deployment.projectId, ownerId: deployment.ownerId });
   if (project?.activeDeploymentId === deployment.id) {
     await manager.update(Version, { id: deployment.versionId, ownerId: deployment.ownerId }, { active: false });
-    await manager.update(Project, project.id, { activeDeploymentId: null, activeVersionId: null, deployedUrl: null });
+    await manager.update(Project, project.id, { activeDeploymentId: null, activeVersionId: null, deployedUrl: null, loopbackUrl: null });
   }
 }

@@ -97,8 +97,15 @@ export class Deployment {
   rolledBackAt!: Date | null;
 
   @Column({ name: 'deployed_url', type: 'text', nullable: true })
-  @Field(() => String, { nullable: true, description: 'Where the deployed app answers' })
+  @Field(() => String, { nullable: true, description: 'Where the deployed app answers (local apps: http://<app>.localhost:<port>/ at Slipway\'s front door)' })
   deployedUrl!: string | null;
+
+  @Column({ name: 'loopback_url', type: 'text', nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: "Local apps: the same app at http://127.0.0.1:<port>/, for programs that do not resolve *.localhost (Node's fetch); null on cloud clusters",
+  })
+  loopbackUrl!: string | null;
 
   @Column({ name: 'rollback_reason', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: "Why it was rolled back: the manual rollback's reason or the automatic rollback's cause" })
@@ -156,6 +163,7 @@ export function toDeploymentResponse(deployment: Deployment) {
     activated_at: deployment.activatedAt,
     rolled_back_at: deployment.rolledBackAt,
     deployed_url: deployment.deployedUrl,
+    loopback_url: deployment.loopbackUrl,
     rollback_target_id: deployment.rollbackTargetId,
     is_active: deployment.isActive,
     kubernetes_namespace: deployment.kubernetesNamespace,

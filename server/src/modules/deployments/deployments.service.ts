@@ -18,7 +18,7 @@ import { versionNotFound } from '../versions/versions.errors.js';
 import { DeploymentEvent, recordDeploymentEvent } from './deployment-event.entity.js';
 import { deploymentListFilters, deploymentOrder, parseDeploymentListQuery, parseEnvironment, type DeploymentListQuery } from './deployment-list-query.js';
 import { DeploymentStatus, DeploymentStrategy } from './deployment-status.js';
-import { IN_PROGRESS, lockProject, markRolledBackAutomatically, sealSnapshot } from './deployment-transitions.js';
+import { type AppAddresses, IN_PROGRESS, lockProject, markRolledBackAutomatically, moveAddresses, sealSnapshot } from './deployment-transitions.js';
 import { Deployment } from './deployment.entity.js';
 import {
   deploymentBusy,
@@ -95,6 +95,7 @@ export function toDeploymentDetails(deployment: Deployment) {
     rolled_back_at: deployment.rolledBackAt,
     deployed_url: deployment.deployedUrl,
     deployment_url: deployment.deployedUrl,
+    loopback_url: deployment.loopbackUrl,
     rollback_target_id: deployment.rollbackTargetId,
     is_active: deployment.isActive,
     duration_seconds: durationSeconds(deployment),
@@ -425,6 +426,12 @@ export class DeploymentsService {
       return true;
     });
     if (changed) await this.publish(run.ownerId, deployment.projectId, deployment.id);
+  }
+
+  /** The cluster started an app again at other addresses (its loopback port was taken, or Slipway's port changed). */
+  async addressesChanged(addresses: AppAddresses): Promise<void> {
+    const moved = await this.dataSource.transaction((manager) => moveAddresses(manager, addresses));
+    for (const deployment of moved) await this.publish(deployment.ownerId, deployment.projectId, deployment.id);
   }
 
   /**

@@ -149,6 +149,7 @@ export const PROJECT_COLUMNS = [
   'version',
   'repository_url',
   'deployed_url',
+  'loopback_url',
   'environment_variables_encrypted',
   'template_name',
   'build_commit',

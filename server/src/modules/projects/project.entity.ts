@@ -67,6 +67,10 @@ export class Project {
   @Field(() => String, { nullable: true, description: 'Where the active deployment answers (URL); set by deployments, null before the first' })
   deployedUrl!: string | null;
 
+  @Column({ name: 'loopback_url', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: "Local apps: the active deployment at http://127.0.0.1:<port>/, for programs that do not resolve *.localhost (Node's fetch)" })
+  loopbackUrl!: string | null;
+
   /** The whole name-to-value map as JSON, sealed with SecretBox; never stored or exposed in plain text. */
   @Column({ name: 'environment_variables_encrypted', type: 'text' })
   environmentVariablesSealed!: string;
@@ -152,6 +156,7 @@ export function toProjectResponse(project: Project, details?: ProjectDetails) {
     version: project.version,
     repository_url: project.repositoryUrl,
     deployed_url: project.deployedUrl,
+    loopback_url: project.loopbackUrl,
     environment_variables: details?.environmentVariables,
     template_name: project.templateName,
     build_commit: project.buildCommit,

@@ -75,6 +75,7 @@ function fromRow(row: ProjectRow, ownerId: string): Project {
     version: row.version,
     repositoryUrl: row.repository_url,
     deployedUrl: row.deployed_url,
+    loopbackUrl: row.loopback_url,
     environmentVariablesSealed: row.environment_variables_encrypted,
     templateName: row.template_name,
     buildCommit: row.build_commit,

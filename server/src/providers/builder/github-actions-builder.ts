@@ -1,7 +1,7 @@
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { safeSegment } from '../names.js';
 import type { Registry } from '../registry/registry.port.js';
-import { type GitHubClient, createGitHubClient } from '../source-host/github-source-host.js';
+import { GITHUB_API_URL, type GitHubClient, createGitHubClient, githubUnreachable } from '../source-host/github-source-host.js';
 import { type BuildHooks, type BuildRequest, type BuildResult, type Builder, buildResults } from './builder.port.js';
 import { MAX_LOG_LINE, MAX_LOG_LINES } from './local-builder.js';
 
@@ -17,6 +17,8 @@ export interface GitHubActionsBuilderOptions {
   pollIntervalMs?: number;
   /** How long a push may take to start its workflow run before the build fails (default 120 s). */
   runStartSeconds?: number;
+  /** How long GitHub has to answer each request before it counts as unreachable (default DEFAULT_ANSWER_TIMEOUT_MS). */
+  answerTimeoutMs?: number;
 }
 
 interface Run {
@@ -64,6 +66,7 @@ export class GitHubActionsBuilder implements Builder {
   private readonly registry: Registry;
   private readonly pollIntervalMs: number;
   private readonly runStartMs: number;
+  private readonly apiUrl: string;
 
   constructor(options: GitHubActionsBuilderOptions) {
     this.token = options.token;
@@ -71,7 +74,8 @@ export class GitHubActionsBuilder implements Builder {
     this.registry = options.registry;
     this.pollIntervalMs = options.pollIntervalMs ?? 5000;
     this.runStartMs = (options.runStartSeconds ?? 120) * 1000;
-    this.octokit = createGitHubClient({ token: options.token, apiUrl: options.apiUrl });
+    this.apiUrl = options.apiUrl ?? GITHUB_API_URL;
+    this.octokit = createGitHubClient({ token: options.token, apiUrl: this.apiUrl, answerTimeoutMs: options.answerTimeoutMs });
   }
 
   /**
@@ -275,12 +279,9 @@ export class GitHubActionsBuilder implements Builder {
   }
 
   /** A failed GitHub call as an AppError that names what Slipway tried, never the token. */
-  private translate(error: unknown, what: string): AppError {
+  private translate(error: unknown, what: string): Error {
     const status = statusOf(error);
-    if (status === undefined) {
-      const code = (error as { cause?: { code?: unknown } })?.cause?.code;
-      return new AppError(ErrorCode.Internal, `Could not reach GitHub to ${what}${typeof code === 'string' ? ` (${code})` : ''}`, { reason: 'GITHUB_UNREACHABLE' });
-    }
+    if (status === undefined) return githubUnreachable(error, this.apiUrl, what, (text) => this.redact(text));
     const data = (error as { response?: { data?: { message?: unknown } } }).response?.data;
     const message = this.redact(typeof data?.message === 'string' ? data.message.slice(0, 300) : `HTTP ${status}`);
     if (status === 401) {
@@ -290,7 +291,7 @@ export class GitHubActionsBuilder implements Builder {
     }
     if (status === 403 || status === 429) return new AppError(ErrorCode.Forbidden, `GitHub refused to let the token ${what}: ${message}`, { reason: 'GITHUB_ACCESS' });
     if (status === 404) return new AppError(ErrorCode.NotFound, `GitHub found nothing to ${what}: ${message}`, { reason: 'GITHUB_NOT_FOUND' });
-    return new AppError(ErrorCode.Internal, `GitHub answered ${status} when Slipway tried to ${what}: ${message}`, { reason: 'GITHUB_ERROR' });
+    return new AppError(ErrorCode.ProviderError, `GitHub answered ${status} when Slipway tried to ${what}: ${message}`, { reason: 'GITHUB_ERROR' });
   }
 
   private redact(text: string): string {

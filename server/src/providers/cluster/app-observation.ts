@@ -16,6 +16,8 @@ export interface ObservedInstance {
 
 /** The instances of an app taking traffic, as the process running it last wrote them (for the other processes). */
 export interface ObservedApp {
+  /** The project the app belongs to (its traffic is recorded under it); absent in snapshots of older versions. */
+  projectId?: string;
   healthPath: string;
   instances: ObservedInstance[];
 }

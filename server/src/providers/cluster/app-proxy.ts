@@ -1,15 +1,17 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
 import { TrafficRecorder } from './app-traffic.js';
 
 /** Errors of a process that is gone or going, before it answered. */
 const RETRIED = new Set(['ECONNREFUSED', 'ECONNRESET']);
 
-/** Loopback only: the stable URL is for this machine (curl, Node's fetch, the browser), never the network. */
+const KEEP_ALIVE = { connection: 'keep-alive' };
+
+/** Loopback only: app processes and the loopback URL are for this machine, never the network. */
 export const LOOPBACK = '127.0.0.1';
 
-function answer(res: ServerResponse, status: number, message: string): void {
+export function answer(res: ServerResponse, status: number, message: string): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -18,66 +20,102 @@ function answer(res: ServerResponse, status: number, message: string): void {
 }
 
 /**
- * An app's stable URL: a reverse proxy on its own loopback port that forwards HTTP and WebSocket traffic to
- * the processes of the revision serving (setTargets, round robin). With none it answers 503, so the URL stays
- * bound (and the port stays the app's) while a revision starts or restarts.
+ * Forwards an app's HTTP and WebSocket traffic to the processes of its serving revision (setTargets, round robin),
+ * counting each request. Requests reach it through the front door (`<app>.localhost` on Slipway's port) and, when
+ * listen() was called, its own loopback port. With no target it answers 503, so its addresses stay the app's while
+ * a revision starts or restarts.
  */
 export class AppProxy {
   private targets: number[] = [];
   private next = 0;
-  private readonly proxy = createProxyServer({ xfwd: true });
-  private readonly server: Server;
-  private readonly sockets = new Set<Socket>();
+  /**
+   * Connections to the app's processes are kept open and reused (http-proxy opens one per request without an agent,
+   * which costs the proxy and the app a connection each time); idle ones close before Node's 5 s keep-alive timeout.
+   */
+  private readonly agent = new Agent({ keepAlive: true, timeout: 4_000 });
+  private readonly proxy = createProxyServer({ xfwd: true, agent: this.agent });
+  private server: Server | null = null;
+  /** Client sockets of the loopback port and of proxied WebSockets: close() ends them. */
+  private readonly sockets = new Set<Duplex>();
   /** Every HTTP request's status and duration (WebSocket upgrades are not counted). */
   readonly traffic = new TrafficRecorder();
 
-  constructor(private readonly appName: string) {
+  /**
+   * `refresh`, when given, is asked for the current targets once every target refused a request: a process that
+   * reads the targets from another process's snapshot may hold an older list than the one already serving.
+   */
+  constructor(
+    private readonly appName: string,
+    private readonly refresh?: () => Promise<void>,
+  ) {
+    // The app's own Connection and Keep-Alive are about the proxy's connection to it: the client's is Node's to settle.
+    this.proxy.on('proxyRes', (proxyRes) => {
+      delete proxyRes.headers.connection;
+      delete proxyRes.headers['keep-alive'];
+    });
     this.proxy.on('error', (_error, _req, res) => {
       if ('writeHead' in res) answer(res, 502, `${this.appName} did not answer\n`);
       else res.destroy();
     });
-    this.server = createServer((req, res) => {
-      const started = performance.now();
-      // A response closed before it finished was cut off (its process went away mid-answer): a failed request.
-      res.once('close', () => this.traffic.record(res.writableFinished ? res.statusCode : 502, performance.now() - started));
-      this.forward(req, res, 0);
-    });
-    this.server.on('connection', (socket: Socket) => {
-      this.sockets.add(socket);
-      socket.once('close', () => this.sockets.delete(socket));
-    });
-    this.server.on('upgrade', (req, socket: Socket, head: Buffer) => {
-      const target = this.pick();
-      if (target === null) socket.destroy();
-      else this.proxy.ws(req, socket, head, { target: `ws://${LOOPBACK}:${target}` });
-    });
+  }
+
+  /** One HTTP request for the app. */
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    const started = performance.now();
+    // A response closed before it finished was cut off (its process went away mid-answer): a failed request.
+    res.once('close', () => this.traffic.record(res.writableFinished ? res.statusCode : 502, performance.now() - started));
+    this.forward(req, res, 0, false);
+  }
+
+  /** One WebSocket (or other upgrade) request for the app. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const target = this.pick();
+    if (target === null) {
+      socket.destroy();
+      return;
+    }
+    this.sockets.add(socket);
+    socket.once('close', () => this.sockets.delete(socket));
+    this.proxy.ws(req, socket, head, { target: `ws://${LOOPBACK}:${target}` });
   }
 
   /**
    * Sends the request to the next process. A request without a body (GET, HEAD) that a process refused or
    * dropped before answering (it just ended; its exit is not seen yet) goes to the next one, as a proxy's
-   * "next upstream" does, so one replica's crash costs no request.
+   * "next upstream" does, so one replica's crash costs no request; when all refused, once more after a refresh.
    */
-  private forward(req: IncomingMessage, res: ServerResponse, attempt: number): void {
+  private forward(req: IncomingMessage, res: ServerResponse, attempt: number, refreshed: boolean): void {
     const target = this.pick();
     if (target === null) {
       answer(res, 503, `${this.appName} is not running\n`);
       return;
     }
-    this.proxy.web(req, res, { target: `http://${LOOPBACK}:${target}` }, (error) => {
-      const retry = (req.method === 'GET' || req.method === 'HEAD') && RETRIED.has((error as NodeJS.ErrnoException).code ?? '');
-      if (retry && attempt < this.targets.length && !res.headersSent) this.forward(req, res, attempt + 1);
-      else answer(res, 502, `${this.appName} did not answer\n`);
+    // Connection is hop-by-hop: a client's `Connection: close` ends its own connection, not the one to the app.
+    this.proxy.web(req, res, { target: `http://${LOOPBACK}:${target}`, headers: KEEP_ALIVE }, (error) => {
+      const retry = (req.method === 'GET' || req.method === 'HEAD') && RETRIED.has((error as NodeJS.ErrnoException).code ?? '') && !res.headersSent;
+      if (retry && attempt < this.targets.length) this.forward(req, res, attempt + 1, refreshed);
+      else if (retry && this.refresh && !refreshed) {
+        void this.refresh().then(
+          () => this.forward(req, res, 0, true),
+          () => answer(res, 502, `${this.appName} did not answer\n`),
+        );
+      } else answer(res, 502, `${this.appName} did not answer\n`);
     });
   }
 
-  /** Binds the stable port; rejects (EADDRINUSE, EACCES) when another program holds it. */
+  /** Serves the app on its own loopback port too; rejects (EADDRINUSE, EACCES) when another program holds it. */
   listen(port: number): Promise<void> {
+    const server = createServer((req, res) => this.handle(req, res));
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
+    server.on('upgrade', (req, socket, head: Buffer) => this.upgrade(req, socket, head));
     return new Promise((resolve, reject) => {
-      const fail = (error: Error) => reject(error);
-      this.server.once('error', fail);
-      this.server.listen(port, LOOPBACK, () => {
-        this.server.off('error', fail);
+      server.once('error', reject);
+      server.listen(port, LOOPBACK, () => {
+        server.off('error', reject);
+        this.server = server;
         resolve();
       });
     });
@@ -95,14 +133,16 @@ export class AppProxy {
   }
 
   get listening(): boolean {
-    return this.server.listening;
+    return this.server?.listening ?? false;
   }
 
-  /** Stops accepting connections and drops the open ones: afterwards the URL refuses connections. */
+  /** Stops the loopback port and drops open connections and WebSockets: afterwards its loopback URL refuses connections. */
   async close(): Promise<void> {
-    if (!this.server.listening) return;
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    const server = this.server;
+    this.server = null;
+    const closed = server?.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
     for (const socket of this.sockets) socket.destroy();
+    this.agent.destroy();
     await closed;
   }
 }

@@ -15,11 +15,8 @@ export const artifactUnreadable = (image: string, why: string) =>
 export const revisionUnhealthy = (revision: number, why: string, fallback: string) =>
   new AppError(ErrorCode.Conflict, `Revision ${revision} did not become healthy: ${why}; ${fallback}`, { reason: 'REVISION_UNHEALTHY' });
 
-export const stablePortTaken = (port: number, code: string | undefined) =>
-  new AppError(ErrorCode.Conflict, `The stable port ${port} is taken by another program (${code ?? 'unknown error'})`, { reason: 'STABLE_PORT_TAKEN' });
-
 export const noStablePortLeft = (from: number, to: number) =>
-  new AppError(ErrorCode.Conflict, `No free port left for a stable URL in ${from}–${to}`, { reason: 'NO_STABLE_PORT' });
+  new AppError(ErrorCode.Conflict, `No free port left for a loopback URL in ${from}–${to}`, { reason: 'NO_STABLE_PORT' });
 
 export const tooManyApps = (limit: number) =>
   new AppError(ErrorCode.Conflict, `The local cluster runs at most ${limit} apps`, { reason: 'TOO_MANY_APPS' });

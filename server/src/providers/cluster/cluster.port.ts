@@ -34,8 +34,13 @@ export interface AppStatus {
   name: string;
   /** running: serving; starting: new revision not healthy yet; failed: no healthy revision; stopped: removed. */
   state: 'running' | 'starting' | 'failed' | 'stopped';
-  /** The stable URL (works from curl and Node's fetch with no DNS set up). */
+  /** The app's URL (local: `http://<app>.localhost:<Slipway's port>/`, at Slipway's front door; DOKS: its load balancer). */
   url: string | null;
+  /**
+   * Local only: `http://127.0.0.1:<port>/`, the same app for programs that do not resolve `*.localhost` (Node's fetch
+   * on Debian); null elsewhere or while the app has no port.
+   */
+  loopbackUrl: string | null;
   /** Digest of the artifact serving traffic. */
   digest: string | null;
   revision: number;

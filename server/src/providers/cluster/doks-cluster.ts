@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PodMetricsList, V1Deployment, V1Pod, V1PodTemplateSpec, V1Service } from '@kubernetes/client-node';
 import { AppError, ErrorCode } from '../../common/app-error.js';
+import { DEFAULT_ANSWER_TIMEOUT_MS, noAnswer, providerUnreachable } from '../upstream.js';
 import { lineSplitter, plainLogLine } from './app-log.js';
 import { invalidDeploySpec, metricsUnavailable, revisionUnhealthy } from './cluster.errors.js';
 import type {
@@ -37,6 +38,8 @@ export interface DoksClusterOptions {
   clusterId: string;
   /** Default https://api.digitalocean.com */
   apiUrl?: string;
+  /** How long DigitalOcean's API and the cluster's API server have to answer each request (default DEFAULT_ANSWER_TIMEOUT_MS). */
+  answerTimeoutMs?: number;
 }
 
 const APP_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -124,10 +127,12 @@ function parseTimestamped(line: string): { at: Date | null; line: string } {
 export class DoksCluster implements Cluster, ClusterObservability {
   readonly kind = 'doks' as const;
   private readonly credentials: DoksCredentials;
+  private readonly answerTimeoutMs: number;
   private readonly locks = new Map<string, Promise<unknown>>();
 
   constructor(options: DoksClusterOptions) {
-    this.credentials = new DoksCredentials(options.token, options.clusterId, options.apiUrl ?? 'https://api.digitalocean.com');
+    this.answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
+    this.credentials = new DoksCredentials(options.token, options.clusterId, options.apiUrl ?? 'https://api.digitalocean.com', this.answerTimeoutMs);
   }
 
   /** Runs a Kubernetes API call; a refused token means new credentials and one more try; failures become clear errors. */
@@ -145,10 +150,23 @@ export class DoksCluster implements Cluster, ClusterObservability {
         if (error instanceof AppError) throw error;
         if (failure?.code === 401) throw kubernetesError(`The cluster's API server refused the credentials DigitalOcean handed out (401) when asked to ${what}`, 'KUBERNETES_UNAUTHORIZED');
         if (failure) throw Object.assign(kubernetesError(`Kubernetes refused to ${what} (${failure.code}: ${failure.message})`), { status: failure.code });
-        const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code ?? 'unexpected error';
-        throw kubernetesError(`The Kubernetes API could not ${what} (${code})`, 'KUBERNETES_UNREACHABLE');
+        throw this.unreachable(error, clients.server, what);
       }
     }
+  }
+
+  /**
+   * A Kubernetes call that got no answer as PROVIDER_UNREACHABLE: nothing listening, no name, the request's own
+   * timeout (node-fetch's AbortError: these requests carry no other signal), a TLS handshake that failed. Anything
+   * else is not the server's doing and goes on as it is.
+   */
+  private unreachable(error: unknown, server: string, what: string): Error {
+    const { name, code } = error as { name?: unknown; code?: unknown };
+    const why =
+      noAnswer(error) ??
+      (name === 'AbortError' ? `no answer within ${this.answerTimeoutMs / 1000} s` : undefined) ??
+      (name === 'FetchError' ? String(code ?? 'the request failed') : undefined);
+    return why ? providerUnreachable('the Kubernetes API', server, what, why, 'KUBERNETES_UNREACHABLE') : (error as Error);
   }
 
   /** Like kube(), but null when the object does not exist. */
@@ -431,6 +449,7 @@ export class DoksCluster implements Cluster, ClusterObservability {
       name,
       state: available > 0 ? 'running' : deployment.spec?.replicas === 0 ? 'stopped' : progressing?.status === 'False' ? 'failed' : 'starting',
       url: service ? this.urlOf(service) : null,
+      loopbackUrl: null,
       digest: annotations[ANNOTATION.digest] ?? null,
       revision: Number(annotations[ANNOTATION.revision] ?? 0),
       replicas: available,

@@ -1,5 +1,6 @@
-import type { AppsV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import type { AppsV1Api, CoreV1Api, KubeConfig, RequestContext } from '@kubernetes/client-node';
 import { AppError, ErrorCode } from '../../common/app-error.js';
+import { fetchWithin, noAnswer, providerUnreachable } from '../upstream.js';
 
 /**
  * The DOKS cluster's Kubernetes credentials, fetched from DigitalOcean's API
@@ -12,7 +13,6 @@ import { AppError, ErrorCode } from '../../common/app-error.js';
 const REFRESH_MARGIN_MS = 60_000;
 /** Lifetime asked of DigitalOcean for the cluster token. */
 const CREDENTIAL_SECONDS = 3600;
-const API_TIMEOUT_MS = 30_000;
 
 /** The @kubernetes/client-node module. */
 export type KubernetesClient = typeof import('@kubernetes/client-node');
@@ -28,6 +28,8 @@ export interface DoksClients {
   /** The loaded client library (its classes: Log, Metrics, ApiException). */
   kubernetes: KubernetesClient;
   config: KubeConfig;
+  /** The cluster's API server (its URL, for errors). */
+  server: string;
   core: CoreV1Api;
   apps: AppsV1Api;
   expiresAt: number;
@@ -53,6 +55,8 @@ export class DoksCredentials {
     private readonly token: string,
     private readonly clusterId: string,
     private readonly apiUrl: string,
+    /** How long DigitalOcean's API and the cluster's API server have to answer each request. */
+    private readonly answerTimeoutMs: number,
   ) {}
 
   /** Clients with valid credentials (fetched when none are cached or they expire soon). */
@@ -83,11 +87,9 @@ export class DoksCredentials {
     const url = new URL(path, this.apiUrl);
     let response: Response;
     try {
-      response = await fetch(url, { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' }, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+      response = await fetchWithin(this.answerTimeoutMs, url, { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' } });
     } catch (error) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const code = cause?.code ?? cause?.message ?? (error as Error).name;
-      throw digitalOceanError(`DigitalOcean's API at ${url.host} could not be reached (${code})`, 'DIGITALOCEAN_UNREACHABLE');
+      throw providerUnreachable('DigitalOcean', url, "read the Kubernetes cluster's credentials", noAnswer(error) ?? 'the request failed', 'DIGITALOCEAN_UNREACHABLE');
     }
     const text = await response.text();
     if (response.ok) return JSON.parse(text) as T;
@@ -108,7 +110,7 @@ export class DoksCredentials {
       const reset = response.headers.get('ratelimit-reset');
       throw digitalOceanError(`DigitalOcean's rate limit is reached${reset ? ` until ${new Date(Number(reset) * 1000).toISOString()}` : ''}`, 'DIGITALOCEAN_RATE_LIMITED');
     }
-    throw digitalOceanError(`DigitalOcean's API answered ${response.status} (${detail})`, 'DIGITALOCEAN_ERROR');
+    throw new AppError(ErrorCode.ProviderError, `DigitalOcean's API answered ${response.status} (${detail})`, { reason: 'DIGITALOCEAN_ERROR' });
   }
 
   private async fetchClients(): Promise<DoksClients> {
@@ -128,11 +130,25 @@ export class DoksCredentials {
       currentContext: 'doks',
     });
     const expiresAt = Date.parse(credentials.expires_at ?? '');
+    // As config.makeApiClient builds them, but every request also carries a timeout: a server that never answers
+    // fails the call (node-fetch's AbortError) instead of holding it.
+    const authentication = {
+      getName: () => config.getName(),
+      applySecurityAuthentication: async (context: RequestContext) => {
+        await config.applySecurityAuthentication(context);
+        context.setSignal(AbortSignal.timeout(this.answerTimeoutMs));
+      },
+    };
+    const configuration = kubernetes.createConfiguration({
+      baseServer: new kubernetes.ServerConfiguration(credentials.server, {}),
+      authMethods: { default: authentication },
+    });
     return {
       kubernetes,
       config,
-      core: config.makeApiClient(kubernetes.CoreV1Api),
-      apps: config.makeApiClient(kubernetes.AppsV1Api),
+      server: credentials.server,
+      core: new kubernetes.CoreV1Api(configuration),
+      apps: new kubernetes.AppsV1Api(configuration),
       expiresAt: Number.isFinite(expiresAt) ? expiresAt : Date.now() + CREDENTIAL_SECONDS * 1000,
     };
   }

@@ -1,4 +1,5 @@
-import { readdir, rm } from 'node:fs/promises';
+import { type FSWatcher, watch } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/app-error.js';
 import type { SecretBox } from '../../common/secret-box.js';
@@ -9,6 +10,7 @@ import { AppLog } from './app-log.js';
 import { followAppLog } from './app-log-follow.js';
 import { checkInstances, type ObservedApp, readObservedApp, usageOf, writeObservedApp } from './app-observation.js';
 import { AppProxy, LOOPBACK } from './app-proxy.js';
+import { foreignListener, listenersOn, type PortClaimant } from './port-owner.js';
 import {
   artifactNotStored,
   artifactUnreadable,
@@ -18,7 +20,6 @@ import {
   invalidDeploySpec,
   noStablePortLeft,
   revisionUnhealthy,
-  stablePortTaken,
   tooManyApps,
 } from './cluster.errors.js';
 import type {
@@ -46,6 +47,20 @@ const MAX_RESTART_DELAY_MS = 30_000;
 const MAX_REPLICAS = 8;
 /** How often a process that waits for another to stop running the apps tries to take them over (a dead owner's apps are down meanwhile). */
 const TAKE_OVER_POLL_MS = 2_000;
+/** How often the serving processes' ports are checked to still be theirs. */
+const PORT_CHECK_MS = 5_000;
+/** Where the process serving Slipway's HTTP port writes it, for a worker that builds the apps' URLs. */
+const FRONT_DOOR_FILE = 'front-door.json';
+
+/** Where an app answers, told when it starts again: its deployment shows these (a change is recorded there). */
+export interface AddressChange {
+  name: string;
+  projectId: string;
+  url: string;
+  loopbackUrl: string | null;
+  /** Set when the loopback URL moved because another program took its port. */
+  why?: string;
+}
 
 export interface LocalClusterOptions {
   /** Slipway's data directory: the cluster keeps its state, releases and logs in `<dataDir>/cluster`. */
@@ -54,8 +69,15 @@ export interface LocalClusterOptions {
   registry: Pick<Registry, 'localPath'>;
   /** Seals each app's environment in the state file. */
   secretBox: SecretBox;
-  /** Stable ports are picked from this range, below Linux's ephemeral ports (default 27000–27999). */
+  /** Loopback ports are picked from this range, below Linux's ephemeral ports (default 27000–27999). */
   stablePorts?: { from: number; to: number };
+  /**
+   * Slipway's HTTP port, on which the front door answers `<app>.localhost`, when this process serves it; unset (or 0)
+   * in a worker, which reads the port the API process wrote (setFrontDoorPort), else assumes 4000.
+   */
+  frontDoorPort?: number;
+  /** Told where each app answers when restore() starts it, and when its loopback port moved. */
+  onAddressChange?(change: AddressChange): void;
   /** First restart delay after a crash, doubled per further crash (default 1 s). */
   restartDelayMs?: number;
   /** SIGTERM-to-SIGKILL grace when a revision stops (default 10 s). */
@@ -78,6 +100,19 @@ interface LiveApp {
   restartTimer: NodeJS.Timeout | null;
   /** Writes of its serving instances for the other processes (see publishInstances), in order. */
   published: Promise<void>;
+  /** The listening sockets' inodes each serving process was admitted with (see admit). */
+  listeners: Map<AppInstance, number[]>;
+}
+
+/** An app served from another process's snapshot (this process serves HTTP, another runs the apps). */
+interface PublishedApp {
+  proxy: AppProxy;
+  projectId: string;
+  watcher: FSWatcher | null;
+}
+
+function loopbackUrl(port: number): string {
+  return `http://${LOOPBACK}:${port}/`;
 }
 
 function sortedEntries(environment: Record<string, string>): string {
@@ -108,9 +143,12 @@ function checkSpec(spec: DeploySpec): void {
 }
 
 /**
- * Local cluster adapter: each app revision is a supervised child process on a loopback port, behind a stable
- * URL `http://127.0.0.1:<port>/` that Slipway serves with a reverse proxy. The port is chosen once per app and
- * persisted, so the URL survives new revisions and Slipway's restarts.
+ * Local cluster adapter: each app revision is a supervised child process on a loopback port, reached through
+ * Slipway's front door at `http://<app>.localhost:<Slipway's port>/` (see front-door.ts) and at a loopback URL
+ * `http://127.0.0.1:<port>/` for programs that do not resolve `*.localhost` (Node's fetch on Debian). The loopback
+ * port is chosen once per app and kept across revisions and restarts while no other program takes it; when one has
+ * (while Slipway was down), the app moves to another port and onAddressChange is told. A revision's process takes
+ * traffic only while the socket on its port is its own (port-owner.ts).
  *
  * Lifecycle: exactly one process of Slipway may own a data directory's cluster. It calls restore() once at
  * boot (restarts every app that was serving) and shutdown() when it stops (stops every app and proxy; they
@@ -129,10 +167,47 @@ export class LocalCluster implements Cluster, ClusterObservability {
   private takeOver: NodeJS.Timeout | null = null;
   /** True once this process has loaded the state: it runs the apps (until shutdown). */
   private owned = false;
+  /** Apps this process serves from the owner's snapshots while it does not run them (loaded on first request). */
+  private readonly publishedApps = new Map<string, Promise<PublishedApp | null>>();
+  private portCheck: NodeJS.Timeout | null = null;
+  /** The front door's port once known for sure (this process serves it); null while read from the API process's file. */
+  private frontDoorPort: number | null;
+  private frontDoorPortRead = 4000;
 
   constructor(private readonly options: LocalClusterOptions) {
     this.clusterDir = path.join(options.dataDir, 'cluster');
     this.state = new ClusterState(this.clusterDir);
+    this.frontDoorPort = options.frontDoorPort || null;
+  }
+
+  /** The address of an app at the front door (browsers resolve `*.localhost` to this machine). */
+  appUrl(name: string): string {
+    return `http://${name}.localhost:${this.frontDoorPort ?? this.frontDoorPortRead}/`;
+  }
+
+  /**
+   * Called by the process that serves Slipway's HTTP port once it listens: the apps' URLs name that port (when it
+   * is not the one they were restored with, their deployments are told the new URLs).
+   */
+  async setFrontDoorPort(port: number): Promise<void> {
+    const before = this.frontDoorPort ?? this.frontDoorPortRead;
+    this.frontDoorPort = port;
+    if (this.owned && port !== before) for (const app of this.apps.values()) this.tellAddresses(app);
+    await mkdir(this.clusterDir, { recursive: true, mode: 0o711 });
+    await writeFile(path.join(this.clusterDir, FRONT_DOOR_FILE), JSON.stringify({ port }), { mode: 0o600 });
+  }
+
+  /** A worker without HTTP builds URLs with the port the API process wrote. */
+  private async readFrontDoorPort(): Promise<void> {
+    if (this.frontDoorPort !== null) return;
+    const text = await readFile(path.join(this.clusterDir, FRONT_DOOR_FILE), 'utf8').catch(() => null);
+    let port = NaN;
+    try {
+      port = Number((JSON.parse(text ?? '{}') as { port?: unknown }).port);
+    } catch {
+      // Half written: the default stands until the next read.
+    }
+    if (Number.isInteger(port) && port > 0) this.frontDoorPortRead = port;
   }
 
   /**
@@ -151,6 +226,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
     const restoreApp = async (app: LiveApp) => {
       try {
         await this.withLock(app.record.name, () => this.startServing(app));
+        this.tellAddresses(app);
       } catch (error) {
         // One app that cannot start (its folder gone, say) must not keep the others down.
         app.state = 'failed';
@@ -158,6 +234,8 @@ export class LocalCluster implements Cluster, ClusterObservability {
       }
     };
     await Promise.all([...this.apps.values()].map(restoreApp));
+    this.portCheck ??= setInterval(() => void this.checkPorts().catch(() => undefined), PORT_CHECK_MS);
+    this.portCheck.unref();
     return true;
   }
 
@@ -171,6 +249,8 @@ export class LocalCluster implements Cluster, ClusterObservability {
     this.closed = true;
     this.owned = false;
     if (this.takeOver) clearTimeout(this.takeOver);
+    if (this.portCheck) clearInterval(this.portCheck);
+    await this.dropPublishedApps();
     // A process that never loaded the state (or was refused it) has nothing to stop and must not write it.
     if (!(await this.loading?.then(() => true, () => false))) return;
     await Promise.all([...this.apps.values()].map((app) => this.stopApp(app)));
@@ -184,6 +264,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
     const image = `${spec.artifact.repository}:${spec.artifact.tag}`;
     const artifactFile = await this.options.registry.localPath(spec.artifact);
     if (!artifactFile) throw artifactNotStored(image);
+    await this.readFrontDoorPort();
     return this.withLock(spec.name, async () => {
       const app = this.apps.get(spec.name) ?? (await this.createApp(spec));
       const current = app.record.current;
@@ -204,6 +285,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
 
   async status(name: string): Promise<AppStatus | null> {
     await this.load();
+    await this.readFrontDoorPort();
     const app = this.apps.get(name);
     return app ? this.statusOf(app) : null;
   }
@@ -239,7 +321,8 @@ export class LocalCluster implements Cluster, ClusterObservability {
     return {
       name: app.record.name,
       state: app.state,
-      url: `http://${LOOPBACK}:${app.record.port}/`,
+      url: this.appUrl(app.record.name),
+      loopbackUrl: app.proxy.listening ? loopbackUrl(app.record.port) : null,
       digest: app.record.current?.digest ?? null,
       revision: app.record.current?.revision ?? 0,
       replicas: app.serving.length,
@@ -271,7 +354,9 @@ export class LocalCluster implements Cluster, ClusterObservability {
         this.apps.set(record.name, this.liveApp(record, user));
       }
       await this.save();
+      await this.readFrontDoorPort();
       this.owned = true;
+      await this.dropPublishedApps();
     })();
     return this.loading;
   }
@@ -290,6 +375,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
       crashes: [],
       restartTimer: null,
       published: Promise.resolve(),
+      listeners: new Map(),
     };
   }
 
@@ -308,22 +394,15 @@ export class LocalCluster implements Cluster, ClusterObservability {
     }
   }
 
-  /** A new app: its OS identity slot and its stable port, bound at once so no other app can take it. */
+  /** A new app: its OS identity slot and its loopback port, bound at once so no other app can take it. */
   private async createApp(spec: DeploySpec): Promise<LiveApp> {
-    const records = [...this.apps.values()].map((app) => app.record);
-    const slots = new Set(records.map((record) => record.slot));
+    const slots = new Set([...this.apps.values()].map((app) => app.record.slot));
     let slot = 0;
     while (slots.has(slot)) slot++;
     if (slot >= SLOTS) throw tooManyApps(SLOTS);
     const record: AppRecord = { name: spec.name, projectId: spec.projectId, ownerId: spec.ownerId, port: 0, slot, lastRevision: 0, current: null, pids: [] };
     const app = this.liveApp(record, await appUser(this.state.idBlock, slot));
-    const { from, to } = this.options.stablePorts ?? { from: 27_000, to: 27_999 };
-    const taken = new Set(records.map((other) => other.port));
-    for (let port = from; port <= to && !app.proxy.listening; port++) {
-      if (taken.has(port)) continue;
-      if (await app.proxy.listen(port).then(() => true, () => false)) record.port = port;
-    }
-    if (!app.proxy.listening) throw noStablePortLeft(from, to);
+    await this.bindLoopbackPort(app);
     this.apps.set(spec.name, app);
     await this.save();
     return app;
@@ -363,7 +442,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
     } catch (error) {
       throw artifactUnreadable(image, (error as NodeJS.ErrnoException).code ?? 'not a tar.gz archive');
     }
-    await this.bindStablePort(app);
+    await this.bindLoopbackPort(app);
 
     const previous = app.record.current;
     if (app.serving.length === 0) app.state = 'starting';
@@ -377,6 +456,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
     hooks.onEvent?.('started', `Revision ${revision.revision}: ${instances.length} instance(s) started`);
     try {
       await Promise.all(instances.map((instance) => instance.waitHealthy(revision.runtime.healthPath, revision.healthTimeoutSeconds * 1000, hooks.signal)));
+      await Promise.all(instances.map((instance) => this.admit(app, instance)));
     } catch (error) {
       deploying = false;
       await Promise.all(instances.map((instance) => this.stopInstance(instance)));
@@ -395,8 +475,13 @@ export class LocalCluster implements Cluster, ClusterObservability {
     this.serve(app, instances);
     app.record.current = revision;
     await this.save();
+    // One that exited while its port was checked was not serving yet: its exit counts as a crash now (it restarts).
+    const gone = instances.find((instance) => !instance.running);
+    if (gone) this.crashed(app, `Revision ${revision.revision} ${describeExit(await gone.exited)}`);
     hooks.onLog(`Revision ${revision.revision} serves ${this.statusOf(app).url}`);
     hooks.onEvent?.('traffic_shifted', `Revision ${revision.revision} takes all new requests`);
+    // Front doors of other processes read the new targets before the old revision stops taking requests.
+    await app.published;
     if (old.length > 0) {
       await Promise.all(old.map((instance) => this.stopInstance(instance)));
       hooks.onLog(`Revision ${old[0].revision} stopped`);
@@ -407,12 +492,74 @@ export class LocalCluster implements Cluster, ClusterObservability {
     await this.pruneReleases(app, [revision.release, previous?.release]);
   }
 
-  /** Serves the app's stable URL (after a restart of Slipway, on the port it had before). */
-  private async bindStablePort(app: LiveApp): Promise<void> {
+  /**
+   * Serves the app's loopback URL: on the port it had (after a restart of Slipway) or, for a new app or when another
+   * program took that port meanwhile, on the first free one of the range; a move is logged and told to onAddressChange.
+   */
+  private async bindLoopbackPort(app: LiveApp): Promise<void> {
     if (app.proxy.listening) return;
-    await app.proxy.listen(app.record.port).catch((error: NodeJS.ErrnoException) => {
-      throw stablePortTaken(app.record.port, error.code);
-    });
+    const previous = app.record.port;
+    if (previous > 0 && (await app.proxy.listen(previous).then(() => true, () => false))) return;
+    const { from, to } = this.options.stablePorts ?? { from: 27_000, to: 27_999 };
+    const taken = new Set([...this.apps.values()].map((other) => other.record.port));
+    for (let port = from; port <= to && !app.proxy.listening; port++) {
+      if (taken.has(port) || port === previous) continue;
+      if (await app.proxy.listen(port).then(() => true, () => false)) app.record.port = port;
+    }
+    if (!app.proxy.listening) throw noStablePortLeft(from, to);
+    if (previous === 0) return;
+    await this.save();
+    const why = `Port ${previous} was taken by another program`;
+    app.log.append(`[slipway] ${why}: the loopback URL moved to ${loopbackUrl(app.record.port)}`);
+    this.tellAddresses(app, why);
+  }
+
+  private tellAddresses(app: LiveApp, why?: string): void {
+    if (!app.record.current) return;
+    const { url, loopbackUrl: loopback } = this.statusOf(app);
+    this.options.onAddressChange?.({ name: app.record.name, projectId: app.record.projectId, url: url!, loopbackUrl: loopback, ...(why ? { why } : {}) });
+  }
+
+  /** Who a revision's process must be for its port to count as its own. */
+  private claimantOf(app: LiveApp, instance: AppInstance): PortClaimant {
+    const uid = app.user?.uid ?? process.getuid?.() ?? 0;
+    // Apps that share a user id with other programs (Slipway's own, or nobody) must hold the socket themselves.
+    return isDedicated(app.user) ? { uid } : { uid, pid: instance.pid };
+  }
+
+  /**
+   * A healthy process takes traffic only if the socket on its port is its own: a program that took the port before
+   * the revision could bind it (and answered its health check) gets nothing, and the revision counts as unhealthy.
+   */
+  private async admit(app: LiveApp, instance: AppInstance): Promise<void> {
+    const why = await foreignListener(instance.port, this.claimantOf(app, instance));
+    if (why) throw new HealthCheckFailed(why);
+    app.listeners.set(instance, ((await listenersOn(instance.port)) ?? []).map((listener) => listener.inode));
+  }
+
+  /**
+   * Every few seconds, the sockets on the serving processes' ports: a process whose socket changed is checked again,
+   * and one whose port is no longer its own (it closed it and another program bound it) stops serving and restarts.
+   */
+  private async checkPorts(): Promise<void> {
+    for (const app of this.apps.values()) {
+      for (const instance of app.serving) {
+        const admitted = app.listeners.get(instance);
+        const now = await listenersOn(instance.port);
+        if (!admitted || !now || (now.length === admitted.length && now.every((listener) => admitted.includes(listener.inode)))) continue;
+        const why = await foreignListener(instance.port, this.claimantOf(app, instance));
+        if (why === null) app.listeners.set(instance, now.map((listener) => listener.inode));
+        else if (app.serving.includes(instance)) await this.evict(app, instance, why);
+      }
+    }
+  }
+
+  private async evict(app: LiveApp, instance: AppInstance, why: string): Promise<void> {
+    app.serving = app.serving.filter((other) => other !== instance);
+    app.proxy.setTargets(app.serving.map((other) => other.port));
+    this.publishInstances(app);
+    await this.stopInstance(instance);
+    this.crashed(app, `Revision ${instance.revision} stopped serving: ${why}`);
   }
 
   /** Keeps the serving release and the one before it (a quick way back); removes the rest. */
@@ -463,6 +610,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
 
   private async exited(app: LiveApp, instance: AppInstance, exit: Parameters<typeof describeExit>[0]): Promise<void> {
     app.instances.delete(instance);
+    app.listeners.delete(instance);
     app.record.pids = app.record.pids.filter((pid) => pid !== instance.pid);
     if (this.apps.get(app.record.name) === app) await this.save().catch(() => undefined);
     if (instance.stopping || !app.serving.includes(instance)) return;
@@ -499,7 +647,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
     const missing = (revision?.replicas ?? 0) - app.serving.length;
     if (!revision || missing <= 0 || this.closed || this.apps.get(app.record.name) !== app) return;
     try {
-      await this.bindStablePort(app);
+      await this.bindLoopbackPort(app);
     } catch (error) {
       app.state = 'failed';
       app.log.append(`[slipway] ${(error as Error).message}`);
@@ -511,9 +659,15 @@ export class LocalCluster implements Cluster, ClusterObservability {
       const instance = await this.startInstance(app, revision);
       try {
         await instance.waitHealthy(revision.runtime.healthPath, revision.healthTimeoutSeconds * 1000);
+        await this.admit(app, instance);
       } catch (error) {
         await this.stopInstance(instance);
         if (!this.closed) this.crashed(app, `Revision ${revision.revision} did not become healthy: ${(error as Error).message}`);
+        return;
+      }
+      // Exited while its port was checked: not serving, so its exit was not counted as a crash yet.
+      if (!instance.running) {
+        if (!this.closed) this.crashed(app, `Revision ${revision.revision} ${describeExit(await instance.exited)}`);
         return;
       }
       this.serve(app, [instance]);
@@ -548,6 +702,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
 
   private observed(app: LiveApp): ObservedApp {
     return {
+      projectId: app.record.projectId,
       healthPath: app.record.current?.runtime.healthPath ?? '/',
       instances: app.serving.map((instance) => ({ instance: instance.label, port: instance.port, pid: instance.pid ?? null })),
     };
@@ -563,6 +718,57 @@ export class LocalCluster implements Cluster, ClusterObservability {
 
   runsApps(): boolean {
     return this.owned;
+  }
+
+  /**
+   * The proxy in front of an app's serving processes, for the front door: this process's own while it runs the apps,
+   * else one fed by the running process's snapshot (instances.json, watched). Null when no such app exists.
+   */
+  proxyOf(name: string): AppProxy | null | Promise<AppProxy | null> {
+    if (this.owned) return this.apps.get(name)?.proxy ?? null;
+    if (this.closed || !APP_NAME.test(name)) return null;
+    let published = this.publishedApps.get(name);
+    if (!published) {
+      published = this.loadPublished(name);
+      this.publishedApps.set(name, published);
+    }
+    return published.then((app) => app?.proxy ?? null);
+  }
+
+  private async loadPublished(name: string): Promise<PublishedApp | null> {
+    const dir = appPaths(this.clusterDir, name).dir;
+    const observed = await readObservedApp(dir);
+    if (!observed || this.owned || this.closed) {
+      this.publishedApps.delete(name);
+      return null;
+    }
+    const refresh = async () => {
+      const again = await readObservedApp(dir);
+      published.proxy.setTargets(again?.instances.map((instance) => instance.port) ?? []);
+      // Removed (its folder is gone): the next request finds out afresh.
+      if (!again) await this.dropPublished(name);
+    };
+    const published: PublishedApp = { proxy: new AppProxy(name, refresh), projectId: observed.projectId ?? '', watcher: null };
+    published.proxy.setTargets(observed.instances.map((instance) => instance.port));
+    try {
+      published.watcher = watch(dir, () => void refresh().catch(() => undefined)).on('error', () => undefined);
+      // A process stops whether or not an app is watched.
+      published.watcher.unref();
+    } catch {
+      // Not watchable: the targets are read again when they all refuse a request.
+    }
+    return published;
+  }
+
+  private async dropPublished(name: string): Promise<void> {
+    const published = await this.publishedApps.get(name);
+    this.publishedApps.delete(name);
+    published?.watcher?.close();
+    await published?.proxy.close();
+  }
+
+  private async dropPublishedApps(): Promise<void> {
+    await Promise.all([...this.publishedApps.keys()].map((name) => this.dropPublished(name)));
   }
 
   async checkHealth(name: string): Promise<InstanceHealth[] | null> {
@@ -589,8 +795,12 @@ export class LocalCluster implements Cluster, ClusterObservability {
     return null;
   }
 
+  /** The requests this process forwarded, and where it runs the apps, their instances' usage. */
   async drainTraffic(): Promise<AppTraffic[]> {
-    if (!this.owned) return [];
+    if (!this.owned) {
+      const published = await Promise.all([...this.publishedApps.entries()].map(async ([name, app]) => ({ name, app: await app })));
+      return published.flatMap(({ name, app }) => (app?.projectId ? [{ name, projectId: app.projectId, ...app.proxy.traffic.drain(), instances: [] }] : []));
+    }
     return Promise.all(
       [...this.apps.values()].map(async (app) => ({
         name: app.record.name,

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { artifactFileMissing, invalidProviderName } from '../providers.errors.js';
+import { DEFAULT_ANSWER_TIMEOUT_MS, fetchWithin, noAnswer } from '../upstream.js';
 import { ensurePrivateDir } from '../private-dir.js';
 import {
   dockerHubBadCredentials,
@@ -50,6 +51,8 @@ export interface DockerHubRegistryOptions {
   registryUrl?: string;
   /** Where localPath keeps the layers it downloads (default: a directory under the system's temporary one). */
   cacheDir?: string;
+  /** How long the Hub or the registry has to answer each request before it counts as unreachable (default DEFAULT_ANSWER_TIMEOUT_MS). */
+  answerTimeoutMs?: number;
 }
 
 interface Manifest {
@@ -81,6 +84,7 @@ export class DockerHubRegistry implements Registry {
   private readonly hubUrl: URL;
   private readonly registryUrl: URL;
   private readonly cacheDir: string;
+  private readonly answerTimeoutMs: number;
   private challenge: Challenge | null = null;
   private readonly registryTokens = new Map<string, { token: string; expiresAt: number }>();
   private hubToken: { token: string; expiresAt: number } | null = null;
@@ -93,6 +97,7 @@ export class DockerHubRegistry implements Registry {
     this.hubUrl = new URL(options.hubUrl ?? DEFAULT_HUB_URL);
     this.registryUrl = new URL(options.registryUrl ?? DEFAULT_REGISTRY_URL);
     this.cacheDir = options.cacheDir ?? path.join(tmpdir(), 'slipway-dockerhub-layers');
+    this.answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
   }
 
   /**
@@ -404,9 +409,11 @@ export class DockerHubRegistry implements Registry {
       if (authorization && target.origin === url.origin) headers.set('Authorization', authorization);
       let response: Response;
       try {
-        response = await fetch(target, { ...init, headers, redirect: 'manual' });
-      } catch {
-        throw dockerHubUnreachable(target.host);
+        // An upload's bytes go out before the answer can come: they get time of their own (100 kB/s at worst).
+        const timeoutMs = this.answerTimeoutMs + (init.body instanceof Blob ? Math.ceil(init.body.size / 100) : 0);
+        response = await fetchWithin(timeoutMs, target, { ...init, headers, redirect: 'manual' });
+      } catch (error) {
+        throw dockerHubUnreachable(target, init.method ?? 'GET', noAnswer(error) ?? 'the request failed');
       }
       const location = response.headers.get('location');
       if (![301, 302, 303, 307, 308].includes(response.status) || !location) return response;

@@ -1,4 +1,5 @@
 import { AppError, ErrorCode } from '../../common/app-error.js';
+import { providerUnreachable } from '../upstream.js';
 
 /**
  * Errors the Docker Hub adapter answers. Their messages are shown to the project's owner in step errors: they name
@@ -34,12 +35,12 @@ export const dockerHubRateLimited = (retryAt: Date | null) =>
   );
 
 export const dockerHubForeignAuthHost = (host: string) =>
-  new AppError(ErrorCode.Internal, `The registry asked for credentials at ${host.slice(0, 200)}, which is not a configured Docker Hub host; they were not sent`, {
+  new AppError(ErrorCode.ProviderError, `The registry asked for credentials at ${host.slice(0, 200)}, which is not a configured Docker Hub host; they were not sent`, {
     reason: 'DOCKERHUB_FOREIGN_AUTH_HOST',
   });
 
-export const dockerHubUnreachable = (host: string) =>
-  new AppError(ErrorCode.Internal, `Docker Hub (${host.slice(0, 200)}) could not be reached`, { reason: 'DOCKERHUB_UNREACHABLE' });
+export const dockerHubUnreachable = (url: URL, method: string, why: string) =>
+  providerUnreachable('Docker Hub', url, `send ${method} ${url.pathname.slice(0, 200)}`, why, 'DOCKERHUB_UNREACHABLE');
 
 export const dockerHubFailed = (what: string, status: number, detail: string) =>
-  new AppError(ErrorCode.Internal, `Docker Hub failed to ${what} (HTTP ${status}${detail ? `: ${detail.slice(0, 200)}` : ''})`, { reason: 'DOCKERHUB_FAILED' });
+  new AppError(ErrorCode.ProviderError, `Docker Hub failed to ${what} (HTTP ${status}${detail ? `: ${detail.slice(0, 200)}` : ''})`, { reason: 'DOCKERHUB_FAILED' });

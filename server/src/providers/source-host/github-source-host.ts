@@ -10,6 +10,7 @@ import { ENVIRONMENT_VARIABLE_NAME } from '@slipway/domain';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { safeSegment } from '../names.js';
 import { SerialQueue } from '../serial-queue.js';
+import { DEFAULT_ANSWER_TIMEOUT_MS, fetchWithin, noAnswer, providerUnreachable } from '../upstream.js';
 import { commitNotFound, invalidProviderName, invalidSourceFile, repositoryNotFound, tagConflict } from '../providers.errors.js';
 import { EXECUTABLE_MODE, SYMLINK_MODE, type TreeFile, checkSourceFiles, treeId } from './git-objects.js';
 import type { CommitRequest, RepositoryInfo, RepositoryRef, SourceHost } from './source-host.port.js';
@@ -44,6 +45,8 @@ export interface GitHubSourceHostOptions {
   retryBaseDelayMs?: number;
   /** How many times a server error or network failure is retried (default 3); a connection test answers at once. */
   retries?: number;
+  /** How long GitHub has to answer each request before it counts as unreachable (default DEFAULT_ANSWER_TIMEOUT_MS). */
+  answerTimeoutMs?: number;
 }
 
 /**
@@ -58,6 +61,7 @@ export function createGitHubClient(options: GitHubSourceHostOptions): GitHubClie
     baseUrl: (options.apiUrl ?? GITHUB_API_URL).replace(/\/+$/, ''),
     userAgent: 'Slipway',
     log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
+    request: { fetch: (url: string, init: RequestInit) => fetchWithin(options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS, url, init) },
     retry: { doNotRetry: DO_NOT_RETRY, retryAfterBaseValue: options.retryBaseDelayMs ?? 1000, retries: options.retries ?? 3 },
     throttle: {
       // The primary limit: wait for its reset only when it is a few seconds away; otherwise fail clearly.
@@ -79,6 +83,17 @@ interface HttpFailure {
 function isHttpFailure(error: unknown): error is HttpFailure {
   // A network failure is a RequestError too (status 500), without a response.
   return typeof error === 'object' && error !== null && typeof (error as HttpFailure).status === 'number' && typeof (error as HttpFailure).response?.headers === 'object';
+}
+
+/**
+ * A GitHub call that got no HTTP answer (Octokit's RequestError without a response) as PROVIDER_UNREACHABLE;
+ * anything else is not GitHub's doing and goes on as it is.
+ */
+export function githubUnreachable(error: unknown, apiUrl: string, what: string, redact: (text: string) => string): Error {
+  if ((error as { name?: unknown })?.name !== 'HttpError') return error as Error;
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const why = noAnswer(error) ?? String(cause?.code ?? cause?.message ?? 'the request failed').slice(0, 200);
+  return providerUnreachable('GitHub', apiUrl, what, redact(why), 'GITHUB_UNREACHABLE');
 }
 
 function githubMessage(error: HttpFailure): string {
@@ -443,12 +458,7 @@ export class GitHubSourceHost implements SourceHost {
   }
 
   private translate(error: unknown, what: string, handlers: Handlers): Error {
-    if (!isHttpFailure(error)) {
-      const code = (error as { cause?: { code?: unknown } })?.cause?.code;
-      return new AppError(ErrorCode.Internal, this.redact(`Could not reach GitHub at ${this.apiUrl} to ${what}${typeof code === 'string' ? ` (${code})` : ''}`), {
-        reason: 'GITHUB_UNREACHABLE',
-      });
-    }
+    if (!isHttpFailure(error)) return githubUnreachable(error, this.apiUrl, what, (text) => this.redact(text));
     if (isRateLimited(error)) {
       const reset = Number(error.response?.headers['x-ratelimit-reset']);
       const when = Number.isFinite(reset) && reset > 0 ? ` It resets at ${new Date(reset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}.` : '';
@@ -480,7 +490,7 @@ export class GitHubSourceHost implements SourceHost {
         return new AppError(code, `GitHub refused to ${what}: ${message}${validationDetails(error)}`, { reason: 'GITHUB_REFUSED' });
       }
       default:
-        return new AppError(ErrorCode.Internal, `GitHub answered ${error.status} when Slipway tried to ${what}: ${message}`, { reason: 'GITHUB_ERROR' });
+        return new AppError(ErrorCode.ProviderError, `GitHub answered ${error.status} when Slipway tried to ${what}: ${message}`, { reason: 'GITHUB_ERROR' });
     }
   }
 
@@ -534,7 +544,7 @@ export class GitHubSourceHost implements SourceHost {
       }),
     );
     const sha = created.data.commit.sha;
-    if (!sha) throw new AppError(ErrorCode.Internal, 'GitHub answered the first commit without its sha', { reason: 'GITHUB_ERROR' });
+    if (!sha) throw new AppError(ErrorCode.ProviderError, 'GitHub answered the first commit without its sha', { reason: 'GITHUB_ERROR' });
     return sha;
   }
 

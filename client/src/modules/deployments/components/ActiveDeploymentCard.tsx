@@ -98,6 +98,12 @@ export function ActiveDeploymentCard({ deployment, onMetrics, onLogs, onRollback
             </dd>
           </>
         )}
+        {deployment.loopbackUrl && (
+          <>
+            <dt>Loopback URL</dt>
+            <dd>{deployment.loopbackUrl}</dd>
+          </>
+        )}
       </StyledFacts>
       <StyledActions>
         <Button size="sm" variant="secondary" onClick={() => onMetrics(deployment)} aria-label={`Metrics of the ${label}`}>

@@ -101,6 +101,7 @@ export function DeploymentDetailsDialog({ deployment, onClose }: DeploymentDetai
           <Fact term="Rollback reason" value={current.rollbackReason} />
           <Fact term="Duration" value={formatDuration(current.durationSeconds)} />
           <Fact term="URL" value={current.deployedUrl} />
+          <Fact term="Loopback URL" value={current.loopbackUrl} />
           <Fact term="Namespace" value={details?.kubernetesNamespace} />
           <Fact term="Deployment name" value={details?.kubernetesDeploymentName} />
           <Fact term="Service name" value={details?.kubernetesServiceName} />

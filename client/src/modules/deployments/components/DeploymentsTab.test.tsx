@@ -41,7 +41,8 @@ describe('DeploymentsTab', { timeout: 15_000 }, () => {
     expect(card).toHaveTextContent('StrategyRolling Update');
     expect(card).toHaveTextContent('Replicas1');
     expect(card).toHaveTextContent(`Deployed${formatDateTime(active.activatedAt!)}`);
-    expect(within(card).getByRole('link', { name: 'http://127.0.0.1:4600' })).toHaveAttribute('href', 'http://127.0.0.1:4600');
+    expect(within(card).getByRole('link', { name: 'http://shop-1a2b3c4d.localhost:4000/' })).toHaveAttribute('href', 'http://shop-1a2b3c4d.localhost:4000/');
+    expect(card).toHaveTextContent('Loopback URLhttp://127.0.0.1:27000/');
     expect(within(card).getByRole('button', { name: 'Metrics of the production deployment' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Logs of the production deployment' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Rollback the production deployment' })).toBeInTheDocument();

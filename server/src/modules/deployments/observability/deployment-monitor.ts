@@ -8,9 +8,9 @@ export const HEALTH_CHECK_EVERY_MS = 15_000;
 const PRUNE_EVERY_MS = 3_600_000;
 
 /**
- * The periodic work of the process that runs the apps (the others' ticks do nothing): every 10 s it moves the
- * proxies' counts and the instances' CPU and memory into deployment_metrics; every 15 s it checks every
- * active deployment's instances. A tick never overlaps the previous one of its kind. Once the database has been
+ * The periodic work: every 10 s every process moves the requests its front door forwarded into deployment_metrics,
+ * with, in the process that runs the apps, the instances' CPU and memory; every 15 s that process checks every
+ * active deployment's instances (the other processes' health ticks do nothing). A tick never overlaps the previous one of its kind. Once the database has been
  * closed (Slipway stopped) the monitor stops itself; stop() ends it sooner.
  */
 export class DeploymentMonitor {
@@ -27,7 +27,7 @@ export class DeploymentMonitor {
   start(): void {
     if (this.timers.length > 0) return;
     this.timers = [
-      setInterval(() => this.tick('metrics', () => this.service.flushMetrics()), this.every.metricsMs),
+      setInterval(() => this.tick('metrics', () => this.service.flushMetrics(), true), this.every.metricsMs),
       setInterval(() => this.tick('health', () => this.service.checkActiveDeployments()), this.every.healthMs),
       setInterval(() => this.tick('prune', () => this.service.pruneMetrics()), PRUNE_EVERY_MS),
     ];
@@ -39,10 +39,10 @@ export class DeploymentMonitor {
     this.timers = [];
   }
 
-  private tick(kind: string, work: () => Promise<void>): void {
+  private tick(kind: string, work: () => Promise<void>, everywhere = false): void {
     // Its Slipway has stopped (the database is closed for good): so does the monitor.
     if (!this.isUp()) return this.stop();
-    if (this.busy.has(kind) || !this.cluster.runsApps()) return;
+    if (this.busy.has(kind) || !(everywhere || this.cluster.runsApps())) return;
     this.busy.add(kind);
     void work()
       .catch((error: unknown) => {

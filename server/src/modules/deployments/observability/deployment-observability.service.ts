@@ -110,8 +110,8 @@ export class DeploymentObservabilityService {
     const { deployment, project, appName } = await this.find(owner, deploymentId, projectId);
     const stepSeconds = METRICS_RANGES[name] / POINTS_PER_RANGE;
     const step = stepSeconds * 1000;
-    // This process runs the apps: what its proxies counted since the last flush is included.
-    if (this.providers.localCluster.runsApps()) await this.flushMetrics();
+    // What this process's front door (and, where it runs the apps, their proxies) counted since the last flush is included.
+    await this.flushMetrics();
     const now = Date.now();
     const lastStart = Math.floor(now / step) * step;
     const firstStart = lastStart - (POINTS_PER_RANGE - 1) * step;
@@ -189,7 +189,7 @@ export class DeploymentObservabilityService {
     }
   }
 
-  /** Moves what the cluster's proxies counted (and its instances' usage now) into deployment_metrics. */
+  /** Moves what this process's proxies counted (and, where it runs the apps, their instances' usage now) into deployment_metrics. */
   async flushMetrics(): Promise<void> {
     for (const traffic of await this.providers.localCluster.drainTraffic()) await this.store.record(traffic);
   }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Artifact } from '../../registry/registry.port.js';
-import type { AppRuntime, Cluster, DeployHooks, DeploySpec } from '../cluster.port.js';
+import type { AppRuntime, AppStatus, Cluster, DeployHooks, DeploySpec } from '../cluster.port.js';
 
 export interface ClusterHarness {
   /** The adapter under test. */
@@ -43,15 +44,17 @@ export async function page(url: string, timeoutMs = 0): Promise<{ status: number
   }
 }
 
-/** Rejects when nothing accepts connections at `url`. */
-export async function refusesConnections(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(5_000) });
-    return false;
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    return cause?.code === 'ECONNREFUSED';
-  }
+/** True when nothing accepts connections at `url` (a new connection each time: no kept-alive one from earlier requests). */
+export function refusesConnections(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request(url, { agent: false, timeout: 5_000 }, (res) => {
+      res.resume();
+      resolve(false);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    req.end();
+  });
 }
 
 /**
@@ -65,7 +68,9 @@ export function clusterContract(label: string, options: ClusterContractOptions) 
     let cluster: Cluster;
     let first: Artifact;
     let second: Artifact;
+    /** Where the test reaches the app: its loopback URL on the local cluster (no front door here), else its URL. */
     let url: string;
+    let addresses: Pick<AppStatus, 'url' | 'loopbackUrl'>;
     const name = `site-${randomUUID().slice(0, 8)}`;
     const spec = (artifact: Artifact, overrides: Partial<DeploySpec> = {}): DeploySpec => ({
       name,
@@ -96,10 +101,12 @@ export function clusterContract(label: string, options: ClusterContractOptions) 
       const lines: string[] = [];
       const status = await cluster.deploy(spec(first), deployHooks(lines));
       expect(status).toMatchObject({ name, state: 'running', digest: first.digest, revision: 1, replicas: 1 });
-      expect(status.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      expect(status.url).toMatch(/^http:\/\/[a-z0-9.-]+:\d+\/$/);
+      expect(status.loopbackUrl === null || /^http:\/\/127\.0\.0\.1:\d+\/$/.test(status.loopbackUrl)).toBe(true);
       // Where it runs, in Kubernetes' names (real objects or their local equivalents), all named.
       expect(status.placement).toEqual({ namespace: expect.any(String), deployment: expect.any(String), service: expect.any(String) });
-      url = status.url!;
+      addresses = { url: status.url, loopbackUrl: status.loopbackUrl };
+      url = status.loopbackUrl ?? status.url!;
       const { status: code, text } = await page(url);
       expect(code).toBe(200);
       expect(text).toContain('First edition');
@@ -115,25 +122,25 @@ export function clusterContract(label: string, options: ClusterContractOptions) 
 
     it('treats deploying the artifact that already serves as a no-op', async () => {
       const status = await cluster.deploy(spec(first), deployHooks());
-      expect(status).toMatchObject({ state: 'running', digest: first.digest, revision: 1, url });
+      expect(status).toMatchObject({ state: 'running', digest: first.digest, revision: 1, ...addresses });
     });
 
     it('rolls out a new revision behind the same URL', async () => {
       const status = await cluster.deploy(spec(second), deployHooks());
-      expect(status).toMatchObject({ state: 'running', digest: second.digest, revision: 2, url });
+      expect(status).toMatchObject({ state: 'running', digest: second.digest, revision: 2, ...addresses });
       expect((await page(url)).text).toContain('Second edition');
     });
 
     it('keeps the serving revision when the new one fails its health check, and says why', async () => {
       const unhealthy = spec(first, { runtime: { ...options.runtime, healthPath: '/no-such-health-check' }, healthTimeoutSeconds: 2 });
       await expect(cluster.deploy(unhealthy, deployHooks())).rejects.toThrow(/did not become healthy.*revision 2 keeps serving/);
-      expect(await cluster.status(name)).toMatchObject({ state: 'running', digest: second.digest, revision: 2, url });
+      expect(await cluster.status(name)).toMatchObject({ state: 'running', digest: second.digest, revision: 2, ...addresses });
       expect((await page(url)).text).toContain('Second edition');
     });
 
     it('rolls back by deploying an older artifact', async () => {
       const status = await cluster.deploy(spec(first), deployHooks());
-      expect(status).toMatchObject({ state: 'running', digest: first.digest, url });
+      expect(status).toMatchObject({ state: 'running', digest: first.digest, ...addresses });
       expect(status.revision).toBeGreaterThan(2);
       expect((await page(url)).text).toContain('First edition');
     });

@@ -189,7 +189,7 @@ describe('local cluster: isolation, supervision and logs', () => {
   });
 
   it("gives an app only its project's environment, its port, a scrubbed PATH and its own HOME", async () => {
-    const { url } = await harness.cluster.deploy(spec('probe-env'), deployHooks());
+    const { loopbackUrl: url } = await harness.cluster.deploy(spec('probe-env'), deployHooks());
     const answer = await probe(url!);
     pids.add(answer.pid);
     expect(Object.keys(answer.env).sort()).toEqual(['GREETING', 'HOME', 'PATH', 'PORT']);
@@ -201,9 +201,9 @@ describe('local cluster: isolation, supervision and logs', () => {
   });
 
   it.runIf(isRoot)("as root, runs each app as its own user that cannot read the data directory's secrets or another app's files", async () => {
-    const { url } = await harness.cluster.deploy(spec('probe-other'), deployHooks());
+    const { loopbackUrl: url } = await harness.cluster.deploy(spec('probe-other'), deployHooks());
     const self = await probe(url!);
-    const other = await probe((await harness.cluster.status('probe-env'))!.url!);
+    const other = await probe((await harness.cluster.status('probe-env'))!.loopbackUrl!);
     expect(self.uid).not.toBe(0);
     expect(self.uid).not.toBe(other.uid);
     // Its own group only: root's supplementary groups are dropped.
@@ -219,7 +219,7 @@ describe('local cluster: isolation, supervision and logs', () => {
   });
 
   it('carries upgraded (WebSocket) connections through the stable URL', async () => {
-    const { url } = (await harness.cluster.status('probe-env'))!;
+    const { loopbackUrl: url } = (await harness.cluster.status('probe-env'))!;
     const request = httpRequest(url!, { headers: { connection: 'Upgrade', upgrade: 'websocket' } });
     request.end();
     const [response, socket] = (await once(request, 'upgrade')) as [IncomingMessage, Socket];
@@ -231,7 +231,7 @@ describe('local cluster: isolation, supervision and logs', () => {
   });
 
   it('restarts an app that crashes, behind the same URL', async () => {
-    const { url } = (await harness.cluster.status('probe-env'))!;
+    const { loopbackUrl: url } = (await harness.cluster.status('probe-env'))!;
     const before = await probe(url!);
     await page(`${url}crash`);
     while (await alive(before.pid)) await sleep(20);
@@ -244,23 +244,23 @@ describe('local cluster: isolation, supervision and logs', () => {
 
   it('gives up on an app that keeps crashing, until its next deploy', async () => {
     const crashing = spec('probe-crashy', { environment: { CRASH_AFTER_MS: '300' } });
-    const { url } = await harness.cluster.deploy(crashing, deployHooks());
+    const { loopbackUrl: url } = await harness.cluster.deploy(crashing, deployHooks());
     const deadline = Date.now() + 20_000;
     while ((await harness.cluster.status('probe-crashy'))?.state !== 'failed' && Date.now() < deadline) await sleep(100);
-    expect(await harness.cluster.status('probe-crashy')).toMatchObject({ state: 'failed', revision: 1, replicas: 0, url });
+    expect(await harness.cluster.status('probe-crashy')).toMatchObject({ state: 'failed', revision: 1, replicas: 0, loopbackUrl: url });
     expect((await page(url!)).status).toBe(503);
     const log = (await harness.cluster.logs('probe-crashy', 100)).join('\n');
     expect(log.match(/Revision 1 exited with code 4/g)).toHaveLength(5);
     expect(log).toMatch(/5 crashes in 10 minutes, not restarting until the next deploy/);
 
     const fixed = await harness.cluster.deploy(spec('probe-crashy'), deployHooks());
-    expect(fixed).toMatchObject({ state: 'running', revision: 2, url });
+    expect(fixed).toMatchObject({ state: 'running', revision: 2, loopbackUrl: url });
     pids.add((await probe(url!)).pid);
     await harness.cluster.remove('probe-crashy');
   });
 
   it('runs replicas behind the URL in turn, and a crashed replica is replaced while the others serve', async () => {
-    const { url, replicas } = await harness.cluster.deploy(spec('probe-pair', { replicas: 2 }), deployHooks());
+    const { loopbackUrl: url, replicas } = await harness.cluster.deploy(spec('probe-pair', { replicas: 2 }), deployHooks());
     expect(replicas).toBe(2);
     const [a, b] = [await probe(url!), await probe(url!)];
     expect(a.pid).not.toBe(b.pid);
@@ -290,7 +290,7 @@ describe('local cluster: isolation, supervision and logs', () => {
   it('redeploys when only the environment changed, and the app sees the new value', async () => {
     const status = await harness.cluster.deploy(spec('probe-env', { environment: { GREETING: 'bonjour' } }), deployHooks());
     expect(status.revision).toBe(2);
-    const answer = await probe(status.url!);
+    const answer = await probe(status.loopbackUrl!);
     pids.add(answer.pid);
     expect(answer.env.GREETING).toBe('bonjour');
   });
@@ -350,7 +350,7 @@ describe('local cluster: isolation, supervision and logs', () => {
   });
 
   it('serves concurrent requests without a failure during a rolling update', async () => {
-    const { url } = (await harness.cluster.status('probe-env'))!;
+    const { loopbackUrl: url } = (await harness.cluster.status('probe-env'))!;
     let failures = 0;
     let requests = 0;
     let rolling = true;
@@ -364,13 +364,13 @@ describe('local cluster: isolation, supervision and logs', () => {
     const status = await harness.cluster.deploy(spec('probe-env', { environment: { GREETING: 'hallo' } }), deployHooks());
     rolling = false;
     await load;
-    pids.add((await probe(status.url!)).pid);
+    pids.add((await probe(status.loopbackUrl!)).pid);
     expect(requests).toBeGreaterThan(5);
     expect(failures).toBe(0);
   });
 
   it('removing an app stops its processes and frees its URL', async () => {
-    const { url } = (await harness.cluster.status('probe-env'))!;
+    const { loopbackUrl: url } = (await harness.cluster.status('probe-env'))!;
     const { pid } = await probe(url!);
     await harness.cluster.remove('probe-env');
     expect(await alive(pid)).toBe(false);
@@ -408,7 +408,7 @@ describe('local cluster: after Slipway itself crashed', () => {
       slipway.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const line = output.split('\n').find((text) => text.startsWith('{'));
-        if (line) resolve((JSON.parse(line) as { url: string }).url);
+        if (line) resolve((JSON.parse(line) as { loopbackUrl: string }).loopbackUrl);
       });
       slipway.once('exit', (code) => reject(new Error(`the crashing Slipway exited early (${code})`)));
     });
@@ -423,7 +423,7 @@ describe('local cluster: after Slipway itself crashed', () => {
       expect(await alive(orphan.pid)).toBe(false);
       const again = await probe(url);
       expect(again.pid).not.toBe(orphan.pid);
-      expect(await restarted.status('orphan')).toMatchObject({ state: 'running', revision: 1, url });
+      expect(await restarted.status('orphan')).toMatchObject({ state: 'running', revision: 1, loopbackUrl: url });
       await restarted.remove('orphan');
       expect(await alive(again.pid)).toBe(false);
     } finally {
@@ -441,7 +441,7 @@ describe('local cluster: two data directories on one machine', () => {
       const deployProbe = async (harness: typeof one) => {
         const artifact = await harness.artifacts.staticSite('Twin', { 'probe.mjs': PROBE });
         const runtime = { start: ['node', 'probe.mjs'], healthPath: '/health', portEnv: 'PORT' };
-        const { url } = await harness.cluster.deploy({ name: 'twin', projectId: randomUUID(), ownerId: randomUUID(), artifact, runtime, environment: {}, replicas: 1, healthTimeoutSeconds: 20 }, deployHooks());
+        const { loopbackUrl: url } = await harness.cluster.deploy({ name: 'twin', projectId: randomUUID(), ownerId: randomUUID(), artifact, runtime, environment: {}, replicas: 1, healthTimeoutSeconds: 20 }, deployHooks());
         return { url: url!, ...(await probe(url!)) };
       };
       const [first, second] = [await deployProbe(one), await deployProbe(two)];
@@ -463,7 +463,7 @@ describe("local cluster: the first version's state file", () => {
     try {
       const artifact = await harness.artifacts.staticSite('Old state');
       const deploy = { name: 'old-state', projectId: randomUUID(), ownerId: randomUUID(), artifact, runtime: STATIC_SITE, environment: {}, replicas: 1, healthTimeoutSeconds: 20 };
-      const { url } = await harness.cluster.deploy(deploy, deployHooks());
+      const { loopbackUrl: url } = await harness.cluster.deploy(deploy, deployHooks());
       await harness.cluster.shutdown();
       const file = path.join(harness.dataDir, 'cluster', 'state.json');
       const state = JSON.parse(await readFile(file, 'utf8')) as { idBlock?: number; apps: Array<{ current: { replicas?: number } }> };
@@ -492,7 +492,7 @@ describe('local cluster: one owner per data directory', () => {
     const harness = await openLocal();
     const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     try {
-      const { url } = await harness.cluster.deploy(
+      const { loopbackUrl: url } = await harness.cluster.deploy(
         { name: 'owned', projectId: randomUUID(), ownerId: randomUUID(), artifact: await harness.artifacts.staticSite('Owned'), runtime: STATIC_SITE, environment: {}, replicas: 1, healthTimeoutSeconds: 20 },
         deployHooks(),
       );
@@ -512,7 +512,7 @@ describe('local cluster: one owner per data directory', () => {
         other.kill('SIGKILL');
         await once(other, 'exit');
         expect(await page(url!, 15_000)).toMatchObject({ status: 200 });
-        expect(await waiting.status('owned')).toMatchObject({ state: 'running', url });
+        expect(await waiting.status('owned')).toMatchObject({ state: 'running', loopbackUrl: url });
         // The owner's pid and start: a later process that gets the same pid does not hold the claim.
         expect(await readFile(path.join(harness.dataDir, 'cluster', 'owner.pid'), 'utf8')).toMatch(new RegExp(`^${process.pid} \\d+$`));
       } finally {

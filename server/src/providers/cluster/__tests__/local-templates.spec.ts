@@ -90,7 +90,7 @@ describe('local cluster: every template runs from a build to its stable URL', as
       deployHooks(),
     );
     expect(status).toMatchObject({ state: 'running', revision: 1, digest: build.artifact!.digest });
-    expect((await page(`${status.url}${healthPath.slice(1)}`)).status).toBe(200);
+    expect((await page(`${status.loopbackUrl}${healthPath.slice(1)}`)).status).toBe(200);
     await cluster.remove(status.name);
   });
 });
