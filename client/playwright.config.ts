@@ -16,6 +16,8 @@ const fakeUrls = fakeCloudUrls(port);
 
 export default defineConfig({
   testDir: './e2e',
+  // Registers the run's admin first (the web servers are up by then).
+  globalSetup: './e2e/global-setup.ts',
   // Per port, so that concurrent runs do not wipe each other's traces.
   outputDir: `test-results/${port}`,
   fullyParallel: false,

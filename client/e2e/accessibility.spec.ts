@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, newAccount, registerViaApi } from './helpers';
+import { fakeCloudUrls } from './fake-cloud';
+import { expectNoSeriousA11yViolations, newAccount, registerViaApi, signInAsAdmin } from './helpers';
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. Keyboard only. */
 async function tabTo(page: Page, target: Locator, { max = 30, backwards = false } = {}) {
@@ -134,6 +135,26 @@ test('the Console Logs detail panel gives focus back to its row when closed', as
   await page.keyboard.press('Enter');
   await expect(details).toBeHidden();
   await expect(row).toBeFocused();
+});
+
+test("Settings by keyboard: a connection test is announced, and the admins' cloud service URLs say what is wrong in place", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/dashboard/settings');
+  const docker = page.getByRole('region', { name: 'Docker' });
+  await tabTo(page, docker.getByRole('button', { name: 'Test connection to Docker Hub' }), { max: 40 });
+  await page.keyboard.press('Enter');
+  const dockerHub = new URL(fakeCloudUrls(Number(process.env.E2E_PORT ?? 4510)).dockerHub).host;
+  await expect(docker.getByRole('status')).toHaveText(`Not connected to ${dockerHub}: Enter the Docker Username and Docker Token first`);
+  await expectNoSeriousA11yViolations(page);
+
+  const urls = page.getByRole('region', { name: 'Cloud service URLs' });
+  const github = urls.getByLabel('GitHub API URL');
+  await tabTo(page, github, { max: 80 });
+  await page.keyboard.type('not a url');
+  await page.keyboard.press('Enter');
+  await expect(github).toHaveAttribute('aria-invalid', 'true');
+  await expect(github).toHaveAccessibleDescription(/GitHub API URL must be an http:\/\/ or https:\/\/ URL without a user, query or fragment/);
+  await expectNoSeriousA11yViolations(page);
 });
 
 test.describe('on a 375 px wide screen', () => {

@@ -12,6 +12,19 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+/** The run's admin, registered first by global-setup.ts. */
+export const E2E_ADMIN: TestAccount = { name: 'E2E Admin', email: 'e2e-admin@example.com', password: 'e2e-admin-pass-1' };
+
+/** Signs in as the run's admin through the API and stores the token as a signed-in browser would (see registerViaApi). */
+export async function signInAsAdmin(page: Page): Promise<string> {
+  const response = await page.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  await page.goto('/login');
+  await page.evaluate((value) => localStorage.setItem('authToken', value), token);
+  return token;
+}
+
 export function newAccount(name = 'Grace Hopper'): TestAccount {
   return { name, email: uniqueEmail(), password: 'correct-horse-1' };
 }

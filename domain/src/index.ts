@@ -5,5 +5,6 @@ export * from './command-catalog.js';
 export * from './masking.js';
 export * from './deployments.js';
 export * from './projects.js';
+export * from './settings.js';
 export * from './pipelines.js';
 export * from './versions.js';

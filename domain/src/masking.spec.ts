@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSensitiveName, maskSecret, maskValue } from './masking.js';
+import { isSensitiveName, logSecretsOf, maskLogSecrets, maskSecret, maskValue } from './masking.js';
 
 describe('maskSecret', () => {
   it.each([
@@ -33,5 +33,13 @@ describe('maskValue', () => {
     expect(maskValue('hunter2')).toBe('•'.repeat(7));
     expect(maskValue('x'.repeat(40))).toBe('•'.repeat(20));
     expect(maskValue('x'.repeat(40), 10)).toBe('•'.repeat(10));
+  });
+});
+
+describe('build log masking', () => {
+  it('hides only the values of sensitive variables, of at least 4 characters, longest first', () => {
+    const secrets = logSecretsOf({ API_KEY: 'key-12345', API_KEY_PREFIX: 'key-1', SESSION_SECRET: 'abc', CORS_ORIGIN: '*', NODE_ENV: 'production' });
+    expect(secrets).toEqual(['key-12345', 'key-1']);
+    expect(maskLogSecrets('production build of key-12345 to builds/* by key-1', secrets)).toBe('production build of *** to builds/* by ***');
   });
 });

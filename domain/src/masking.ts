@@ -25,3 +25,25 @@ export function isSensitiveName(name: string): boolean {
   const lower = name.toLowerCase();
   return SENSITIVE_PARTS.some((part) => lower.includes(part));
 }
+
+/** What a secret value becomes in build logs. */
+export const LOG_MASK = '***';
+/** Shorter values of sensitive variables are left in build logs: hiding 'on' or '1' everywhere would garble them. */
+export const MIN_LOG_MASKED_LENGTH = 4;
+
+/**
+ * The values build logs hide: those of the project's sensitive variables (spec section 5) that have at least
+ * MIN_LOG_MASKED_LENGTH characters, longest first (so a value inside another goes too). Other variables' values
+ * (CORS_ORIGIN=*, NODE_ENV=production) stay readable.
+ */
+export function logSecretsOf(environment: Readonly<Record<string, string>>): string[] {
+  const values = Object.entries(environment)
+    .filter(([name, value]) => isSensitiveName(name) && [...value].length >= MIN_LOG_MASKED_LENGTH)
+    .map(([, value]) => value);
+  return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
+
+/** Replaces each of `secrets` (logSecretsOf) in a log text with LOG_MASK. */
+export function maskLogSecrets(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((masked, secret) => masked.split(secret).join(LOG_MASK), text);
+}

@@ -27,6 +27,9 @@ export interface Target {
   stop(keepLog: boolean): Promise<void>;
 }
 
+/** Where the fuzzed server's cloud adapters point: nothing listens there. */
+const CLOSED_PORT_URL = 'http://127.0.0.1:9';
+
 export async function startTarget(env: NodeJS.ProcessEnv): Promise<Target> {
   if (env.FUZZ_URL) {
     return { url: new URL(env.FUZZ_URL), secretKey: env.FUZZ_SECRET_KEY || undefined, stderr: '', stop: async () => {} };
@@ -41,7 +44,17 @@ export async function startTarget(env: NodeJS.ProcessEnv): Promise<Target> {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     // The server's own tsconfig (decorators); tsx hands a relative --tsconfig down to children otherwise.
-    env: { ...ownEnv, TSX_TSCONFIG_PATH: path.join(SERVER_DIR, 'tsconfig.json'), SLIPWAY_DATA_DIR: dataDir, SLIPWAY_SECRET_KEY: secretKey, PORT: env.FUZZ_PORT ?? '0', HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: {
+      ...ownEnv,
+      TSX_TSCONFIG_PATH: path.join(SERVER_DIR, 'tsconfig.json'),
+      SLIPWAY_DATA_DIR: dataDir,
+      SLIPWAY_SECRET_KEY: secretKey,
+      PORT: env.FUZZ_PORT ?? '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      // Connection tests and cloud projects reach nothing outside this machine: a closed port refuses them at once.
+      ...Object.fromEntries(['SLIPWAY_GITHUB_API_URL', 'SLIPWAY_DOCKERHUB_URL', 'SLIPWAY_DOCKER_REGISTRY_URL', 'SLIPWAY_DIGITALOCEAN_API_URL'].map((name) => [name, CLOSED_PORT_URL])),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const target: Target = {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { SecretBox } from './common/secret-box.js';
 import { logUnexpected } from './common/log.js';
-import type { AppConfig, CloudUrls } from './config/env.js';
+import type { AppConfig } from './config/env.js';
 import type { EventBus } from './events/event-bus.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { StepDefinition } from './pipelines/steps.js';
@@ -23,6 +23,7 @@ import { DockerHubRegistry } from './providers/registry/dockerhub-registry.js';
 import { DoksCluster } from './providers/cluster/doks-cluster.js';
 import { LocalBuilder } from './providers/builder/local-builder.js';
 import { ProjectProviders, type ProviderFactory } from './providers/project-providers.js';
+import { connectionTester } from './providers/connection-tests.js';
 import { projectsModule } from './modules/projects/projects.module.js';
 import { BuildLogs } from './modules/versions/build-logs.js';
 import { versionsModule } from './modules/versions/versions.module.js';
@@ -47,11 +48,17 @@ export interface CoreDependencies {
  */
 export function createFeatures({ config, dataSource, bus, queue, extraPipelineSteps }: CoreDependencies) {
   const secretBox = SecretBox.fromRootSecret(config.secretKey);
-  const authentication = createAuthentication({ dataSource, bus, secretKey: config.secretKey, tokenTtlSeconds: config.tokenTtlSeconds });
-  const users = usersModule({ dataSource, bus });
-  const auth = authModule({ dataSource, users: users.service, authentication, registrationsPerAddress: config.registrationsPerAddress });
+  const authentication = createAuthentication({
+    dataSource,
+    bus,
+    secretKey: config.secretKey,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    registrationsPerAddress: config.registrationsPerAddress,
+  });
+  const users = usersModule({ dataSource, bus, passwords: authentication.passwords });
+  const auth = authModule({ users: users.service, authentication });
   const templates = templatesModule({ templatesDir: config.templatesDir });
-  const settings = settingsModule({ dataSource, secretBox });
+  const settings = settingsModule({ dataSource, secretBox, cloudDefaults: config.cloudUrls, testConnection: connectionTester(config.providerTimeoutMs) });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
   // The pipelines module builds the engine from the projects service, which starts runs through it.
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
@@ -69,8 +76,9 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   // Each project's ports: the local adapters, or the cloud ones built from its owner's credentials.
   const providers = new ProjectProviders({
     local: { ...local, cluster: localCluster, newBuilder: (sourceHost, registry) => new LocalBuilder(sourceHost, registry, path.join(config.dataDir, 'builds')) },
-    factory: cloudAdapters(config.cloudUrls, config.providerTimeoutMs),
+    factory: cloudAdapters(config.providerTimeoutMs),
     settings: settings.service,
+    endpoints: settings.endpoints,
   });
   const buildLogs = new BuildLogs(config.dataDir);
   const versions = versionsModule({ dataSource, bus, projects: projects.service, runs, providers, buildLogs });
@@ -115,12 +123,15 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
 
 export type App = ReturnType<typeof createFeatures>;
 
-/** The cloud adapters, built from an owner's credentials and the services' API URLs (`_urls`: the real constructors take them). */
-function cloudAdapters(urls: CloudUrls, answerTimeoutMs: number): ProviderFactory {
+/**
+ * The cloud adapters, built from an owner's credentials and the services' URLs now (the environment's, or an admin's);
+ * each request gives up after `answerTimeoutMs` without an answer.
+ */
+function cloudAdapters(answerTimeoutMs: number): ProviderFactory {
   return {
-    sourceHost: ({ token }) => new GitHubSourceHost({ token, apiUrl: urls.githubApi, answerTimeoutMs }),
-    registry: ({ username, token }) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry, answerTimeoutMs }),
-    builder: ({ token, registry, registryCredentials }) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials, answerTimeoutMs }),
-    cluster: ({ token, clusterId }) => new DoksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi, answerTimeoutMs }),
+    sourceHost: ({ token }, urls) => new GitHubSourceHost({ token, apiUrl: urls.githubApi, answerTimeoutMs }),
+    registry: ({ username, token }, urls) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry, answerTimeoutMs }),
+    builder: ({ token, registry, registryCredentials }, urls) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials, answerTimeoutMs }),
+    cluster: ({ token, clusterId }, urls) => new DoksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi, answerTimeoutMs }),
   };
 }

@@ -94,13 +94,13 @@ describe('sign in, current user and sign out', () => {
     expect((await app.api('GET', '/users/me')).status).toBe(401);
   });
 
-  it('throttles repeated failures per email with 429 and a clear message, even for the right password', async () => {
+  it('throttles repeated failures per account and address with 429 and a clear message, even for the right password', async () => {
     const { email, password } = await registerUser(app);
     for (let i = 0; i < 5; i += 1) {
       expect((await app.api('POST', '/auth/login', { body: { email, password: 'wrong-pass' } })).status).toBe(401);
     }
     const blocked = await app.api('POST', '/auth/login', { body: { email, password } });
-    expect(blocked).toEqual(refusal(429, 'Too many failed login attempts. Try again in 15 minutes.'));
+    expect(blocked).toEqual(refusal(429, 'Too many failed sign-in attempts from your address. Try again in 1 minute.'));
     const gql = await app.graphql(LOGIN, { input: { email, password } });
     expect(gql.errors?.[0].extensions?.code).toBe('TOO_MANY_REQUESTS');
   });

@@ -138,8 +138,15 @@ describe('the OpenAPI description', () => {
       Object.keys(item).map((method) => `${method.toUpperCase()} ${route}`),
     );
     for (const call of SPEC_CALLS) expect(documented, call).toContain(call);
-    // Beside spec section 7: retry and cancel of a project's run (spec section 3's pipeline screen).
-    expect(documented.filter((one) => !SPEC_CALLS.includes(one)).sort()).toEqual(['POST /projects/{id}/status/cancel', 'POST /projects/{id}/status/retry']);
+    // Beside spec section 7: retry and cancel of a project's run (spec section 3's pipeline screen), Settings'
+    // connection tests and the admins' cloud service URLs.
+    expect(documented.filter((one) => !SPEC_CALLS.includes(one)).sort()).toEqual([
+      'GET /cloud-endpoints',
+      'POST /projects/{id}/status/cancel',
+      'POST /projects/{id}/status/retry',
+      'POST /settings/test-connection',
+      'PUT /cloud-endpoints',
+    ]);
   });
 
   it('describes each route with a summary, its parameters and the shared error shape', () => {
@@ -205,6 +212,10 @@ describe('what the routes answer matches what the description says', () => {
     expect((await call('GET', '/settings/{key}', { params: { key: 'GITHUB_ORGANIZATION' }, token: owner.token })).body.value).toBe('acme');
     expect((await call('GET', '/settings/{key}', { params: { key: 'NO_SUCH_KEY' }, token: owner.token })).status).toBe(400);
     expect((await call('DELETE', '/settings/{key}', { params: { key: 'DOCKER_USERNAME' }, token: owner.token })).status).toBe(204);
+    expect((await call('POST', '/settings/test-connection', { token: owner.token, body: { provider: 'dockerhub' } })).body.ok).toBe(false);
+    expect((await call('GET', '/cloud-endpoints', { token: owner.token })).body.endpoints).toHaveLength(4);
+    expect((await call('PUT', '/cloud-endpoints', { token: owner.token, body: { endpoints: { github_api: null } } })).status).toBe(200);
+    expect((await call('GET', '/cloud-endpoints', { token: stranger.token })).status).toBe(403);
     expect((await call('POST', '/commands', { token: owner.token, body: { command: 'help' } })).status).toBe(200);
     expect((await call('GET', '/commands', { query: '?search=pro', token: owner.token })).body.suggestions.length).toBeGreaterThan(0);
     const logs = await call('GET', '/command-logs', { query: '?page=1&page_size=5', token: owner.token });

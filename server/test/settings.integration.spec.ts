@@ -7,6 +7,8 @@ import { refusal, registerUser, startTestApp, TEST_SECRET_KEY, type TestApp } fr
 const DOCKER_TOKEN = 'dckr_pat_SUPERSECRET_9f3a';
 const GITHUB_TOKEN = 'ghp_ANOTHERSECRET_77xy';
 const KEYS = ['DOCKER_USERNAME', 'DOCKER_TOKEN', 'DIGITALOCEAN_TOKEN', 'DOKS_CLUSTER_ID', 'GITHUB_TOKEN', 'GITHUB_ORGANIZATION'];
+const CLUSTER_1 = '0f6c2a1e-8b1d-4c1e-9a0b-5d2e7f8a9b01';
+const CLUSTER_2 = '0f6c2a1e-8b1d-4c1e-9a0b-5d2e7f8a9b02';
 
 let app: TestApp;
 let db: pg.Client;
@@ -65,34 +67,29 @@ describe('settings over REST', () => {
     });
   });
 
-  it('sets, replaces and deletes one key; an empty or null value deletes too', async () => {
-    const set = await app.api('PUT', '/settings/DOKS_CLUSTER_ID', { token: alice.token, body: { value: 'cluster-1' } });
-    expect(set).toEqual({ status: 200, body: { key: 'DOKS_CLUSTER_ID', value: 'cluster-1' } });
-    await app.api('PUT', '/settings/DOKS_CLUSTER_ID', { token: alice.token, body: { value: 'cluster-2' } });
-    expect((await app.api('GET', '/settings/DOKS_CLUSTER_ID', { token: alice.token })).body.value).toBe('cluster-2');
+  it('sets, replaces and deletes one key; in a save of several, an empty or null value deletes', async () => {
+    const set = await app.api('PUT', '/settings/DOKS_CLUSTER_ID', { token: alice.token, body: { value: CLUSTER_1 } });
+    expect(set).toEqual({ status: 200, body: { key: 'DOKS_CLUSTER_ID', value: CLUSTER_1 } });
+    await app.api('PUT', '/settings/DOKS_CLUSTER_ID', { token: alice.token, body: { value: CLUSTER_2 } });
+    expect((await app.api('GET', '/settings/DOKS_CLUSTER_ID', { token: alice.token })).body.value).toBe(CLUSTER_2);
 
     expect((await app.api('DELETE', '/settings/DOKS_CLUSTER_ID', { token: alice.token })).status).toBe(204);
     expect((await app.api('GET', '/settings/DOKS_CLUSTER_ID', { token: alice.token })).body.value).toBeNull();
 
-    await app.api('PUT', '/settings', { token: alice.token, body: { settings: { DOCKER_USERNAME: 'a', GITHUB_ORGANIZATION: 'b' } } });
+    await app.api('PUT', '/settings', { token: alice.token, body: { settings: { DOCKER_USERNAME: 'alice', GITHUB_ORGANIZATION: 'b' } } });
     const cleared = await app.api('PUT', '/settings', { token: alice.token, body: { settings: { DOCKER_USERNAME: '', GITHUB_ORGANIZATION: null } } });
     expect(cleared.body).toEqual({ settings: {} });
-    await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: alice.token, body: { value: 'x' } });
-    expect((await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: alice.token, body: { value: '  ' } })).body).toEqual({
-      key: 'GITHUB_ORGANIZATION',
-      value: null,
-    });
   });
 
   it('keeps a secret when a client sends back the masked text it was shown', async () => {
     await app.api('PUT', '/settings', { token: alice.token, body: { settings: { GITHUB_TOKEN } } });
     const shown = (await app.api('GET', '/settings', { token: alice.token })).body.settings.GITHUB_TOKEN;
-    await app.api('PUT', '/settings', { token: alice.token, body: { settings: { GITHUB_TOKEN: shown, DOCKER_USERNAME: 'new' } } });
+    await app.api('PUT', '/settings', { token: alice.token, body: { settings: { GITHUB_TOKEN: shown, DOCKER_USERNAME: 'newname' } } });
     expect((await app.api('GET', '/settings/GITHUB_TOKEN', { token: alice.token })).body.value).toBe(GITHUB_TOKEN);
   });
 
   it.each([
-    ['PUT', '/settings', { settings: { DOCKER_USERNAME: 'ok', AWS_SECRET: 'x' } }],
+    ['PUT', '/settings', { settings: { DOCKER_USERNAME: 'okay', AWS_SECRET: 'x' } }],
     ['PUT', '/settings/AWS_SECRET', { value: 'x' }],
     ['GET', '/settings/docker_token', undefined],
     ['DELETE', '/settings/AWS_SECRET', undefined],
@@ -111,9 +108,9 @@ describe('settings over REST', () => {
     ['settings missing', { body: {} }, 'settings must be an object mapping setting names to values', 'settings'],
     ['settings as a string', { body: { settings: 'DOCKER_USERNAME=a' } }, 'settings must be an object mapping setting names to values', 'settings'],
     ['settings as a list', { body: { settings: [{ key: 'DOCKER_USERNAME', value: 'a' }] } }, 'settings must be an object mapping setting names to values', 'settings'],
-    ['a number value', { body: { settings: { DOCKER_USERNAME: 42 } } }, 'DOCKER_USERNAME must be a string', 'DOCKER_USERNAME'],
-    ['a line break', { body: { settings: { DOCKER_TOKEN: 'abc\ndef' } } }, 'DOCKER_TOKEN cannot contain line breaks or control characters', 'DOCKER_TOKEN'],
-    ['a value too long', { body: { settings: { DOCKER_TOKEN: 'x'.repeat(4097) } } }, 'DOCKER_TOKEN must be at most 4096 characters', 'DOCKER_TOKEN'],
+    ['a number value', { body: { settings: { DOCKER_USERNAME: 42 } } }, 'Docker Username must be a string', 'DOCKER_USERNAME'],
+    ['a line break', { body: { settings: { DOCKER_TOKEN: 'abc\ndef' } } }, 'Docker Token cannot contain line breaks or control characters', 'DOCKER_TOKEN'],
+    ['a value too long', { body: { settings: { DOCKER_TOKEN: 'x'.repeat(4097) } } }, 'Docker Token must be at most 4096 characters', 'DOCKER_TOKEN'],
   ])('answers %s with a 400, a clear message and the setting it is about', async (_label, request, message, field) => {
     const res = await app.api('PUT', '/settings', { token: alice.token, ...request });
     expect(res).toEqual(refusal(400, message, field));
@@ -152,9 +149,11 @@ describe('settings over GraphQL', () => {
     expect(unset.data).toEqual({ settingValue: null });
   });
 
-  it('sets and deletes one setting', async () => {
+  it('sets and deletes one setting; an empty value is refused, not taken for a deletion', async () => {
     const set = await app.graphql('mutation { setSetting(key: GITHUB_TOKEN, value: "ghp_1234567") { key configured value maskedValue } }', {}, alice.token);
     expect(set.data.setSetting).toEqual({ key: 'GITHUB_TOKEN', configured: true, value: null, maskedValue: '•••••••4567' });
+    const empty = await app.graphql('mutation { setSetting(key: GITHUB_TOKEN, value: "") { key } }', {}, alice.token);
+    expect(empty.errors?.[0]).toMatchObject({ message: 'value is required', extensions: { code: 'BAD_USER_INPUT', field: 'value' } });
     const deleted = await app.graphql('mutation { deleteSetting(key: GITHUB_TOKEN) { configured maskedValue } }', {}, alice.token);
     expect(deleted.data.deleteSetting).toEqual({ configured: false, maskedValue: null });
     expect((await app.graphql('{ settingValue(key: GITHUB_TOKEN) }', {}, alice.token)).data.settingValue).toBeNull();
@@ -166,7 +165,7 @@ describe('settings over GraphQL', () => {
       { s: [{ key: 'DOCKER_USERNAME', value: 'alice' }, { key: 'DOCKER_TOKEN', value: 'bad\u0001value' }] },
       alice.token,
     );
-    expect(res.errors?.[0]).toMatchObject({ message: 'DOCKER_TOKEN cannot contain line breaks or control characters', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(res.errors?.[0]).toMatchObject({ message: 'Docker Token cannot contain line breaks or control characters', extensions: { code: 'BAD_USER_INPUT' } });
     expect((await app.api('GET', '/settings', { token: alice.token })).body).toEqual({ settings: {} });
   });
 
@@ -175,7 +174,7 @@ describe('settings over GraphQL', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.errors?.[0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
     const twice = await app.graphql(
-      'mutation { saveSettings(settings: [{key: DOCKER_USERNAME, value: "a"}, {key: DOCKER_USERNAME, value: "b"}]) { key } }',
+      'mutation { saveSettings(settings: [{key: DOCKER_USERNAME, value: "abcd"}, {key: DOCKER_USERNAME, value: "bcde"}]) { key } }',
       {},
       alice.token,
     );
@@ -212,7 +211,8 @@ describe('settings are private and encrypted', () => {
 
   it('hands other modules the decrypted values through SettingsService.valuesFor', async () => {
     await app.api('PUT', '/settings', { token: alice.token, body: { settings: { DOCKER_TOKEN, GITHUB_ORGANIZATION: 'acme' } } });
-    const service = new SettingsService(app.slipway.dataSource, SecretBox.fromRootSecret(Buffer.from(TEST_SECRET_KEY)));
+    const unused = () => Promise.reject(new Error('not used here'));
+    const service = new SettingsService(app.slipway.dataSource, SecretBox.fromRootSecret(Buffer.from(TEST_SECRET_KEY)), { endpoints: { current: unused }, test: unused });
     expect(await service.valuesFor(alice.user.id)).toEqual({ DOCKER_TOKEN, GITHUB_ORGANIZATION: 'acme' });
     expect(await service.valuesFor(bob.user.id)).toEqual({});
   });
@@ -229,12 +229,12 @@ describe('settings on embedded PostgreSQL', () => {
     try {
       const user = await registerUser(embedded);
       const saves = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => embedded.api('PUT', '/settings/DOCKER_USERNAME', { token: user.token, body: { value: `name-${i}` } })),
+        Array.from({ length: 20 }, (_, i) => embedded.api('PUT', '/settings/DOCKER_USERNAME', { token: user.token, body: { value: `name${i}` } })),
       );
       for (const save of saves) expect([200, 409]).toContain(save.status);
       expect(saves.some((save) => save.status === 200)).toBe(true);
       const { body } = await embedded.api('GET', '/settings', { token: user.token });
-      expect(JSON.stringify(body)).toMatch(/name-\d+/);
+      expect(JSON.stringify(body)).toMatch(/name\d+/);
     } finally {
       await embedded.stop();
     }

@@ -62,7 +62,7 @@ beforeAll(async () => {
   expect((await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } })).status).toBe(200);
   const created = await app.api('POST', '/projects', {
     token: owner.token,
-    body: { name: 'Versioned', description: 'Has versions', template_name: 'node-rest-api', environment_variables: { API_KEY: 'api-key-value-123', BUILD_MARKER: MARKER } },
+    body: { name: 'Versioned', description: 'Has versions', template_name: 'node-rest-api', environment_variables: { API_KEY: 'api-key-value-123', BUILD_SECRET: MARKER } },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const run = await waitForRun(app, owner.token, created.body.id, { stream: 'project_creation' });
@@ -201,9 +201,9 @@ describe('a version of the main branch', () => {
 });
 
 describe('a build that fails', () => {
-  it('ends build_failed with its whole log kept and the project secrets masked', async () => {
+  it('ends build_failed with its whole log kept and the values of sensitive variables masked', async () => {
     const sha = await pushBranch(project.repository_url, 'broken', {
-      'test/broken.test.js': `import test from 'node:test';\nconsole.log('marker is ' + process.env.BUILD_MARKER);\ntest('breaks', () => { throw new Error('deliberately broken'); });\n`,
+      'test/broken.test.js': `import test from 'node:test';\nconsole.log('marker is ' + process.env.BUILD_SECRET);\ntest('breaks', () => { throw new Error('deliberately broken'); });\n`,
     });
     const res = await createVersion({ version_tag: 'v1.1.0-broken', git_branch: 'broken' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -5,10 +5,10 @@ import { type FakeKubernetes, startFakeKubernetes } from '../kubernetes/fake-kub
 
 /**
  * A fake of DigitalOcean's API v2 for one Kubernetes cluster (DOKS), after DigitalOcean's published OpenAPI
- * (github.com/digitalocean/openapi, "Kubernetes" tag): the cluster, its kubeconfig and its credentials, behind
- * Bearer authentication, with the API's error bodies and rate-limit headers. The cluster's API server is a fake
- * Kubernetes API server (HTTPS, self-signed) that accepts the short-lived tokens handed out here and runs the
- * workloads on Slipway's LocalCluster.
+ * (github.com/digitalocean/openapi, "Account" and "Kubernetes" tags): the account, the cluster, its kubeconfig and
+ * its credentials, behind Bearer authentication, with the API's error bodies and rate-limit headers. The cluster's
+ * API server is a fake Kubernetes API server (HTTPS, self-signed) that accepts the short-lived tokens handed out
+ * here and runs the workloads on Slipway's LocalCluster.
  */
 
 export interface FakeDigitalOceanOptions {
@@ -51,6 +51,7 @@ export async function startFakeDigitalOcean(options: FakeDigitalOceanOptions): P
   let issued = 0;
   let remaining = RATE_LIMIT;
   const clusterId = randomUUID();
+  const accountId = randomUUID();
   const kubernetes = await startFakeKubernetes({
     pullImage: options.pullImage,
     stablePorts: options.stablePorts,
@@ -121,6 +122,9 @@ export async function startFakeDigitalOcean(options: FakeDigitalOceanOptions): P
     const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (!token || !apiTokens.has(token)) return send(response, 401, { id: 'unauthorized', message: 'Unable to authenticate you' });
     const notFound = () => send(response, 404, { id: 'not_found', message: 'The resource you were accessing could not be found.' });
+    if (url.pathname === '/v2/account' && request.method === 'GET') {
+      return send(response, 200, { account: { email: 'fake-owner@example.com', uuid: accountId, email_verified: true, status: 'active', status_message: '', droplet_limit: 25, floating_ip_limit: 3 } });
+    }
     const match = /^\/v2\/kubernetes\/clusters\/([^/]+)(?:\/(kubeconfig|credentials))?\/?$/.exec(url.pathname);
     if (!match) return notFound();
     if (request.method !== 'GET') return send(response, 405, { id: 'method_not_allowed', message: 'Method Not Allowed' });

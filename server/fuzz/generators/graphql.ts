@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import type { HttpCase } from '../transport.js';
-import { freshEmail, freshName, mutated, nastyJson, nastyString, percentEncode, userOrAnonymous, type FuzzContext } from './values.js';
+import { deepJsonText, freshEmail, freshName, mutated, nastyJson, nastyString, percentEncode, userOrAnonymous, type FuzzContext } from './values.js';
 
 const ROOT_FIELDS = ['me', 'projects', 'projectStats', 'projectTags', 'templates', 'settings', 'users', 'commandLogs', 'commandSuggestions', '__typename', '__schema', '__type'];
 const INNER_FIELDS = ['id', 'name', 'email', 'role', 'projects', 'tags', 'description', 'status', 'logs', 'total', 'template', 'files', 'variables', 'value', 'key', '__typename', 'types', 'fields', 'type', 'ofType', 'nope'];
@@ -55,6 +55,9 @@ const operations = (ctx: FuzzContext): Array<{ query: string; valid: fc.Arbitrar
   { query: 'mutation M($k: SettingKey!, $v: String!) { setSetting(key: $k, value: $v) { key } }', valid: fc.constant({ k: 'DOCKER_USERNAME', v: 'fuzz' }) },
   { query: 'mutation M($s: [SettingInput!]!) { saveSettings(settings: $s) { key } }', valid: fc.constant({ s: [{ key: 'DOCKER_USERNAME', value: 'fuzz' }] }) },
   { query: 'query Q($k: SettingKey!) { settingValue(key: $k) }', valid: fc.constant({ k: 'DOCKER_USERNAME' }) },
+  { query: 'mutation M($p: ConnectionProvider!, $s: [SettingInput!]) { testConnection(provider: $p, settings: $s) { ok host message } }', valid: fc.constant({ p: 'github', s: [{ key: 'GITHUB_ORGANIZATION', value: 'fuzz-org' }] }) },
+  { query: 'mutation M($e: [CloudEndpointInput!]!) { saveCloudEndpoints(endpoints: $e) { key url } }', valid: fc.constant({ e: [{ key: 'github_api', url: 'http://127.0.0.1:9' }] }) },
+  { query: 'mutation M($id: ID!, $i: UpdateUserInput!) { updateUser(id: $id, input: $i) { id } }', valid: fc.constant({ id: ctx.userId, i: { password: 'new-secret', currentPassword: 'not-it' } }) },
   { query: 'query Q($s: String) { commandSuggestions(search: $s) { command } }', valid: fc.constant({ s: 'he' }) },
   { query: 'mutation M($c: String!) { executeCommand(command: $c) { output type } }', valid: fc.constant({ c: 'help' }) },
   { query: 'query Q($f: CommandLogFilter) { commandLogs(filter: $f) { total } }', valid: fc.constant({ f: { command: 'help', page: 1, pageSize: 5, success: true, type: 'output' } }) },
@@ -71,7 +74,11 @@ export const badVariables = (ctx: FuzzContext): fc.Arbitrary<{ query: string; va
     .chain(({ query, valid }) => fc.oneof({ weight: 4, arbitrary: mutated(valid) }, { weight: 1, arbitrary: nastyJson }).map((variables) => ({ query, variables })));
 
 function post(auth: string | undefined, body: unknown): HttpCase {
-  return { surface: 'http', method: 'POST', path: '/api/graphql', headers: { 'content-type': 'application/json', ...(auth === undefined ? {} : { authorization: auth }) }, body: JSON.stringify(body) };
+  return postText(auth, JSON.stringify(body));
+}
+
+function postText(auth: string | undefined, body: string): HttpCase {
+  return { surface: 'http', method: 'POST', path: '/api/graphql', headers: { 'content-type': 'application/json', ...(auth === undefined ? {} : { authorization: auth }) }, body };
 }
 
 /** Deep, wide and garbage documents. */
@@ -84,8 +91,12 @@ export function graphqlFragments(ctx: FuzzContext): fc.Arbitrary<HttpCase> {
   return fc.record({ query: fragmentDocument, auth: userOrAnonymous(ctx) }).map(({ query, auth }) => post(auth, { query }));
 }
 
+/** An operation's variables nested thousands of levels deep, as text (JSON.stringify would itself recurse). */
+export const deepVariables = (ctx: FuzzContext, maxLevels?: number): fc.Arbitrary<string> =>
+  fc.tuple(fc.constantFrom(...operations(ctx)), deepJsonText(maxLevels)).map(([{ query }, deep]) => `{"query":${JSON.stringify(query)},"variables":{"i":${deep}}}`);
+
 export function graphqlVariables(ctx: FuzzContext): fc.Arbitrary<HttpCase> {
-  return fc.record({ operation: badVariables(ctx), auth: userOrAnonymous(ctx) }).map(({ operation, auth }) => post(auth, operation));
+  return fc.record({ auth: userOrAnonymous(ctx), operation: fc.oneof({ weight: 9, arbitrary: badVariables(ctx).map((o) => JSON.stringify(o)) }, { weight: 1, arbitrary: deepVariables(ctx) }) }).map(({ operation, auth }) => postText(auth, operation));
 }
 
 /** Automatic persisted queries: unknown, wrong and malformed hashes, with and without the query. */
@@ -110,7 +121,11 @@ export function graphqlEnvelopes(ctx: FuzzContext): fc.Arbitrary<HttpCase> {
     fc.array(fc.record({ query: fc.constantFrom('{ __typename }', '{ me { id } }') }), { maxLength: 5 }),
   );
   const getQuery = fc
-    .record({ query: fc.oneof(graphqlDocument.map(percentEncode), fc.constantFrom('%ZZ', '%')), variables: fc.oneof(nastyJson.map((v) => percentEncode(JSON.stringify(v))), fc.constantFrom('%ZZ', '{')) })
+    .record({
+      query: fc.oneof(graphqlDocument.map(percentEncode), fc.constantFrom('%ZZ', '%')),
+      // Deep ones short enough for a URL (node refuses request lines over 16 KB).
+      variables: fc.oneof(nastyJson.map((v) => percentEncode(JSON.stringify(v))), fc.constantFrom('%ZZ', '{'), deepJsonText(500).map((deep) => encodeURIComponent(`{"i":${deep}}`))),
+    })
     .map(({ query, variables }) => `/api/graphql?query=${query}&variables=${variables}`);
   return fc.oneof(
     fc.record({ body: postBody, auth: userOrAnonymous(ctx) }).map(({ body, auth }) => post(auth, body)),

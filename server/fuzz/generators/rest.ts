@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { HttpCase } from '../transport.js';
-import { authorization, freshEmail, freshName, headerValue, mutated, nastyJson, nastyString, pathSegment, percentEncode, userOrAnonymous, type FuzzContext } from './values.js';
+import { authorization, deepJsonText, freshEmail, freshName, headerValue, mutated, nastyJson, nastyString, pathSegment, percentEncode, userOrAnonymous, type FuzzContext } from './values.js';
 
 interface Route {
   method: string;
@@ -27,7 +27,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/users' },
   { method: 'POST', path: '/api/users', fields: ['name', 'email', 'password', 'role'], valid: freshEmail.map((email) => ({ name: 'Fuzz', email, password: 'secret1', role: 'user' })) },
   { method: 'GET', path: '/api/users/:id' },
-  { method: 'PUT', path: '/api/users/:id', fields: ['name', 'email', 'role'], valid: fc.constant({ name: 'Fuzz User' }) },
+  { method: 'PUT', path: '/api/users/:id', fields: ['name', 'email', 'role', 'password', 'current_password'], valid: fc.constant({ name: 'Fuzz User' }) },
   { method: 'DELETE', path: '/api/users/:id' },
   { method: 'POST', path: '/api/commands', fields: ['command'], valid: fc.constant({ command: 'help' }) },
   { method: 'GET', path: '/api/commands', query: ['search'] },
@@ -42,10 +42,13 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/projects/:id/status', fields: ['status'], valid: fc.constant({ status: 'inactive' }) },
   { method: 'DELETE', path: '/api/projects/:id' },
   { method: 'GET', path: '/api/settings' },
-  { method: 'PUT', path: '/api/settings', fields: ['settings'], valid: fc.constant({ settings: { DOCKER_USERNAME: 'fuzz', GITHUB_ORGANIZATION: 'fuzz-org' } }) },
+  { method: 'PUT', path: '/api/settings', fields: ['settings'], valid: fc.constant({ settings: { DOCKER_USERNAME: 'fuzzuser', GITHUB_ORGANIZATION: 'fuzz-org' } }) },
   { method: 'GET', path: '/api/settings/:id' },
   { method: 'PUT', path: '/api/settings/:id', fields: ['value'], valid: fc.constant({ value: 'fuzz' }) },
   { method: 'DELETE', path: '/api/settings/:id' },
+  { method: 'POST', path: '/api/settings/test-connection', fields: ['provider', 'settings'], valid: fc.constantFrom('github', 'dockerhub', 'digitalocean', 'doks').map((provider) => ({ provider, settings: { DOCKER_USERNAME: 'fuzzuser', GITHUB_ORGANIZATION: 'fuzz-org' } })) },
+  { method: 'GET', path: '/api/cloud-endpoints' },
+  { method: 'PUT', path: '/api/cloud-endpoints', fields: ['endpoints'], valid: fc.constant({ endpoints: { github_api: 'http://127.0.0.1:9' } }) },
   { method: 'GET', path: '/api/templates' },
   { method: 'GET', path: '/api/templates/:id' },
 ];
@@ -97,11 +100,22 @@ function ownId(ctx: FuzzContext, route: Route): string {
   return ctx.userId;
 }
 
+/** A body whose field (or the body itself) nests thousands of levels deep, as text. */
+const deepBody = (route: Route): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.tuple(fc.constantFrom(...route.fields!), deepJsonText()).map(([field, deep]) => `{${JSON.stringify(field)}:${deep}}`),
+    deepJsonText(),
+  );
+
 /** JSON bodies for every route that takes one, as the signed-in user (anonymous ones mostly stop at the 401). */
 export function restBodies(ctx: FuzzContext): fc.Arbitrary<HttpCase> {
   return fc
     .constantFrom(...withBody)
-    .chain((route) => body(route).map((b) => httpCase(route.method, route.path.replace(':id', ownId(ctx, route)), `Bearer ${ctx.token}`, { 'content-type': 'application/json' }, JSON.stringify(b))));
+    .chain((route) =>
+      fc
+        .oneof({ weight: 9, arbitrary: body(route).map((b) => JSON.stringify(b)) }, { weight: 1, arbitrary: deepBody(route) })
+        .map((text) => httpCase(route.method, route.path.replace(':id', ownId(ctx, route)), `Bearer ${ctx.token}`, { 'content-type': 'application/json' }, text)),
+    );
 }
 
 const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'application/json; charset=nope', 'application/json;;', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/graphql', '*/*', ''];

@@ -39,6 +39,21 @@ export const nastyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((t
 })).value;
 
 /**
+ * JSON nested from a few dozen to thousands of levels deep (arrays, objects or both in turn) around a leaf, as text:
+ * JSON.stringify would itself recurse. 6,000 levels stay under the 100 KB body limit.
+ */
+export function deepJsonText(maxLevels = 6000): fc.Arbitrary<string> {
+  const shapes = { array: ['[', ']'], object: ['{"a":', '}'], both: ['{"a":[', ']}'] } as const;
+  return fc
+    .record({ levels: fc.integer({ min: 60, max: maxLevels }), shape: fc.constantFrom('array', 'object', 'both'), leaf: fc.constantFrom('1', '"x"', 'null', '{}', '"\\u0000"') })
+    .map(({ levels, shape, leaf }) => {
+      const [open, close] = shapes[shape as keyof typeof shapes];
+      const count = shape === 'both' ? Math.ceil(levels / 2) : levels;
+      return `${open.repeat(count)}${leaf}${close.repeat(count)}`;
+    });
+}
+
+/**
  * A valid object with one or two of its fields (or nested fields) replaced by hostile values, or an unknown
  * field added: input that passes every check but one reaches deep into the server, where NULs and odd
  * types used to surface as 500s.

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { BODY_LIMIT_BYTES } from '../oracle.js';
 import type { WsCase } from '../transport.js';
-import { badVariables, graphqlDocument } from './graphql.js';
+import { badVariables, deepVariables, graphqlDocument } from './graphql.js';
 import { authorization, nastyJson, nastyString, userOrAnonymous, type FuzzContext } from './values.js';
 
 const frame = (message: unknown) => JSON.stringify(message);
@@ -28,6 +28,7 @@ function message(ctx: FuzzContext, index: number): fc.Arbitrary<string> {
     fc.record({ type: fc.oneof(nastyString, fc.constantFrom('next', 'error', 'complete', 'connection_ack', 'pong', 'ping', 'start', 'stop', 'connection_terminate')), id: fc.oneof(fc.constant(id), nastyJson), payload: nastyJson }, { requiredKeys: ['type'] }).map(frame),
     graphqlDocument.map((query) => frame({ type: 'subscribe', id, payload: { query } })),
     { weight: 3, arbitrary: badVariables(ctx).map((payload) => frame({ type: 'subscribe', id, payload })) },
+    deepVariables(ctx).map((payload) => `{"type":"subscribe","id":${JSON.stringify(id)},"payload":${payload}}`),
     fc.constantFrom('subscription { serverTime }', '{ __typename }', 'query { me { id } }').map((query) => frame({ type: 'subscribe', id, payload: { query } })),
     fc.record({ operationName: nastyJson, variables: nastyJson, extensions: nastyJson, query: nastyJson }, { requiredKeys: [] }).map((payload) => frame({ type: 'subscribe', id, payload })),
     fc.constant(frame({ type: 'complete', id })),
@@ -44,9 +45,13 @@ export function wsFrames(ctx: FuzzContext): fc.Arbitrary<WsCase> {
 
 /** Operations with wrong variables over a socket that was let in: errors must read as on HTTP. */
 export function wsVariables(ctx: FuzzContext): fc.Arbitrary<WsCase> {
+  const subscribe = fc.oneof(
+    { weight: 9, arbitrary: badVariables(ctx).map((payload) => frame({ type: 'subscribe', id: 'op0', payload })) },
+    { weight: 1, arbitrary: deepVariables(ctx).map((payload) => `{"type":"subscribe","id":"op0","payload":${payload}}`) },
+  );
   return fc
-    .record({ auth: userOrAnonymous(ctx), operation: badVariables(ctx) })
-    .map(({ auth, operation }): WsCase => ({ surface: 'ws', frames: [frame({ type: 'connection_init', payload: auth === undefined ? {} : { authorization: auth } }), frame({ type: 'subscribe', id: 'op0', payload: operation })] }));
+    .record({ auth: userOrAnonymous(ctx), subscribe })
+    .map(({ auth, subscribe }): WsCase => ({ surface: 'ws', frames: [frame({ type: 'connection_init', payload: auth === undefined ? {} : { authorization: auth } }), subscribe] }));
 }
 
 export function wsOversized(ctx: FuzzContext): fc.Arbitrary<WsCase> {

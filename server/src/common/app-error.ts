@@ -36,6 +36,8 @@ export interface AppErrorDetails {
   reason?: string;
   /** The input field the error is about, so a form can show it beside that field. */
   field?: string;
+  /** A TOO_MANY_REQUESTS error: when to try again (REST's Retry-After). */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -45,6 +47,7 @@ export interface AppErrorDetails {
 export class AppError extends Error {
   readonly reason?: string;
   readonly field?: string;
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly code: ErrorCode,
@@ -55,5 +58,6 @@ export class AppError extends Error {
     this.name = new.target.name;
     this.reason = details.reason;
     this.field = details.field;
+    this.retryAfterSeconds = details.retryAfterSeconds;
   }
 }

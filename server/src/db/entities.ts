@@ -8,9 +8,10 @@ import { Version } from '../modules/versions/version.entity.js';
 import { Deployment } from '../modules/deployments/deployment.entity.js';
 import { DeploymentEvent } from '../modules/deployments/deployment-event.entity.js';
 import { UserSetting } from '../modules/settings/user-setting.entity.js';
+import { CloudEndpointOverride } from '../modules/settings/cloud-endpoint.entity.js';
 import { WorkerHeartbeat } from '../modules/system/worker-heartbeat.entity.js';
 import { PipelineRun } from '../pipelines/pipeline-run.entity.js';
 import { PipelineStep } from '../pipelines/pipeline-step.entity.js';
 
 /** Every TypeORM entity; features add theirs here. */
-export const entities = [User, Session, LoginFailure, CommandLog, WorkingDirectory, UserSetting, Project, Version, Deployment, DeploymentEvent, WorkerHeartbeat, PipelineRun, PipelineStep];
+export const entities = [User, Session, LoginFailure, CommandLog, WorkingDirectory, UserSetting, CloudEndpointOverride, Project, Version, Deployment, DeploymentEvent, WorkerHeartbeat, PipelineRun, PipelineStep];

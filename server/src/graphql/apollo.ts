@@ -8,7 +8,7 @@ import {
 import type { Server } from 'node:http';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { ErrorCode } from '../common/app-error.js';
-import { NUL_BYTE_MESSAGE, NoNulBytesRule, containsNulByte } from '../common/nul-bytes.js';
+import { NoNulBytesRule, inputError } from '../common/nul-bytes.js';
 import { compiledExecution } from './compiled-execution.js';
 import type { GraphQLContext } from './context.js';
 import { formatGraphQLError } from './format-error.js';
@@ -27,9 +27,8 @@ const operationRules: ApolloServerPlugin<GraphQLContext> = {
           });
         }
         assertWithinLimits(document);
-        if (containsNulByte(request.variables)) {
-          throw new GraphQLError(NUL_BYTE_MESSAGE, { extensions: { code: ErrorCode.BadUserInput, http: { status: 400 } } });
-        }
+        const inputRefused = inputError(request.variables);
+        if (inputRefused) throw new GraphQLError(inputRefused.message, { extensions: { code: ErrorCode.BadUserInput, http: { status: 400 } } });
       },
     };
   },

@@ -14,7 +14,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { AppError, ErrorCode, GENERIC_ERROR_MESSAGE } from '../common/app-error.js';
 import { logUnexpected } from '../common/log.js';
-import { NoNulBytesRule, assertNoNulBytes } from '../common/nul-bytes.js';
+import { NoNulBytesRule, assertSafeInput } from '../common/nul-bytes.js';
 import type { EventBus } from '../events/event-bus.js';
 import { type Authenticate, bearerToken } from '../http/auth-middleware.js';
 import { type TrustFunction, clientAddressOf } from '../http/client-address.js';
@@ -94,7 +94,7 @@ export function startWebSocketServer(
             return [new GraphQLError('Unable to identify the operation')];
           }
           assertWithinLimits(document);
-          assertNoNulBytes(payload.variables);
+          assertSafeInput(payload.variables);
           // Wrong variable types are the client's mistake, as over HTTP (graphql-js would report them unlabelled).
           const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
           if (coerced.errors) return coerced.errors.map(badUserInput);

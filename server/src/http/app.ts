@@ -10,7 +10,7 @@ import { type RestRoute, type SchemaComponents, restRouter } from './rest-routes
 import { type TrustProxy, compileTrustProxy } from './client-address.js';
 import { apiNotFound, errorHandler } from './errors.js';
 import { clientStatic } from './static.js';
-import { noStore, rejectNulBytes, securityHeaders } from './security.js';
+import { noStore, rejectDeepInput, rejectUnsafeInput, securityHeaders } from './security.js';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -48,6 +48,7 @@ export function createExpressApp(
   app.use(
     GRAPHQL_PATH,
     express.json({ limit: JSON_BODY_LIMIT }),
+    rejectDeepInput,
     expressMiddleware(apollo, {
       context: ({ req }) => createContext(authenticate, { authorization: req.headers.authorization, clientAddress: () => clientAddress(req) }),
     }),
@@ -57,7 +58,7 @@ export function createExpressApp(
   app.use(openApiRoutes(openApiDocument(rest.routes, rest.schemas, config.build.version)));
 
   const api = express.Router();
-  api.use(express.json({ limit: JSON_BODY_LIMIT }), rejectNulBytes);
+  api.use(express.json({ limit: JSON_BODY_LIMIT }), rejectUnsafeInput);
   api.use(restRouter(rest.routes, rest.schemas, requireAuth(authenticate)));
   api.use(apiNotFound);
   app.use('/api', api);

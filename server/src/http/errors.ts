@@ -39,7 +39,7 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, next) => {
   if (res.headersSent) return next(error);
   const known = error instanceof AppError ? error : bodyParserError(error as BodyParserError);
   if (known) {
-    if (known.code === ErrorCode.TooManyRequests) res.setHeader('Retry-After', String(THROTTLE_WINDOW_SECONDS));
+    if (known.code === ErrorCode.TooManyRequests) res.setHeader('Retry-After', String(known.retryAfterSeconds ?? THROTTLE_WINDOW_SECONDS));
     res.status(HTTP_STATUS[known.code]).json(appErrorBody(known));
     return;
   }

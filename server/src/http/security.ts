@@ -1,7 +1,7 @@
 import type { ServerOptions } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import { assertNoNulBytes } from '../common/nul-bytes.js';
+import { assertSafeInput, inputProblem, inputTooDeep } from '../common/nul-bytes.js';
 
 /**
  * Slow clients (a body that never finishes, headers sent a byte at a time) lose their connection within
@@ -75,8 +75,14 @@ export const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** One door for the NUL rule on HTTP: decoded JSON bodies, query strings and %00 in paths. */
-export const rejectNulBytes: RequestHandler = (req, _res, next) => {
-  assertNoNulBytes(req.body, req.query, /%00/i.test(req.path) ? '\0' : '');
+/** One door on HTTP for decoded JSON bodies, query strings and %00 in paths: bounded depth, no NUL. */
+export const rejectUnsafeInput: RequestHandler = (req, _res, next) => {
+  assertSafeInput(req.body, req.query, /%00/i.test(req.path) ? '\0' : '');
+  next();
+};
+
+/** GraphQL's JSON bodies: their depth is bounded before Apollo reads them (a NUL in variables is a GraphQL error, apollo.ts). */
+export const rejectDeepInput: RequestHandler = (req, _res, next) => {
+  if (inputProblem(req.body) === 'too-deep') throw inputTooDeep();
   next();
 };

@@ -17,8 +17,10 @@ const adapter = <T>(kind: string, extra: object = {}) => ({ kind, ...extra }) as
 
 function setup(settings: Record<string, ProviderCredentials>, refusing: Partial<ProviderFactory> = {}) {
   const built: string[] = [];
+  /** The cloud services' URLs now: a test changes them as an admin would. */
+  const urls = { githubApi: 'https://api.github.com', dockerHub: 'https://hub.docker.com', dockerRegistry: 'https://registry-1.docker.io', digitalOceanApi: 'https://api.digitalocean.com' };
   const factory: ProviderFactory = {
-    sourceHost: ({ token }) => (built.push(`github:${token}`), adapter<SourceHost>('github')),
+    sourceHost: ({ token }, { githubApi }) => (built.push(`github:${token}`), adapter<SourceHost>('github', { githubApi })),
     registry: ({ username, token }) => (built.push(`dockerhub:${username}:${token}`), adapter<Registry>('dockerhub')),
     cluster: ({ token, clusterId }) => (built.push(`doks:${token}:${clusterId}`), adapter<ProjectCluster>('doks')),
     builder: ({ token, registry, registryCredentials }) => (
@@ -33,8 +35,9 @@ function setup(settings: Record<string, ProviderCredentials>, refusing: Partial<
     builder: adapter<Builder>('local', { pair: 'local' }),
     newBuilder: (sourceHost: SourceHost, registry: Registry) => adapter<Builder>('local', { pair: `${sourceHost.kind}+${registry.kind}` }),
   };
-  const providers = new ProjectProviders({ local, factory, settings: { valuesFor: async (ownerId) => ({ ...settings[ownerId] }) } });
-  return { providers, local, built };
+  const endpoints = { current: async () => ({ ...urls }) };
+  const providers = new ProjectProviders({ local, factory, settings: { valuesFor: async (ownerId) => ({ ...settings[ownerId] }) }, endpoints });
+  return { providers, local, built, urls };
 }
 
 const fail = (message: string) => new AppError('CONFLICT' as never, message);
@@ -82,6 +85,17 @@ describe('ProjectProviders', () => {
     expect(changed.sourceHost).not.toBe(firstHost);
     expect(changed.builder).not.toBe(firstBuilder);
     expect(built).toEqual(['github:g1', 'dockerhub:ada:d1', 'github-actions:g1:ada:d1', 'doks:o1:c1', 'github:g2', 'github-actions:g2:ada:d1']);
+  });
+
+  it("builds a new adapter with the services' URLs an admin saved, and keeps it while they stay", async () => {
+    const { providers, urls } = setup({ ada: { GITHUB_TOKEN: 'g1' } });
+    const kinds = { ...LOCAL_PROVIDER_KINDS, source_host: 'github' } as const;
+    const first = (await providers.of('ada', kinds, fail)).sourceHost;
+    expect((await providers.of('ada', kinds, fail)).sourceHost).toBe(first);
+    urls.githubApi = 'https://ghe.example.com/api/v3';
+    const moved = (await providers.of('ada', kinds, fail)).sourceHost;
+    expect(moved).not.toBe(first);
+    expect((moved as unknown as { githubApi: string }).githubApi).toBe('https://ghe.example.com/api/v3');
   });
 
   it("builds a GitHub project whose images stay here on Slipway's workers, from the GitHub repository to the local registry", async () => {

@@ -27,6 +27,14 @@ export interface ProviderCredentials {
   DOKS_CLUSTER_ID?: string;
 }
 
+/** Where the cloud adapters send their requests: the environment's URLs, or those an admin saved over them. */
+export interface CloudUrls {
+  githubApi: string;
+  dockerHub: string;
+  dockerRegistry: string;
+  digitalOceanApi: string;
+}
+
 export const LOCAL_PROVIDER_KINDS: ProviderKinds = { source_host: 'local', builder: 'local', registry: 'local', cluster: 'local' };
 
 /** A cluster a project's deployments run on, observed as well as driven. */
@@ -40,13 +48,13 @@ export interface ProjectAdapters {
   readonly cluster: ProjectCluster;
 }
 
-/** Builds the cloud adapters from an owner's credentials (features.ts passes the real constructors). */
+/** Builds the cloud adapters from an owner's credentials and the services' URLs now (features.ts passes the real constructors). */
 export interface ProviderFactory {
-  sourceHost(credentials: { token: string }): SourceHost;
-  registry(credentials: { username: string; token: string }): Registry;
+  sourceHost(credentials: { token: string }, urls: CloudUrls): SourceHost;
+  registry(credentials: { username: string; token: string }, urls: CloudUrls): Registry;
   /** GitHub Actions: followed with the GitHub token; its workflow pushes to the registry with the Docker Hub credentials. */
-  builder(credentials: { token: string; registry: Registry; registryCredentials: { username: string; token: string } }): Builder;
-  cluster(credentials: { token: string; clusterId: string }): ProjectCluster;
+  builder(credentials: { token: string; registry: Registry; registryCredentials: { username: string; token: string } }, urls: CloudUrls): Builder;
+  cluster(credentials: { token: string; clusterId: string }, urls: CloudUrls): ProjectCluster;
 }
 
 /** The local adapters, shared by every project's local ports. */
@@ -112,6 +120,8 @@ export class ProjectProviders {
       factory: ProviderFactory;
       /** The owner's decrypted settings (never logged). */
       settings: { valuesFor(ownerId: string): Promise<ProviderCredentials> };
+      /** The cloud services' URLs now (an admin may change them at run time). */
+      endpoints: { current(): Promise<CloudUrls> };
     },
   ) {
     this.builders.set(deps.local.sourceHost, new WeakMap([[deps.local.registry, deps.local.builder]]));
@@ -132,6 +142,10 @@ export class ProjectProviders {
     const { local } = this.deps;
     const allLocal = kinds.source_host === 'local' && kinds.registry === 'local' && kinds.cluster === 'local';
     const settings = allLocal ? {} : await this.deps.settings.valuesFor(ownerId);
+    const urls = allLocal ? null : await this.deps.endpoints.current();
+    // An adapter is kept while its credentials and the services' URLs stay the same.
+    const build = <T>(port: string, credentials: string[], make: (urls: CloudUrls) => T): T =>
+      this.cached(ownerId, port, [...credentials, JSON.stringify(urls)], () => make(urls!), unavailable);
     const gitHubToken = () => {
       const token = settings.GITHUB_TOKEN;
       if (!token) throw unavailable(MISSING.github);
@@ -140,7 +154,7 @@ export class ProjectProviders {
     const source = (): SourceHost => {
       if (kinds.source_host === 'local') return local.sourceHost;
       const token = gitHubToken();
-      return this.cached(ownerId, 'source_host', [token], () => this.deps.factory.sourceHost({ token }), unavailable);
+      return build('source_host', [token], (u) => this.deps.factory.sourceHost({ token }, u));
     };
     const dockerHub = () => {
       const username = settings.DOCKER_USERNAME;
@@ -154,7 +168,7 @@ export class ProjectProviders {
     const registry = (): Registry => {
       if (kinds.registry === 'local') return local.registry;
       const { username, token } = dockerHub();
-      return this.cached(ownerId, 'registry', [username, token], () => this.deps.factory.registry({ username, token }), unavailable);
+      return build('registry', [username, token], (u) => this.deps.factory.registry({ username, token }, u));
     };
     const cluster = (): ProjectCluster => {
       if (kinds.cluster === 'local') return local.cluster;
@@ -162,7 +176,7 @@ export class ProjectProviders {
       const token = settings.DIGITALOCEAN_TOKEN;
       const clusterId = settings.DOKS_CLUSTER_ID;
       if (!token || !clusterId) throw unavailable(MISSING.doks);
-      return this.cached(ownerId, 'cluster', [token, clusterId], () => this.deps.factory.cluster({ token, clusterId }), unavailable);
+      return build('cluster', [token, clusterId], (u) => this.deps.factory.cluster({ token, clusterId }, u));
     };
     // GitHub Actions follows the repository's workflow; a local builder reads the source through the project's
     // source host and pushes to its registry.
@@ -171,7 +185,7 @@ export class ProjectProviders {
       const token = gitHubToken();
       const images = registry();
       const registryCredentials = dockerHub();
-      return this.cached(ownerId, 'builder', [token, registryCredentials.username, registryCredentials.token], () => this.deps.factory.builder({ token, registry: images, registryCredentials }), unavailable);
+      return build('builder', [token, registryCredentials.username, registryCredentials.token], (u) => this.deps.factory.builder({ token, registry: images, registryCredentials }, u));
     };
     const copiesHere = kinds.cluster === 'local' && kinds.registry !== 'local';
     return {
@@ -199,7 +213,7 @@ export class ProjectProviders {
     return builder;
   }
 
-  private cached<T>(ownerId: string, port: string, credentials: string[], build: () => T, unavailable: Unavailable): T {
+  private cached<T>(ownerId: string, port: string, credentials: string[], make: () => T, unavailable: Unavailable): T {
     const key = `${ownerId}:${port}`;
     // Only a digest of the credentials is kept beside the adapter.
     const fingerprint = createHash('sha256').update(JSON.stringify(credentials)).digest('hex');
@@ -207,7 +221,7 @@ export class ProjectProviders {
     if (hit?.fingerprint === fingerprint) return hit.adapter as T;
     let adapter: T;
     try {
-      adapter = build();
+      adapter = make();
     } catch (error) {
       // The adapters' constructors say what is wrong in words for the owner, never with a credential.
       throw unavailable(error instanceof Error ? error.message : 'The adapter could not be built');

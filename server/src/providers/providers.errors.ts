@@ -18,8 +18,10 @@ export const commitNotFound = (sha: string) => new AppError(ErrorCode.NotFound, 
 export const tagConflict = (tag: string) =>
   new AppError(ErrorCode.Conflict, `Tag ${tag} already points at another commit`, { reason: 'TAG_CONFLICT' });
 
+/** A file a commit cannot hold or a checkout cannot write safely; the same commit is refused the same way every time. */
+export const INVALID_SOURCE_FILE = 'INVALID_SOURCE_FILE';
 export const invalidSourceFile = (filePath: string, why: string) =>
-  new AppError(ErrorCode.BadUserInput, `Invalid file path "${filePath.slice(0, 200)}": ${why}`, { reason: 'INVALID_SOURCE_FILE' });
+  new AppError(ErrorCode.BadUserInput, `Invalid file path "${filePath.slice(0, 200)}": ${why}`, { reason: INVALID_SOURCE_FILE });
 
 export const artifactFileMissing = () =>
   new AppError(ErrorCode.BadUserInput, 'The artifact file to push does not exist or is not a regular file', { reason: 'ARTIFACT_FILE_MISSING' });

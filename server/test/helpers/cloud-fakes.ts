@@ -33,6 +33,8 @@ export async function startCloudFakes(options: {
   name: string;
   dockerUsers?: Record<string, string>;
   digitalOcean?: { portSlot: 0 | 1; tokens?: string[]; pullImage?: (reference: string, hub: FakeDockerHub) => Promise<string | null> };
+  /** More environment for Slipway, over the fakes' URLs. */
+  env?: Record<string, string>;
 }): Promise<CloudFakes> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `slipway-${options.name}-`));
   chmodSync(dataDir, 0o711);
@@ -58,6 +60,7 @@ export async function startCloudFakes(options: {
       SLIPWAY_DOCKER_REGISTRY_URL: hub.registryUrl,
       // Without the fake, nothing answers there: no test may reach the real DigitalOcean.
       SLIPWAY_DIGITALOCEAN_API_URL: digitalOcean?.apiUrl ?? 'http://127.0.0.1:9',
+      ...options.env,
     },
   });
   const db = new pg.Client({ connectionString: app.databaseUrl });

@@ -5,5 +5,10 @@ export const invalidCredentials = () =>
 
 export const notSignedIn = () => new AppError(ErrorCode.Unauthenticated, 'Authentication required', { reason: 'NOT_SIGNED_IN' });
 
-export const loginThrottled = (minutes: number) =>
-  new AppError(ErrorCode.TooManyRequests, `Too many failed login attempts. Try again in ${minutes} minutes.`, { reason: 'THROTTLED' });
+export const loginThrottled = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(ErrorCode.TooManyRequests, `Too many failed sign-in attempts from your address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    reason: 'THROTTLED',
+    retryAfterSeconds: seconds,
+  });
+};

@@ -8,6 +8,7 @@ import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
 import { LoginFailure } from './login-failure.entity.js';
 import { LoginThrottle } from './login-throttle.js';
+import { PasswordCheck } from './password-check.js';
 import { Session } from './session.entity.js';
 import { TokenService } from './token.service.js';
 
@@ -15,30 +16,30 @@ export interface Authentication {
   tokens: TokenService;
   /** The Authorization header to the signed-in user, for GraphQL contexts. */
   authenticate: Authenticate;
-  /** REST middleware: routes behind it need a signed-in user. */
+  /** Sign-in and registration limits, shared by every API process. */
+  throttle: LoginThrottle;
+  /** Every check of a typed password (sign-in, changing one's own), throttled. */
+  passwords: PasswordCheck;
 }
 
-/** Sessions and tokens: built first, since every other feature's routes check them. */
-export function createAuthentication(deps: { dataSource: DataSource; bus: EventBus; secretKey: Buffer; tokenTtlSeconds: number }): Authentication {
+/** Sessions, tokens and password checks: built first, since every other feature's routes check them. */
+export function createAuthentication(deps: {
+  dataSource: DataSource;
+  bus: EventBus;
+  secretKey: Buffer;
+  tokenTtlSeconds: number;
+  registrationsPerAddress: number;
+}): Authentication {
   const tokens = new TokenService(deps.dataSource.getRepository(Session), deps.secretKey, deps.tokenTtlSeconds, deps.bus);
   const authenticate = bearerAuthentication((token) => tokens.verify(token));
-  return { tokens, authenticate };
+  const throttle = new LoginThrottle(deps.dataSource.getRepository(LoginFailure), deps.registrationsPerAddress);
+  return { tokens, authenticate, throttle, passwords: new PasswordCheck(throttle) };
 }
 
 /** Registration, sign-in and sign-out; its cleanup deletes sessions and login failures that no longer count. */
-export function authModule({
-  dataSource,
-  users,
-  authentication,
-  registrationsPerAddress,
-}: {
-  dataSource: DataSource;
-  users: UsersService;
-  authentication: Authentication;
-  registrationsPerAddress: number;
-}) {
-  const throttle = new LoginThrottle(dataSource.getRepository(LoginFailure), registrationsPerAddress);
-  const service = new AuthService(users, authentication.tokens, throttle);
+export function authModule({ users, authentication }: { users: UsersService; authentication: Authentication }) {
+  const { throttle } = authentication;
+  const service = new AuthService(users, authentication.tokens, throttle, authentication.passwords);
   const feature: Feature = {
     rest: { routes: authRoutes(service) },
     resolvers: [new AuthResolver(service)],

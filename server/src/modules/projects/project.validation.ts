@@ -111,5 +111,5 @@ export function parseEnvironmentVariables(value: unknown): Record<string, string
   return Object.fromEntries(variables);
 }
 
-/** GitHub's rule for organization names (letters, digits, single hyphens inside, at most 39); also a safe path segment. */
-export const ORGANIZATION_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+/** GitHub's rule for organization names, as Settings checks GITHUB_ORGANIZATION (the domain's). */
+export { ORGANIZATION_NAME } from '@slipway/domain';

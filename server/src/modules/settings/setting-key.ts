@@ -1,3 +1,4 @@
+import { MAX_SETTING_VALUE_LENGTH, SETTING_KEY_NAMES, SETTING_RULES } from '@slipway/domain';
 import { registerEnumType } from 'type-graphql';
 
 /** The only settings a user can store (spec section 3). */
@@ -23,18 +24,16 @@ registerEnumType(SettingKey, {
   },
 });
 
-export const SETTING_KEYS: readonly SettingKey[] = Object.values(SettingKey);
+/** The keys in the spec's order, as the domain lists them (the enum and the domain must name the same six). */
+export const SETTING_KEYS: readonly SettingKey[] = SETTING_KEY_NAMES.map((key) => SettingKey[key]);
 
-export const MAX_SETTING_VALUE_LENGTH = 4096;
 /** How a value to store is read, for the API's descriptions. */
-export const SETTING_VALUE_FORMAT = `trimmed, at most ${MAX_SETTING_VALUE_LENGTH} characters, no line breaks or control characters`;
+export const SETTING_VALUE_FORMAT =
+  `trimmed, at most ${MAX_SETTING_VALUE_LENGTH} characters, no line breaks or control characters; tokens at least 4 characters, ` +
+  'DOCKER_USERNAME 4 to 30 lowercase letters and digits, DOKS_CLUSTER_ID a UUID, GITHUB_ORGANIZATION a GitHub organization name';
 
 /** Tokens: never listed in plain text, only masked or through an explicit reveal. */
-export const SECRET_SETTING_KEYS: ReadonlySet<SettingKey> = new Set([
-  SettingKey.DOCKER_TOKEN,
-  SettingKey.DIGITALOCEAN_TOKEN,
-  SettingKey.GITHUB_TOKEN,
-]);
+export const SECRET_SETTING_KEYS: ReadonlySet<SettingKey> = new Set(SETTING_KEYS.filter((key) => SETTING_RULES[key].secret));
 
 export function isSettingKey(value: unknown): value is SettingKey {
   return typeof value === 'string' && (SETTING_KEYS as readonly string[]).includes(value);

@@ -1,12 +1,33 @@
 import type { DataSource } from 'typeorm';
 import type { SecretBox } from '../../common/secret-box.js';
 import type { Feature } from '../feature.js';
-import { SettingsResolver } from './settings.resolver.js';
+import type { CloudUrls } from './cloud-endpoint-key.js';
+import { CloudEndpointsService } from './cloud-endpoints.service.js';
+import type { ConnectionTester } from './connection-test.js';
+import { CloudEndpointsResolver, SettingsResolver } from './settings.resolver.js';
 import { settingsRoutes } from './settings.routes.js';
 import { SettingsService } from './settings.service.js';
 
-export function settingsModule({ dataSource, secretBox }: { dataSource: DataSource; secretBox: SecretBox }) {
-  const service = new SettingsService(dataSource, secretBox);
-  const feature: Feature = { rest: { routes: settingsRoutes(service) }, resolvers: [new SettingsResolver(service)] };
-  return { service, feature };
+/**
+ * Each user's provider credentials, the connection tests that check them, and the cloud services' URLs (an admin's;
+ * `cloudDefaults` are the environment's). `testConnection` is the providers' (boot hands it in).
+ */
+export function settingsModule({
+  dataSource,
+  secretBox,
+  cloudDefaults,
+  testConnection,
+}: {
+  dataSource: DataSource;
+  secretBox: SecretBox;
+  cloudDefaults: CloudUrls;
+  testConnection: ConnectionTester;
+}) {
+  const endpoints = new CloudEndpointsService(dataSource, cloudDefaults);
+  const service = new SettingsService(dataSource, secretBox, { endpoints, test: testConnection });
+  const feature: Feature = {
+    rest: { routes: settingsRoutes(service, endpoints) },
+    resolvers: [new SettingsResolver(service), new CloudEndpointsResolver(endpoints)],
+  };
+  return { service, endpoints, feature };
 }

@@ -1,14 +1,14 @@
 import type { DataSource, Repository } from 'typeorm';
-import { maskSecret } from '@slipway/domain';
+import { SETTING_RULES, maskSecret, settingValueError } from '@slipway/domain';
 import type { SecretBox } from '../../common/secret-box.js';
 import { invalidInput } from '../../common/validation.js';
 import type { User } from '../users/user.entity.js';
+import type { CloudEndpointsService } from './cloud-endpoints.service.js';
+import { CONNECTION_PROVIDERS, type ConnectionProvider, ConnectionTestResult, type ConnectionTester } from './connection-test.js';
 import { Setting } from './dtos/setting.model.js';
-import { MAX_SETTING_VALUE_LENGTH, SECRET_SETTING_KEYS, SETTING_KEYS, SettingKey, isSettingKey } from './setting-key.js';
-import { invalidSettingValue, unknownSettingKey } from './settings.errors.js';
+import { SECRET_SETTING_KEYS, SETTING_KEYS, SettingKey, isSettingKey } from './setting-key.js';
+import { invalidSettingValue, unknownProvider, unknownSettingKey } from './settings.errors.js';
 import { UserSetting } from './user-setting.entity.js';
-
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** A change to apply: a value to store, or null to delete. */
 type Change = [SettingKey, string | null];
@@ -23,17 +23,20 @@ function parseKey(key: unknown): SettingKey {
   return key;
 }
 
-/** Trimmed value, or null for "delete" (null, undefined or blank). Error messages never echo the value. */
+/** Trimmed value, or null for "delete" (null, undefined or blank), checked by the domain's rule for its key. Errors never echo the value. */
 function parseValue(key: SettingKey, value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') throw invalidSettingValue(key, `${key} must be a string`);
+  if (typeof value !== 'string') throw invalidSettingValue(key, `${SETTING_RULES[key].label} must be a string`);
   const trimmed = value.trim();
   if (!trimmed) return null;
-  if (trimmed.length > MAX_SETTING_VALUE_LENGTH) {
-    throw invalidSettingValue(key, `${key} must be at most ${MAX_SETTING_VALUE_LENGTH} characters`);
-  }
-  if (CONTROL_CHARACTERS.test(trimmed)) throw invalidSettingValue(key, `${key} cannot contain line breaks or control characters`);
+  const error = settingValueError(key, trimmed);
+  if (error) throw invalidSettingValue(key, error);
   return trimmed;
+}
+
+/** A client that sends back the masked text it was shown for a saved secret means "unchanged", not "store the bullets". */
+function isMaskedEcho(key: SettingKey, value: string, existing: string | undefined): boolean {
+  return existing !== undefined && SECRET_SETTING_KEYS.has(key) && value === maskSecret(existing);
 }
 
 /** Per-user provider credentials, sealed at rest with AES-256-GCM; secrets leave only masked or by explicit reveal. */
@@ -43,6 +46,7 @@ export class SettingsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly box: SecretBox,
+    private readonly connections: { endpoints: Pick<CloudEndpointsService, 'current'>; test: ConnectionTester },
   ) {
     this.settings = dataSource.getRepository(UserSetting);
   }
@@ -65,9 +69,12 @@ export class SettingsService {
     return this.list(user);
   }
 
+  /** Stores one setting; deleting is `remove`'s, so a missing or blank value is refused rather than taken for "delete". */
   async set(user: Owner, key: unknown, value: unknown): Promise<Setting> {
     const parsed = parseKey(key);
-    await this.apply(user, [[parsed, parseValue(parsed, value)]]);
+    const stored = parseValue(parsed, value);
+    if (stored === null) throw invalidInput('value is required', 'value');
+    await this.apply(user, [[parsed, stored]]);
     return this.view(parsed, (await this.load(user.id, [parsed])).get(parsed));
   }
 
@@ -81,6 +88,24 @@ export class SettingsService {
   async valuesFor(userId: string): Promise<SettingValues> {
     const stored = await this.load(userId);
     return Object.fromEntries([...stored].map(([key, { value }]) => [key, value]));
+  }
+
+  /**
+   * Checks credentials against a provider: the saved ones, with `entries` (the form's values, not saved; undefined for
+   * none) over them. A secret sent back as the masked text it was shown means the saved one; a blank value means none.
+   * Stores nothing.
+   */
+  async testConnection(user: Owner, provider: unknown, entries: unknown): Promise<ConnectionTestResult> {
+    if (!CONNECTION_PROVIDERS.includes(provider as ConnectionProvider)) throw unknownProvider(provider);
+    const changes = entries === undefined ? [] : this.parseEntries(entries);
+    const saved = await this.valuesFor(user.id);
+    const values: SettingValues = { ...saved };
+    for (const [key, value] of changes) {
+      if (value === null) delete values[key];
+      else if (!isMaskedEcho(key, value, saved[key])) values[key] = value;
+    }
+    const found = await this.connections.test(provider as ConnectionProvider, values, await this.connections.endpoints.current());
+    return Object.assign(new ConnectionTestResult(), { provider, ...found });
   }
 
   /** Accepts a {KEY: value} map (REST) or a [{key, value}] list (GraphQL). */
@@ -109,8 +134,7 @@ export class SettingsService {
       const repo = manager.getRepository(UserSetting);
       for (const [key, value] of changes) {
         const existing = current.get(key)?.value;
-        // A client that sends back the masked text it was shown means "unchanged", not "store the bullets".
-        if (value !== null && existing !== undefined && SECRET_SETTING_KEYS.has(key) && value === maskSecret(existing)) continue;
+        if (value !== null && isMaskedEcho(key, value, existing)) continue;
         if (value === existing) continue;
         if (value === null) {
           await repo.delete({ ownerId: user.id, key });

@@ -30,11 +30,18 @@ export class User {
   @Field(() => Date, { description: 'When the account was created (ISO 8601, UTC)' })
   createdAt!: Date;
 
+  @Column({ name: 'password_reset_at', type: 'timestamptz', nullable: true })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When an admin last reset the password (the user was signed out everywhere); null once the user has chosen their own',
+  })
+  passwordResetAt!: Date | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }
 
 /** The REST shape of a user (spec section 3): never includes the password hash. */
 export function toUserResponse(user: User) {
-  return { id: user.id, name: user.name, email: user.email, role: user.role, created_at: user.createdAt };
+  return { id: user.id, name: user.name, email: user.email, role: user.role, created_at: user.createdAt, password_reset_at: user.passwordResetAt };
 }

@@ -28,7 +28,8 @@ export class UsersResolver {
   }
 
   @Mutation(() => User, {
-    description: 'Changes your own account, or (manager or above) one whose role is not above yours; answers the result',
+    description:
+      "Changes your own account (your password with currentPassword), or (manager or above) one whose role is not above yours; only an admin resets another user's password. Answers the result",
   })
   updateUser(
     @Arg('id', () => ID, { description: 'The user id (UUID)' }) id: string,
@@ -36,7 +37,7 @@ export class UsersResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<User> {
     const { user, sessionId } = signedIn(ctx);
-    return this.service.update(user, id, input, sessionId);
+    return this.service.update(user, id, input, { sessionId, clientAddress: ctx.clientAddress });
   }
 
   @Mutation(() => Boolean, {

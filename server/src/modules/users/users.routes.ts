@@ -1,4 +1,4 @@
-import { authOf } from '../../http/auth-middleware.js';
+import { authOf, clientAddress } from '../../http/auth-middleware.js';
 import { schema as s } from '../../http/json-schema.js';
 import type { RestRoute, SchemaComponents } from '../../http/rest-routes.js';
 import type { UsersService } from './users.service.js';
@@ -7,7 +7,14 @@ import { toUserResponse } from './user.entity.js';
 const TAG = 'Users';
 
 export const userSchemas: SchemaComponents = {
-  User: s.object({ id: s.uuid(), name: s.string(), email: s.string(), role: s.enum(['admin', 'user']), created_at: s.dateTime() }),
+  User: s.object({
+    id: s.uuid(),
+    name: s.string(),
+    email: s.string(),
+    role: s.enum(['user', 'manager', 'admin']),
+    created_at: s.dateTime(),
+    password_reset_at: s.nullable(s.dateTime('When an admin last reset the password; null once the user has chosen their own.')),
+  }),
 };
 
 const ACCOUNT_FIELDS = {
@@ -15,7 +22,7 @@ const ACCOUNT_FIELDS = {
   email: s.string('At most 254 characters.'),
   password: s.string('6 to 200 characters.'),
   password_confirmation: s.string('The same password again.'),
-  role: s.enum(['admin', 'user'], 'Admins only.'),
+  role: s.enum(['user', 'manager', 'admin'], 'Admins only (managers may give user).'),
 };
 
 const user = (description: string) => ({ description, schema: s.ref('User') });
@@ -62,13 +69,20 @@ export function usersRoutes(service: UsersService): RestRoute[] {
       path: '/users/{id}',
       tag: TAG,
       summary: 'Update a user',
-      description: 'A password change ends the user’s other sessions.',
+      description:
+        "Your own password changes with `current_password`; only an admin resets another user's, which signs them out everywhere and sets their `password_reset_at`. A password change ends the user's other sessions.",
       params,
       body: { type: 'object', properties: { ...ACCOUNT_FIELDS, current_password: s.string('Needed to change your own password.') } },
-      responses: { 200: user('The updated user.'), 409: { description: 'The email is taken.', schema: s.ref('Error') } },
+      responses: {
+        200: user('The updated user.'),
+        403: { description: "Not allowed (another user's password: admins only).", schema: s.ref('Error') },
+        409: { description: 'The email is taken.', schema: s.ref('Error') },
+      },
       handler: async (req, res) => {
         const { user: signedIn, sessionId } = authOf(req);
-        res.json(toUserResponse(await service.update(signedIn, String(req.params.id), req.body as Record<string, unknown>, sessionId)));
+        const body = req.body as Record<string, unknown>;
+        const updated = await service.update(signedIn, String(req.params.id), { ...body, currentPassword: body.current_password }, { sessionId, clientAddress: clientAddress(req) });
+        res.json(toUserResponse(updated));
       },
     },
     {

@@ -13,7 +13,20 @@ export interface UserInput {
   email?: unknown;
   password?: unknown;
   confirmPassword?: unknown;
+  /** Changing one's own password: the password it replaces. */
+  currentPassword?: unknown;
   role?: unknown;
+}
+
+/** Who makes a change: their session (which a change of their own password keeps) and client address. */
+export interface ChangeRequest {
+  sessionId?: string;
+  clientAddress: string;
+}
+
+/** Checks a typed password against an account's hash, throttled as sign-ins are (the auth module's PasswordCheck). */
+export interface PasswordVerifier {
+  matches(email: string, passwordHash: string | null, password: string, clientAddress: string): Promise<boolean>;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -43,6 +56,7 @@ export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly bus: EventBus,
+    private readonly passwords: PasswordVerifier,
   ) {
     this.users = dataSource.getRepository(User);
   }
@@ -76,23 +90,34 @@ export class UsersService {
     return this.users.findOne({ where: { email: email.toLowerCase() } });
   }
 
-  /** `actorSessionId`: the session making the change, which a password change leaves signed in. */
-  async update(actor: User, id: string, input: UserInput, actorSessionId?: string): Promise<User> {
+  /**
+   * Changes an account. A password is changed by its owner, who gives the current one, or reset by an admin, which
+   * signs the user out everywhere and leaves `passwordResetAt` set (their next sign-in and `me` show it) until they
+   * choose their own. Every other session of the user ends; the owner's own session stays.
+   */
+  async update(actor: User, id: string, input: UserInput, request: ChangeRequest): Promise<User> {
     const user = await this.findManageable(actor, id);
+    const own = actor.id === id;
     const changes: Partial<User> = {};
     if (input.name !== undefined) changes.name = validateName(input.name);
     if (input.email !== undefined) changes.email = validateEmail(input.email);
-    if (input.password !== undefined) changes.passwordHash = await hash(validatePassword(input.password));
+    const password = input.password === undefined ? undefined : validatePassword(input.password);
     const role = parseRole(input.role);
     if (role !== undefined && role !== user.role) {
       this.assertMinimumRole(actor, Role.admin, 'Only an admin can change roles');
       changes.role = role;
     }
+    if (password !== undefined) {
+      if (own) await this.assertCurrentPassword(user, input.currentPassword, request.clientAddress);
+      else this.assertMinimumRole(actor, Role.admin, "Only an admin can reset another user's password");
+      changes.passwordHash = await hash(password);
+      changes.passwordResetAt = own ? null : new Date();
+    }
     try {
       await this.dataSource.transaction(async (manager) => {
         if (user.role === Role.admin && changes.role !== undefined) await this.assertAnotherAdmin(manager, id);
         await manager.getRepository(User).update({ id }, changes);
-        if (changes.passwordHash) await manager.query(REVOKE_OTHER_SESSIONS_SQL, [id, actor.id === id ? (actorSessionId ?? null) : null]);
+        if (changes.passwordHash) await manager.query(REVOKE_OTHER_SESSIONS_SQL, [id, own ? (request.sessionId ?? null) : null]);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
@@ -101,6 +126,14 @@ export class UsersService {
     // Drops cached sign-ins of this user everywhere and ends their graphql-ws sockets whose session ended.
     await this.bus.publish('user.changed', { userId: id });
     return this.findOrFail(id);
+  }
+
+  /** A wrong current password counts as a failed sign-in of the account from this address. */
+  private async assertCurrentPassword(user: User, current: unknown, clientAddress: string): Promise<void> {
+    if (typeof current !== 'string' || current === '') throw invalidInput('Current password is required to change your password', 'currentPassword');
+    if (!(await this.passwords.matches(user.email, user.passwordHash, current, clientAddress))) {
+      throw invalidInput('Current password is incorrect', 'currentPassword');
+    }
   }
 
   async remove(actor: User, id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { appendFile, mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { logSecretsOf, maskLogSecrets } from '@slipway/domain';
 import { isUuid } from '../../common/validation.js';
 
 /** Most lines a tail call answers, and most bytes it reads from the end of a log to find them. */
@@ -8,10 +9,10 @@ export const MAX_TAIL_LINES = 10_000;
 const MAX_TAIL_BYTES = 4 * 1024 * 1024;
 const CHUNK = 64 * 1024;
 
-/** Replaces every non-empty secret value in a text with '***' (longer values first, so a value inside another goes too). */
-export function secretMasker(secrets: Record<string, string>): (text: string) => string {
-  const values = [...new Set(Object.values(secrets).filter((value) => value.length > 0))].sort((a, b) => b.length - a.length);
-  return (text) => values.reduce((masked, value) => masked.split(value).join('***'), text);
+/** Hides the values of the environment's sensitive variables in a text (the domain's one rule for build logs). */
+export function secretMasker(environment: Record<string, string>): (text: string) => string {
+  const secrets = logSecretsOf(environment);
+  return (text) => maskLogSecrets(text, secrets);
 }
 
 /** One build's log being written: lines go to the file as they come; close() waits until they are on disk. */

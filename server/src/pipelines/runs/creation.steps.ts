@@ -29,7 +29,7 @@ async function requireTemplate(ctx: Ctx): Promise<Template> {
 }
 
 /** A cloud adapter's access check: its message is written for the owner (and never holds a credential). */
-async function accessChecked(check: Promise<void>): Promise<void> {
+async function accessChecked(check: Promise<unknown>): Promise<void> {
   try {
     await check;
   } catch (error) {

@@ -1,5 +1,7 @@
 import { type BuildPhase, type BuildResult, repositorySecretsOf } from '../../providers/builder/builder.port.js';
 import type { TemplateRuntime } from '../../modules/templates/template.model.js';
+import { AppError } from '../../common/app-error.js';
+import { INVALID_SOURCE_FILE } from '../../providers/providers.errors.js';
 import { StepStatus } from '../pipeline-step.entity.js';
 import type { Artifact, ImageRef } from '../../providers/registry/registry.port.js';
 import { secretMasker } from '../../modules/versions/build-logs.js';
@@ -171,6 +173,12 @@ export async function buildVersion(ctx: Ctx, names: RunNames, version: Version, 
       if (tail.length > LOG_TAIL_LINES) tail.shift();
       fresh();
     });
+  } catch (error) {
+    // A commit the source host refuses to check out (a link out of the repository) is refused the same way every time.
+    if (error instanceof AppError && error.reason === INVALID_SOURCE_FILE) throw new StepFailure(`Build of ${tag} failed: ${error.message}`, { final: true });
+    // This attempt ended, its worker did not die: the next attempt must not say it was interrupted.
+    if (!ctx.signal.aborted) await records.updateBuild(version.id, runId, { buildStatus: BuildStatus.pending });
+    throw error;
   } finally {
     clearTimeout(timer);
     await writing;

@@ -3,7 +3,7 @@ import { chmod, lchown, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/pr
 import { letOthersPassThrough } from '../pass-through.js';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { isSensitiveName } from '@slipway/domain';
+import { logSecretsOf, maskLogSecrets } from '@slipway/domain';
 import * as tar from 'tar';
 import type { Registry } from '../registry/registry.port.js';
 import { SerialQueue } from '../serial-queue.js';
@@ -116,7 +116,7 @@ export class LocalBuilder implements Builder {
           deadline: Date.now() + request.timeoutSeconds * 1000,
           onSpawn: (pid) => recordBuildProcess(dir, pid),
         };
-        const log = lineLogger(hooks.onLog, sensitiveValues(request.environment));
+        const log = lineLogger(hooks.onLog, logSecretsOf(request.environment));
         for (const { phase, argv } of phases) {
           if (hooks.signal.aborted) return result('failed', { error: 'Build cancelled' });
           const failure = await runCommand(phase, argv, options, hooks, log);
@@ -238,12 +238,6 @@ function runCommand(phase: Phase, argv: string[], options: RunOptions, hooks: Bu
   });
 }
 
-/** Values of the project's sensitive variables (API_KEY, …), masked wherever the build prints them. */
-function sensitiveValues(environment: Record<string, string>): string[] {
-  return Object.entries(environment)
-    .filter(([name, value]) => isSensitiveName(name) && value.length >= 4)
-    .map(([, value]) => value);
-}
 
 type LineLogger = ReturnType<typeof lineLogger>;
 
@@ -262,7 +256,7 @@ function lineLogger(onLog: (line: string) => void, secrets: string[]) {
       return;
     }
     sent += 1;
-    onLog(secrets.reduce((line, secret) => line.split(secret).join('****'), text.replace(/\r$/, '')).slice(0, MAX_LOG_LINE));
+    onLog(maskLogSecrets(text.replace(/\r$/, ''), secrets).slice(0, MAX_LOG_LINE));
   };
   return {
     line: (text: string) => onLog(text),

@@ -43,6 +43,8 @@ export interface GitHubSourceHostOptions {
   minWriteIntervalMs?: number;
   /** Server errors and network failures are retried 3 times after n² × this (default 1000 ms); a test sets less. */
   retryBaseDelayMs?: number;
+  /** How many times a server error or network failure is retried (default 3); a connection test answers at once. */
+  retries?: number;
   /** How long GitHub has to answer each request before it counts as unreachable (default DEFAULT_ANSWER_TIMEOUT_MS). */
   answerTimeoutMs?: number;
 }
@@ -60,7 +62,7 @@ export function createGitHubClient(options: GitHubSourceHostOptions): GitHubClie
     userAgent: 'Slipway',
     log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
     request: { fetch: (url: string, init: RequestInit) => fetchWithin(options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS, url, init) },
-    retry: { doNotRetry: DO_NOT_RETRY, retryAfterBaseValue: options.retryBaseDelayMs ?? 1000 },
+    retry: { doNotRetry: DO_NOT_RETRY, retryAfterBaseValue: options.retryBaseDelayMs ?? 1000, retries: options.retries ?? 3 },
     throttle: {
       // The primary limit: wait for its reset only when it is a few seconds away; otherwise fail clearly.
       onRateLimit: (retryAfter, _options, _octokit, retryCount) => retryCount === 0 && retryAfter <= 5,
@@ -124,10 +126,11 @@ export class GitHubSourceHost implements SourceHost {
   }
 
   /**
-   * What the validate-github step checks: the token is good, has the scopes Slipway needs (classic tokens),
-   * the organization exists and the token's user may create repositories in it. Throws a message for the user.
+   * What the validate-github step and Settings' Test connection check: the token is good, has the scopes Slipway
+   * needs (classic tokens), the organization exists and the token's user may create repositories in it. Throws a
+   * message for the user; answers the token's user.
    */
-  async validateAccess(organization: string): Promise<void> {
+  async validateAccess(organization: string): Promise<{ login: string }> {
     const org = safeSegment(organization, 'organization');
     const user = await this.call("read the token's user", () => this.octokit.rest.users.getAuthenticated(), {
       401: () => accessError('The GitHub token is not valid (GitHub answered "Bad credentials"): create a new token and save it in Settings'),
@@ -161,6 +164,7 @@ export class GitHubSourceHost implements SourceHost {
           `and ${login} is not an owner. Ask an owner to allow members to create repositories, or to make ${login} an owner`,
       );
     }
+    return { login };
   }
 
   async ensureRepository(ref: RepositoryRef, options: { description: string }): Promise<RepositoryInfo> {

@@ -39,9 +39,10 @@ export interface SourceHost {
   readonly kind: 'local' | 'github';
   /**
    * Cloud hosts only: checks that the credentials work and may create repositories in the organization; throws an
-   * Error whose message the owner can read (a bad token, a missing organization, missing scopes).
+   * Error whose message the owner can read (a bad token, a missing organization, missing scopes). Answers the
+   * account the credentials belong to.
    */
-  validateAccess?(organization: string): Promise<void>;
+  validateAccess?(organization: string): Promise<{ login: string }>;
   /** Creates the repository when it does not exist yet; answers the existing one otherwise. */
   ensureRepository(ref: RepositoryRef, options: { description: string }): Promise<RepositoryInfo>;
   /** The repository, or null when it does not exist. */

@@ -3,10 +3,10 @@ import { useId } from 'react';
 import { useField } from 'react-final-form';
 import type { SettingKey } from '../../../generated/graphql';
 import { Button } from '../../../ui/Button';
-import { StyledField, StyledLabel, controlStyles } from '../../../ui/fields/FieldShell';
+import { StyledField, StyledLabel, controlStyles, fieldError } from '../../../ui/fields/FieldShell';
 import type { SettingDisplay } from '../hooks/useSettingsForm';
 import { COPIED_MESSAGE } from '../../../ui/clipboard';
-import { TOKEN_HINT, type SettingFieldDefinition } from '../settings-fields';
+import type { SettingFieldDefinition } from '../settings-fields';
 
 const StyledLabelRow = styled.div(({ theme }) => ({ display: 'flex', alignItems: 'baseline', gap: theme.spacing(2) }));
 
@@ -14,8 +14,8 @@ const StyledKey = styled.code(({ theme }) => ({ fontFamily: theme.fonts.mono, fo
 
 const StyledControlRow = styled.div(({ theme }) => ({ display: 'flex', alignItems: 'center', gap: theme.spacing(2) }));
 
-const StyledInput = styled.input(({ theme }) => ({
-  ...controlStyles({ theme, invalid: false }),
+const StyledInput = styled('input', { shouldForwardProp: (prop) => prop !== 'invalid' })<{ invalid: boolean }>(({ theme, invalid }) => ({
+  ...controlStyles({ theme, invalid }),
   flex: 1,
   minWidth: 0,
   fontFamily: theme.fonts.mono,
@@ -24,24 +24,39 @@ const StyledInput = styled.input(({ theme }) => ({
 
 const StyledHint = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }));
 
+const StyledNote = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.sm, color: theme.colors.text }));
+
+const StyledError = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.sm, color: theme.colors.danger }));
+
 const StyledCopied = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.sm, color: theme.colors.success }));
 
 export interface SettingFieldProps {
   field: SettingFieldDefinition;
   displayOf: (key: SettingKey, value: string) => SettingDisplay;
+  validate: (key: SettingKey, value: string | undefined) => string | undefined;
+  /** Said under the field besides its hint and effect (the local-mode note under the organization). */
+  note?: string;
   shown: boolean;
   onToggleShown: (key: SettingKey, value: string, setValue: (plain: string) => void) => Promise<void>;
   onCopy: (key: SettingKey, value: string) => Promise<void>;
   copied: boolean;
 }
 
-/** One setting: its input (masked while a secret is hidden), Show/Hide for secrets, Copy, and the copy note. */
-export function SettingField({ field, displayOf, shown, onToggleShown, onCopy, copied }: SettingFieldProps) {
+/**
+ * One setting: its input (masked while a secret is hidden), Show/Hide for secrets, Copy, the rule it follows, what
+ * saving it changes, its error once touched (or the server's after a save), and the copy note.
+ */
+export function SettingField({ field, displayOf, validate, note, shown, onToggleShown, onCopy, copied }: SettingFieldProps) {
   const id = useId();
-  const { input } = useField<string>(field.key, { subscription: { value: true } });
+  const { input, meta } = useField<string>(field.key, {
+    subscription: { value: true, error: true, touched: true, submitError: true, dirtySinceLastSubmit: true },
+    validate: (value) => validate(field.key, value),
+  });
   const value = input.value ?? '';
   const display = displayOf(field.key, value);
-  const hintId = field.secret ? `${id}-hint` : undefined;
+  const error = fieldError(meta);
+  const describedBy = [`${id}-hint`, field.effect && `${id}-effect`, note && `${id}-note`, error && `${id}-error`].filter(Boolean).join(' ');
+  const control = { id, invalid: Boolean(error), 'aria-invalid': Boolean(error), 'aria-describedby': describedBy };
 
   return (
     <StyledField>
@@ -51,17 +66,16 @@ export function SettingField({ field, displayOf, shown, onToggleShown, onCopy, c
       </StyledLabelRow>
       <StyledControlRow>
         {display.mode === 'masked' ? (
-          <StyledInput id={id} value={display.text} readOnly aria-describedby={hintId} />
+          <StyledInput {...control} value={display.text} readOnly />
         ) : (
           <StyledInput
             {...input}
+            {...control}
             value={value}
-            id={id}
             type={display.mode}
             placeholder={field.placeholder}
             autoComplete="off"
             spellCheck={false}
-            aria-describedby={hintId}
           />
         )}
         {field.secret && (
@@ -78,7 +92,10 @@ export function SettingField({ field, displayOf, shown, onToggleShown, onCopy, c
           Copy
         </Button>
       </StyledControlRow>
-      {field.secret && <StyledHint id={hintId}>{TOKEN_HINT}</StyledHint>}
+      <StyledHint id={`${id}-hint`}>{field.hint}</StyledHint>
+      {field.effect && <StyledNote id={`${id}-effect`}>{field.effect}</StyledNote>}
+      {note && <StyledNote id={`${id}-note`}>{note}</StyledNote>}
+      {error && <StyledError id={`${id}-error`}>{error}</StyledError>}
       {copied && <StyledCopied role="status">{COPIED_MESSAGE}</StyledCopied>}
     </StyledField>
   );

@@ -5,7 +5,8 @@ import { Card, CardTitle } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { Modal } from '../../../ui/Modal';
 import type { SettingsFormController, SettingsFormValues } from '../hooks/useSettingsForm';
-import { CLEAR_ALL_CONFIRMATION, SETTINGS_SECTIONS } from '../settings-fields';
+import { CLEAR_ALL_CONFIRMATION, LOCAL_ORGANIZATION_NOTE, SETTINGS_SECTIONS } from '../settings-fields';
+import { ConnectionTest } from './ConnectionTest';
 import { SettingField } from './SettingField';
 
 const StyledForm = styled.form(({ theme }) => ({ display: 'flex', flexDirection: 'column', gap: theme.spacing(5) }));
@@ -33,6 +34,9 @@ export function SettingsForm({
   initialValues,
   onSubmit,
   changedKeys,
+  validateField,
+  connectionTests,
+  testConnection,
   displayOf,
   shownKeys,
   toggleShown,
@@ -60,12 +64,19 @@ export function SettingsForm({
                   key={field.key}
                   field={field}
                   displayOf={displayOf}
+                  validate={validateField}
+                  note={field.key === 'GITHUB_ORGANIZATION' && !values.GITHUB_TOKEN?.trim() ? LOCAL_ORGANIZATION_NOTE : undefined}
                   shown={shownKeys.has(field.key)}
                   onToggleShown={toggleShown}
                   onCopy={copy}
                   copied={copiedKey === field.key}
                 />
               ))}
+              <ConnectionTest
+                name={section.connection.name}
+                state={connectionTests[section.connection.provider]}
+                onTest={() => void testConnection(section.connection.provider, section.connection.keys, values)}
+              />
             </Card>
           ))}
           <StyledActions>

@@ -2,14 +2,19 @@ import { act, screen, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  CloudEndpointsDocument,
+  SaveCloudEndpointsDocument,
   SaveSettingsDocument,
   SettingValueDocument,
   SettingsDocument,
+  TestConnectionDocument,
+  type CloudEndpointFieldsFragment,
+  type CloudEndpointInput,
   type SettingFieldsFragment,
   type SettingInput,
   type SettingKey,
 } from '../../../generated/graphql';
-import { graphQLErrorResult } from '../../../test/fixtures';
+import { TEST_USER, graphQLErrorResult } from '../../../test/fixtures';
 import { renderWithProviders, signedIn } from '../../../test/render';
 import { maskSecret } from '@slipway/domain';
 import { SettingsPage } from './SettingsPage';
@@ -32,6 +37,8 @@ function settingsOf(values: Partial<Record<SettingKey, string>>): SettingFieldsF
     };
   });
 }
+
+const CLUSTER_ID = '3f6c2a1e-8b1d-4c1e-9a0b-5d2e7f8a9b0c';
 
 const STORED = {
   DOCKER_USERNAME: 'ada',
@@ -92,8 +99,11 @@ describe('SettingsPage', { timeout: 15_000 }, () => {
     expect(field('GitHub Token')).toHaveValue('••••');
     expect(field('DigitalOcean Token')).toHaveValue('');
     expect(field('Docker Token')).toHaveAccessibleDescription(
-      'At least 4 characters. Only the last 4 stay visible while the token is hidden.',
+      expect.stringContaining('At least 4 characters. Only the last 4 stay visible while the token is hidden.'),
     );
+    expect(field('Docker Token')).toHaveAccessibleDescription(expect.stringContaining('new projects keep their images on Docker Hub'));
+    expect(field('GitHub Token')).toHaveAccessibleDescription(expect.stringContaining("new projects' repositories are created on GitHub"));
+    expect(field('Docker Username')).toHaveAccessibleDescription('Your Docker Hub user name: 4 to 30 lowercase letters and digits.');
     expect(screen.getAllByText('Show')).toHaveLength(3);
     expect(screen.getAllByText('Copy')).toHaveLength(6);
   });
@@ -150,7 +160,7 @@ describe('SettingsPage', { timeout: 15_000 }, () => {
     const save = screen.getByRole('button', { name: 'Save All Settings' });
     expect(save).toBeDisabled();
 
-    await user.type(field('Cluster ID'), '  k8s-cluster-1 ');
+    await user.type(field('Cluster ID'), `  ${CLUSTER_ID} `);
     await user.clear(field('Docker Username'));
     await user.click(screen.getByRole('button', { name: 'Show DigitalOcean Token' }));
     await user.type(field('DigitalOcean Token'), 'dop_v1_0123456789');
@@ -161,12 +171,12 @@ describe('SettingsPage', { timeout: 15_000 }, () => {
       [
         { key: 'DOCKER_USERNAME', value: null },
         { key: 'DIGITALOCEAN_TOKEN', value: 'dop_v1_0123456789' },
-        { key: 'DOKS_CLUSTER_ID', value: 'k8s-cluster-1' },
+        { key: 'DOKS_CLUSTER_ID', value: CLUSTER_ID },
       ],
     ]);
     expect(field('DigitalOcean Token')).toHaveValue('•••••••••••••6789');
     expect(field('DigitalOcean Token')).toHaveAttribute('readonly');
-    expect(field('Cluster ID')).toHaveValue('k8s-cluster-1');
+    expect(field('Cluster ID')).toHaveValue(CLUSTER_ID);
     expect(save).toBeDisabled();
 
     act(() => vi.advanceTimersByTime(2900));
@@ -207,7 +217,7 @@ describe('SettingsPage', { timeout: 15_000 }, () => {
   });
 
   it.each([
-    ['the server message', graphQLErrorResult('GITHUB_ORGANIZATION cannot contain line breaks or control characters', 'BAD_USER_INPUT'), 'GITHUB_ORGANIZATION cannot contain line breaks or control characters'],
+    ['the server message', graphQLErrorResult('The database is read-only', 'INTERNAL_SERVER_ERROR'), 'The database is read-only'],
     ['the fallback', { errors: [{ message: '' }] }, 'Failed to save settings'],
   ])('shows %s when saving fails and keeps the form', async (_case, result, message) => {
     const { user } = renderPage([settingsMock(), { request: { query: SaveSettingsDocument, variables: () => true }, result }]);
@@ -227,5 +237,137 @@ describe('SettingsPage', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Docker' })).toBeInTheDocument();
+  });
+
+  it('checks each changed value by its rule in place, and saves nothing while one is wrong (issue 31, item 3)', async () => {
+    const sent: SettingInput[][] = [];
+    const { user } = renderPage([settingsMock({ ...STORED, GITHUB_TOKEN: undefined }), saveMock(sent)]);
+    await screen.findByRole('region', { name: 'Docker' });
+    await user.type(field('GitHub Token'), 'ab');
+    await user.clear(field('GitHub Organization'));
+    await user.type(field('GitHub Organization'), 'acme org!');
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
+
+    expect(field('GitHub Token')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('GitHub Token')).toHaveAccessibleDescription(expect.stringContaining('GitHub Token must be at least 4 characters'));
+    expect(field('GitHub Organization')).toHaveAccessibleDescription(
+      expect.stringContaining('GitHub Organization can only contain letters, digits and single hyphens (not first or last), at most 39 characters'),
+    );
+    expect(sent).toEqual([]);
+    expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument();
+
+    await user.type(field('GitHub Token'), 'cd');
+    await user.clear(field('GitHub Organization'));
+    await user.type(field('GitHub Organization'), 'acme-org');
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    expect(sent).toEqual([[{ key: 'GITHUB_TOKEN', value: 'abcd' }, { key: 'GITHUB_ORGANIZATION', value: 'acme-org' }]]);
+  });
+
+  it("places the server's refusal under the field it names", async () => {
+    const { user } = renderPage([
+      settingsMock(),
+      { request: { query: SaveSettingsDocument, variables: () => true }, result: graphQLErrorResult('Docker Username is taken elsewhere', 'BAD_USER_INPUT', { field: 'DOCKER_USERNAME' }) },
+    ]);
+    await screen.findByRole('region', { name: 'Docker' });
+    await user.clear(field('Docker Username'));
+    await user.type(field('Docker Username'), 'grace');
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    await vi.waitFor(() => expect(field('Docker Username')).toHaveAccessibleDescription(expect.stringContaining('Docker Username is taken elsewhere')));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says under the organization that any name works without a GitHub token (issue 31, item 4)', async () => {
+    const { user } = renderPage([settingsMock({ GITHUB_ORGANIZATION: 'acme' })]);
+    await screen.findByRole('region', { name: 'Docker' });
+    const note = 'Without a GitHub token, repositories stay on this machine: any organization name works, no GitHub account needed (it names their folder).';
+    expect(field('GitHub Organization')).toHaveAccessibleDescription(expect.stringContaining(note));
+    await user.type(field('GitHub Token'), 'ghp_abcd');
+    expect(field('GitHub Organization')).not.toHaveAccessibleDescription(expect.stringContaining(note));
+  });
+
+  it("tests a provider's connection with the form's changed values and says what it found", async () => {
+    const asked: unknown[] = [];
+    const { user } = renderPage([
+      settingsMock(),
+      {
+        request: { query: TestConnectionDocument, variables: () => true },
+        result: (variables: unknown) => {
+          asked.push(variables);
+          return { data: { testConnection: { __typename: 'ConnectionTestResult', provider: 'dockerhub', ok: false, host: 'hub.docker.com', message: 'Docker Hub rejected the credentials of "grace"' } } };
+        },
+      },
+    ]);
+    const docker = await screen.findByRole('region', { name: 'Docker' });
+    await user.clear(field('Docker Username'));
+    await user.type(field('Docker Username'), 'Grace');
+    await user.click(within(docker).getByRole('button', { name: 'Test connection to Docker Hub' }));
+    // A value that breaks its rule is not sent; another section's changes are not sent either.
+    expect(within(docker).getByRole('status')).toHaveTextContent('Docker Username must be 4 to 30 lowercase letters and digits: correct it to test the connection');
+    expect(asked).toEqual([]);
+    await user.type(field('GitHub Token'), 'ab');
+    await user.clear(field('Docker Username'));
+    await user.type(field('Docker Username'), 'grace');
+    await user.click(within(docker).getByRole('button', { name: 'Test connection to Docker Hub' }));
+    await vi.waitFor(() => expect(within(docker).getByRole('status')).toHaveTextContent('Not connected to hub.docker.com: Docker Hub rejected the credentials of "grace"'));
+    expect(asked).toEqual([{ provider: 'dockerhub', settings: [{ key: 'DOCKER_USERNAME', value: 'grace' }] }]);
+    for (const name of ['DigitalOcean', 'the DOKS cluster', 'GitHub']) expect(screen.getByRole('button', { name: `Test connection to ${name}` })).toBeEnabled();
+  });
+});
+
+describe('SettingsPage for an admin', { timeout: 15_000 }, () => {
+  const endpoints = (saved: Partial<Record<string, string>> = {}): CloudEndpointFieldsFragment[] =>
+    [
+      ['github_api', 'GitHub API URL', 'https://api.github.com'],
+      ['docker_hub', 'Docker Hub URL', 'https://hub.docker.com'],
+      ['docker_registry', 'Docker registry URL', 'https://registry-1.docker.io'],
+      ['digitalocean_api', 'DigitalOcean API URL', 'https://api.digitalocean.com'],
+    ].map(([key, label, defaultUrl]) => ({
+      __typename: 'CloudEndpoint',
+      key: key as CloudEndpointFieldsFragment['key'],
+      label,
+      url: saved[key] ?? defaultUrl,
+      defaultUrl,
+      overridden: saved[key] !== undefined,
+    }));
+  const admin = signedIn({ user: { ...TEST_USER, role: 'admin' } });
+
+  it('shows the cloud services’ URLs, checks them in place and saves the changed ones (issue 31, item 25)', async () => {
+    const sent: CloudEndpointInput[][] = [];
+    const { user } = renderWithProviders(<SettingsPage />, {
+      auth: admin,
+      mocks: [
+        settingsMock(),
+        { request: { query: CloudEndpointsDocument }, result: { data: { cloudEndpoints: endpoints() } } },
+        {
+          request: { query: SaveCloudEndpointsDocument, variables: () => true },
+          result: ({ endpoints: changes }: { endpoints: CloudEndpointInput[] }) => {
+            sent.push(changes);
+            return { data: { saveCloudEndpoints: endpoints({ github_api: 'http://127.0.0.1:4010' }) } };
+          },
+        },
+      ],
+    });
+    const section = await screen.findByRole('region', { name: 'Cloud service URLs' });
+    const github = within(section).getByLabelText('GitHub API URL');
+    expect(github).toHaveValue('');
+    expect(github).toHaveAttribute('placeholder', 'https://api.github.com');
+    await user.type(github, 'ftp://github');
+    await user.click(within(section).getByRole('button', { name: 'Save URLs' }));
+    expect(github).toHaveAccessibleDescription(expect.stringContaining('GitHub API URL must be an http:// or https:// URL without a user, query or fragment'));
+    expect(sent).toEqual([]);
+
+    await user.clear(github);
+    await user.type(github, 'http://127.0.0.1:4010/');
+    await user.click(within(section).getByRole('button', { name: 'Save URLs' }));
+    expect(await within(section).findByText('Cloud service URLs saved.')).toBeInTheDocument();
+    expect(sent).toEqual([[{ key: 'github_api', url: 'http://127.0.0.1:4010/' }]]);
+    expect(github).toHaveValue('http://127.0.0.1:4010');
+  });
+
+  it('is not shown to other users', async () => {
+    renderPage([settingsMock()]);
+    await screen.findByRole('region', { name: 'Docker' });
+    expect(screen.queryByRole('region', { name: 'Cloud service URLs' })).not.toBeInTheDocument();
   });
 });

@@ -1,18 +1,37 @@
+import styled from '@emotion/styled';
 import { apiErrorMessage } from '../../../app/apollo/error-message';
-import { useSettingsQuery } from '../../../generated/hooks';
-import type { SettingFieldsFragment } from '../../../generated/graphql';
+import { useAuth } from '../../../app/auth/auth-context';
+import { useCloudEndpointsQuery, useSettingsQuery } from '../../../generated/hooks';
+import type { CloudEndpointFieldsFragment, SettingFieldsFragment } from '../../../generated/graphql';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
+import { CloudEndpointsForm } from '../components/CloudEndpointsForm';
 import { SettingsForm } from '../components/SettingsForm';
+import { useCloudEndpointsForm } from '../hooks/useCloudEndpointsForm';
 import { useSettingsForm } from '../hooks/useSettingsForm';
+
+const StyledSections = styled.div(({ theme }) => ({ display: 'flex', flexDirection: 'column', gap: theme.spacing(5) }));
 
 function SettingsEditor({ settings }: { settings: readonly SettingFieldsFragment[] }) {
   return <SettingsForm {...useSettingsForm(settings)} />;
 }
 
-/** /dashboard/settings: the user's registry, cloud, cluster and source-host credentials. */
+function CloudEndpointsEditor({ endpoints }: { endpoints: readonly CloudEndpointFieldsFragment[] }) {
+  return <CloudEndpointsForm {...useCloudEndpointsForm(endpoints)} />;
+}
+
+/** Admins' section: the cloud services' URLs, loaded only for an admin. */
+function CloudEndpointsSection() {
+  const { data, loading, error, refetch } = useCloudEndpointsQuery({ notifyOnNetworkStatusChange: true });
+  if (loading) return <LoadingText>Loading cloud service URLs...</LoadingText>;
+  if (error) return <ErrorBanner message={apiErrorMessage(error, 'Failed to load the cloud service URLs')} onRetry={() => void refetch().catch(() => undefined)} />;
+  return data ? <CloudEndpointsEditor endpoints={data.cloudEndpoints} /> : null;
+}
+
+/** /dashboard/settings: the user's registry, cloud, cluster and source-host credentials; for admins, the cloud services' URLs too. */
 export function SettingsPage() {
+  const { user } = useAuth();
   const { data, loading, error, refetch } = useSettingsQuery({ notifyOnNetworkStatusChange: true });
   return (
     <>
@@ -21,7 +40,10 @@ export function SettingsPage() {
       {!loading && error && (
         <ErrorBanner message={apiErrorMessage(error, 'Failed to load settings')} onRetry={() => void refetch().catch(() => undefined)} />
       )}
-      {!loading && !error && data && <SettingsEditor settings={data.settings} />}
+      <StyledSections>
+        {!loading && !error && data && <SettingsEditor settings={data.settings} />}
+        {user?.role === 'admin' && <CloudEndpointsSection />}
+      </StyledSections>
     </>
   );
 }

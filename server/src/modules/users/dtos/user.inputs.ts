@@ -32,8 +32,14 @@ export class UpdateUserInput {
   @Field(() => String, { nullable: true, description: ACCOUNT_FIELDS.email })
   email?: string;
 
-  @Field(() => String, { nullable: true, description: `${ACCOUNT_FIELDS.password}; ends the user's other sessions` })
+  @Field(() => String, {
+    nullable: true,
+    description: `${ACCOUNT_FIELDS.password}; ends the user's other sessions. Your own needs currentPassword; another user's is reset by an admin only (signed out everywhere, passwordResetAt set)`,
+  })
   password?: string;
+
+  @Field(() => String, { nullable: true, description: 'Your current password, needed to change your own' })
+  currentPassword?: string;
 
   @Field(() => Role, { nullable: true, description: 'Only an admin changes roles; the last admin keeps theirs' })
   role?: Role;

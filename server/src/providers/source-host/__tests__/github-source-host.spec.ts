@@ -99,10 +99,10 @@ describe('GitHubSourceHost against the fake GitHub', () => {
   afterAll(() => github?.close());
 
   describe('validateAccess', () => {
-    it('accepts an owner of the organization, a member where members may create repositories, and a fine-grained token', async () => {
-      await expect(host(tokens.admin).validateAccess('acme')).resolves.toBeUndefined();
-      await expect(host(tokens.member).validateAccess('open')).resolves.toBeUndefined();
-      await expect(host(tokens.fineGrained).validateAccess('acme')).resolves.toBeUndefined();
+    it("accepts an owner of the organization, a member where members may create repositories, and a fine-grained token, answering the token's user", async () => {
+      await expect(host(tokens.admin).validateAccess('acme')).resolves.toEqual({ login: 'ada' });
+      await expect(host(tokens.member).validateAccess('open')).resolves.toEqual({ login: 'dave' });
+      await expect(host(tokens.fineGrained).validateAccess('acme')).resolves.toEqual({ login: 'carol' });
     });
 
     it.each([
@@ -190,7 +190,7 @@ describe('GitHubSourceHost against the fake GitHub', () => {
         expect(everything(error)).not.toContain(tokens.admin);
       }
       limited.rateLimit(10);
-      await expect(sourceHost.validateAccess('acme')).resolves.toBeUndefined();
+      await expect(sourceHost.validateAccess('acme')).resolves.toEqual({ login: 'ada' });
     } finally {
       await limited.close();
     }
