@@ -109,7 +109,8 @@ export function runHttpBackend(req: IncomingMessage, res: ServerResponse, call: 
     child.on('close', (code) => {
       finished = true;
       res.off('close', stopWhenClientLeaves);
-      if (!res.headersSent) {
+      // No header block from git (it died first): nothing it said can be passed on.
+      if (!inBody) {
         res.statusCode = 502;
         res.setHeader('Content-Type', 'text/plain; charset=utf-8');
       }
