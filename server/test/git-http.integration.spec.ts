@@ -92,6 +92,18 @@ describe('the clone URL', () => {
     const { data } = await app.graphql('query ($id: ID!) { project(id: $id) { cloneUrl } }', { id: project.id }, owner.token);
     expect(data.project.cloneUrl).toBe(project.clone_url);
   });
+
+  it('starts with SLIPWAY_PUBLIC_URL when it is set (behind a proxy, or another name for the machine)', async () => {
+    const proxied = await startTestApp({ env: { SLIPWAY_PUBLIC_URL: 'https://slipway.example.com/' } });
+    try {
+      const user = await registerUser(proxied);
+      await proxied.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: user.token, body: { value: 'acme' } });
+      const created = await proxied.api('POST', '/projects', { token: user.token, body: { name: 'Behind A Proxy' } });
+      expect(created.body.clone_url).toBe('https://slipway.example.com/git/acme/behind-a-proxy.git');
+    } finally {
+      await proxied.stop();
+    }
+  }, 60_000);
 });
 
 describe('clone, push and fetch with the owner’s email and password', () => {
