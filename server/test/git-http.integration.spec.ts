@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -65,6 +65,15 @@ function raw(
 }
 
 const repositoryPath = () => new URL(project.clone_url).pathname;
+const ownerUrl = () => withCredentials(project.clone_url, owner.email, owner.password);
+
+/** A new clone of the project's main branch by its owner, over HTTP (each test works in its own). */
+async function freshClone(): Promise<string> {
+  const dir = mkdtempSync(path.join(work, 'clone-'));
+  const cloned = await gitResult(['clone', ownerUrl(), dir]);
+  expect(cloned.code, cloned.output).toBe(0);
+  return dir;
+}
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -108,12 +117,12 @@ describe('the clone URL', () => {
 
 describe('clone, push and fetch with the owner’s email and password', () => {
   it('clones the repository, pushes a commit that a new version then builds, and says who pushed it', async () => {
-    const dir = path.join(work, 'clone');
-    const url = withCredentials(project.clone_url, owner.email, owner.password);
-    const cloned = await gitResult(['clone', url, dir]);
-    expect(cloned.code, cloned.output).toBe(0);
+    const dir = await freshClone();
+    const url = ownerUrl();
     expect(readFileSync(path.join(dir, 'public', 'index.html'), 'utf8')).toContain('<html');
-    expect(await git(['rev-parse', 'HEAD'], dir)).toBe(project.build_commit);
+    // The history the creation run committed.
+    expect((await git(['rev-list', 'HEAD'], dir)).split('\n')).toContain(project.build_commit);
+    const before = await git(['rev-parse', 'HEAD'], dir);
 
     const events = new pg.Client({ connectionString: app.databaseUrl });
     await events.connect();
@@ -133,7 +142,7 @@ describe('clone, push and fetch with the owner’s email and password', () => {
 
       await eventually(async () => pushed.length > 0, 10_000);
       expect(pushed).toEqual([
-        { projectId: project.id, ownerId: owner.user.id, pusherId: owner.user.id, branch: 'main', before: project.build_commit, after: sha, message: 'Say it was pushed' },
+        { projectId: project.id, ownerId: owner.user.id, pusherId: owner.user.id, branch: 'main', before, after: sha, message: 'Say it was pushed' },
       ]);
 
       const version = await app.api('POST', `/projects/${project.id}/versions`, { token: owner.token, body: { version_tag: 'v2.0.0', git_branch: 'main' } });
@@ -156,20 +165,42 @@ describe('clone, push and fetch with the owner’s email and password', () => {
   }, 180_000);
 
   it('takes a push larger than git’s post buffer (a chunked body, streamed) to a new branch', async () => {
-    const dir = path.join(work, 'clone');
+    const dir = await freshClone();
     await git(['checkout', '--quiet', '-b', 'feature/big'], dir);
     writeFileSync(path.join(dir, 'big.bin'), randomBytes(3 * 1024 * 1024));
     await git(['add', 'big.bin'], dir);
     await git(['-c', 'user.name=Pusher', '-c', 'user.email=pusher@example.com', 'commit', '--quiet', '-m', 'A big file'], dir);
     const push = await gitResult(['-c', 'http.postBuffer=65536', 'push', 'origin', 'feature/big'], dir);
     expect(push.code, push.output).toBe(0);
-    const url = withCredentials(project.clone_url, owner.email, owner.password);
+    const url = ownerUrl();
     expect(await git(['ls-remote', url, 'refs/heads/feature/big'])).toContain(await git(['rev-parse', 'HEAD'], dir));
-    const copy = path.join(work, 'copy');
+    const copy = mkdtempSync(path.join(work, 'copy-'));
     const cloned = await gitResult(['clone', '--branch', 'feature/big', url, copy]);
     expect(cloned.code, cloned.output).toBe(0);
     expect(readFileSync(path.join(copy, 'big.bin'))).toEqual(readFileSync(path.join(dir, 'big.bin')));
   }, 60_000);
+
+  it('builds a pushed commit that git kept as a pack (more objects than it unpacks)', async () => {
+    const dir = await freshClone();
+    mkdirSync(path.join(dir, 'public', 'pages'));
+    for (let page = 0; page < 150; page += 1) writeFileSync(path.join(dir, 'public', 'pages', `page-${page}.html`), `<p>page ${page}</p>\n`);
+    await git(['add', '-A'], dir);
+    await git(['-c', 'user.name=Pusher', '-c', 'user.email=pusher@example.com', 'commit', '--quiet', '-m', 'Many pages'], dir);
+    const sha = await git(['rev-parse', 'HEAD'], dir);
+    const push = await gitResult(['push', 'origin', 'main'], dir);
+    expect(push.code, push.output).toBe(0);
+    expect(readdirSync(path.join(app.dataDir, 'repos', 'acme', 'pushed-site.git', 'objects', 'pack')).some((file) => file.endsWith('.pack'))).toBe(true);
+
+    const version = await app.api('POST', `/projects/${project.id}/versions`, { token: owner.token, body: { version_tag: 'v3.0.0', git_branch: 'main' } });
+    expect(version.status, JSON.stringify(version.body)).toBe(201);
+    expect(version.body.git_commit_sha).toBe(sha);
+    let built: any;
+    await eventually(async () => {
+      built = (await app.api('GET', `/projects/${project.id}/versions/${version.body.id}`, { token: owner.token })).body;
+      return ['success', 'failed', 'cancelled'].includes(built.build_status);
+    }, 120_000);
+    expect(built).toMatchObject({ build_status: 'success', git_commit_sha: sha });
+  }, 180_000);
 
   it('inflates a gzip request body, as git sends large ones', async () => {
     const want = `want ${project.build_commit}\n`;
