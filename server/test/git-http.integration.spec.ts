@@ -202,6 +202,41 @@ describe('clone, push and fetch with the owner’s email and password', () => {
     expect(built).toMatchObject({ build_status: 'success', git_commit_sha: sha });
   }, 180_000);
 
+  it('survives a push whose client goes away halfway: no branch, no lock left, the next push goes through', async () => {
+    const pktLine = (line: string) => `${(line.length + 4).toString(16).padStart(4, '0')}${line}`;
+    const command = pktLine(`${'0'.repeat(40)} ${'a'.repeat(40)} refs/heads/half\0report-status\n`);
+    const { port } = new URL(app.url);
+    const gone = new Promise<void>((resolve) => {
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `${repositoryPath()}/git-receive-pack`,
+        headers: {
+          authorization: basic(owner.email, owner.password),
+          'content-type': 'application/x-git-receive-pack-request',
+          'content-length': '100000',
+        },
+      });
+      req.on('error', () => resolve());
+      req.write(`${command}0000PACK\0\0\0\x02`, () => {
+        req.destroy();
+        resolve();
+      });
+    });
+    await gone;
+
+    const dir = await freshClone();
+    writeFileSync(path.join(dir, 'after.txt'), 'after the broken push\n');
+    await git(['add', 'after.txt'], dir);
+    await git(['-c', 'user.name=Pusher', '-c', 'user.email=pusher@example.com', 'commit', '--quiet', '-m', 'After'], dir);
+    const push = await gitResult(['push', 'origin', 'HEAD:refs/heads/after-broken'], dir);
+    expect(push.code, push.output).toBe(0);
+    expect(await git(['ls-remote', ownerUrl()])).not.toContain('refs/heads/half');
+    const refs = path.join(app.dataDir, 'repos', 'acme', 'pushed-site.git', 'refs', 'heads');
+    await eventually(async () => readdirSync(refs).every((name) => !name.endsWith('.lock')), 10_000);
+  });
+
   it('inflates a gzip request body, as git sends large ones', async () => {
     const want = `want ${project.build_commit}\n`;
     const pktLine = (line: string) => `${(line.length + 4).toString(16).padStart(4, '0')}${line}`;

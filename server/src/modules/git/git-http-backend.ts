@@ -77,19 +77,29 @@ export function runHttpBackend(req: IncomingMessage, res: ServerResponse, call: 
   const child = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'ignore'] });
   return new Promise((resolve, reject) => {
     let finished = false;
+    let clientGone = false;
     const stopWhenClientLeaves = () => {
-      if (!finished) child.kill('SIGTERM');
+      if (finished) return;
+      clientGone = true;
+      child.stdout.resume();
+      // A push is never killed halfway through its ref updates: git is told the request has ended, and either has
+      // the whole pack (and finishes, under its own ref locks) or stops at the missing end. Anything else just stops.
+      if (call.endpoint === 'git-receive-pack') {
+        req.unpipe(child.stdin);
+        child.stdin.destroy();
+      } else child.kill('SIGTERM');
     };
     res.on('close', stopWhenClientLeaves);
     child.on('error', reject);
     // A client that stops sending, or git ending before the whole body was read (a refused push), is not an error here.
     child.stdin.on('error', () => {});
-    req.on('error', () => child.kill('SIGTERM'));
+    req.on('error', stopWhenClientLeaves);
     req.pipe(child.stdin);
 
     let head = Buffer.alloc(0);
     let inBody = false;
     child.stdout.on('data', (chunk: Buffer) => {
+      if (clientGone) return;
       if (inBody) {
         if (!res.write(chunk)) child.stdout.pause();
         return;
