@@ -277,6 +277,26 @@ describe('refusals', () => {
     expect(cloned.output).toContain('Authentication failed');
   });
 
+  it('answers malformed credentials with 401 and the challenge, never a server error', async () => {
+    const encoded = (text: string) => `Basic ${Buffer.from(text, 'latin1').toString('base64')}`;
+    for (const authorization of [
+      'Basic !!!',
+      'Basic',
+      `Bearer ${'x'.repeat(40)}`,
+      encoded('no-colon-at-all'),
+      encoded(':'),
+      encoded(`${owner.email}:`),
+      encoded('\0:\0'),
+      encoded(`${'a'.repeat(300)}@example.com:password`),
+      encoded('\xff\xfe@example.com:password'),
+      `Basic ${'A'.repeat(3000)}`,
+    ]) {
+      const res = await raw('GET', advertisement(), { authorization });
+      expect(res.status, authorization.slice(0, 40)).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(/^Basic /);
+    }
+  });
+
   it('answers another user’s repository exactly as one that does not exist (404), for reading and pushing', async () => {
     const strangers = { authorization: basic(stranger.email, stranger.password) };
     const theirs = await raw('GET', advertisement(), strangers);
