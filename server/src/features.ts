@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { PublicAddress } from './common/public-address.js';
 import { SecretBox } from './common/secret-box.js';
 import { logUnexpected } from './common/log.js';
 import type { AppConfig } from './config/env.js';
@@ -7,6 +8,7 @@ import type { EventBus } from './events/event-bus.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { StepDefinition } from './pipelines/steps.js';
 import { authModule, createAuthentication } from './modules/auth/auth.module.js';
+import { gitModule } from './modules/git/git.module.js';
 import { commandsModule } from './modules/commands/commands.module.js';
 import { deploymentObservabilityModule } from './modules/deployments/observability/observability.module.js';
 import type { Feature } from './modules/feature.js';
@@ -63,8 +65,10 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
   // The pipelines module builds the engine from the projects service, which starts runs through it.
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
-  const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs });
+  const publicAddress = new PublicAddress(config.publicUrl);
+  const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs, publicAddress });
   const local = createLocalProviders({ dataDir: config.dataDir, secretBox });
+  const git = gitModule({ auth: auth.service, projects: projects.service, repositories: local.sourceHost, bus });
   // An app's address changes are recorded in the order they happen (a restore's, then the listening port's).
   const addressChanges = new SerialQueue();
   const localCluster = new LocalCluster({
@@ -112,7 +116,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
   const observability = deploymentObservabilityModule({ dataSource, bus, providers });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature, versions.feature, deployments.feature, observability.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature, versions.feature, deployments.feature, observability.feature, git.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
     features,
@@ -122,6 +126,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     pipelines: pipelines.engine,
     cluster: localCluster,
     builder: local.builder,
+    publicAddress,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { PublicAddress } from '../../common/public-address.js';
 import type { SecretBox } from '../../common/secret-box.js';
 import type { Feature } from '../feature.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -13,8 +14,9 @@ export function projectsModule(deps: {
   templates: TemplatesService;
   settings: SettingsService;
   runs: ProjectRunStarter;
+  publicAddress: PublicAddress;
 }) {
-  const service = new ProjectsService(deps.dataSource, deps.secretBox, deps.templates, deps.settings, deps.runs);
+  const service = new ProjectsService(deps.dataSource, deps.secretBox, deps.templates, deps.settings, deps.runs, deps.publicAddress);
   const feature: Feature = {
     rest: { routes: projectsRoutes(service), schemas: projectSchemas },
     resolvers: [new ProjectsResolver(service, deps.templates)],
