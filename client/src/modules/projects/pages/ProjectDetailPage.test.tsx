@@ -40,7 +40,7 @@ const renderPage = (
     routes: [{ path: '/dashboard/projects', element: <p>projects list</p> }],
   });
 
-describe('ProjectDetailPage', { timeout: 15_000 }, () => {
+describe('ProjectDetailPage', () => {
   it("says 'Invalid project ID' for an id that is not a UUID, without asking the server", () => {
     renderPage([], 'not-a-uuid');
     expect(screen.getByRole('heading', { name: 'Invalid project ID' })).toBeInTheDocument();
