@@ -10,10 +10,10 @@ import { authModule, createAuthentication } from './modules/auth/auth.module.js'
 import { commandsModule } from './modules/commands/commands.module.js';
 import { deploymentObservabilityModule } from './modules/deployments/observability/observability.module.js';
 import type { Feature } from './modules/feature.js';
-import { pipelinesModule } from './modules/pipelines/pipelines.module.js';
-import { ProjectRuns, projectRunSteps } from './pipelines/runs/project-runs.js';
-import { projectRunProviders } from './pipelines/runs/run-providers.js';
-import type { RunProviders } from './pipelines/runs/run-ports.js';
+import { pipelinesModule } from './modules/project-runs/pipelines.module.js';
+import { ProjectRuns, projectRunSteps } from './modules/projects/runs/project-runs.js';
+import { projectRunProviders } from './modules/projects/runs/run-providers.js';
+import type { RunProviders } from './modules/projects/runs/run-ports.js';
 import type { PipelineEngine } from './pipelines/engine.js';
 import { LocalCluster } from './providers/cluster/local-cluster.js';
 import { createLocalProviders } from './providers/local.js';

@@ -8,8 +8,8 @@ import { invalidInput, isUuid, requireObject } from '../../common/validation.js'
 import type { EventBus } from '../../events/event-bus.js';
 import type { RunView } from '../../pipelines/engine.js';
 import { RunStatus } from '../../pipelines/pipeline-run.entity.js';
-import type { PipelineStatus } from '../pipelines/pipeline-status.model.js';
-import { toPipelineStatus } from '../pipelines/pipeline-status.js';
+import type { PipelineStatus } from '../project-runs/pipeline-status.model.js';
+import { toPipelineStatus } from '../project-runs/pipeline-status.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { User } from '../users/user.entity.js';
 import { BuildStatus, VersionStatus } from '../versions/version-status.js';

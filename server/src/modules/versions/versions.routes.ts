@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { authOf } from '../../http/auth-middleware.js';
 import { schema as s } from '../../http/json-schema.js';
 import type { RestRoute, SchemaComponents } from '../../http/rest-routes.js';
-import { toPipelineStatus, toStatusResponse } from '../pipelines/pipeline-status.js';
+import { toPipelineStatus, toStatusResponse } from '../project-runs/pipeline-status.js';
 import { toVersionResponse } from './version.entity.js';
 import { BuildStatus, VersionStatus } from './version-status.js';
 import type { VersionsService } from './versions.service.js';

@@ -1,10 +1,10 @@
-import type { BuildLogs } from '../../modules/versions/build-logs.js';
-import type { ProviderKinds } from '../../providers/project-providers.js';
-import type { Providers } from '../../providers/providers.js';
-import type { Deployment } from '../../modules/deployments/deployment.entity.js';
-import type { Serving } from '../../modules/deployments/deployment-transitions.js';
-import type { Template } from '../../modules/templates/template.model.js';
-import type { Version } from '../../modules/versions/version.entity.js';
+import type { BuildLogs } from '../../versions/build-logs.js';
+import type { ProviderKinds } from '../../../providers/project-providers.js';
+import type { Providers } from '../../../providers/providers.js';
+import type { Deployment } from '../../deployments/deployment.entity.js';
+import type { Serving } from '../../deployments/deployment-transitions.js';
+import type { Template } from '../../templates/template.model.js';
+import type { Version } from '../../versions/version.entity.js';
 import type { DeploymentEventType } from '@slipway/domain';
 
 /** What a creation or deletion step reads of its project. */

@@ -1,11 +1,11 @@
-import { DeploymentStatus } from '../../modules/deployments/deployment-status.js';
-import type { Deployment } from '../../modules/deployments/deployment.entity.js';
-import type { Template } from '../../modules/templates/template.model.js';
-import { type StepContext, StepFailure } from '../steps.js';
+import { DeploymentStatus } from '../deployment-status.js';
+import type { Deployment } from '../deployment.entity.js';
+import type { Template } from '../../templates/template.model.js';
+import { type StepContext, StepFailure } from '../../../pipelines/steps.js';
 import { HEALTH_TIMEOUT_SECONDS, appNameOf, rollOut, rolloutFailure } from './deployment-rollout.js';
-import { versionImage, type RunNames } from './run-names.js';
-import type { RunProviders } from './run-ports.js';
-import { runStepOf } from './run-step.js';
+import { versionImage, type RunNames } from '../../projects/runs/run-names.js';
+import type { RunProviders } from '../../projects/runs/run-ports.js';
+import { runStepOf } from '../../projects/runs/run-step.js';
 
 type Ctx = StepContext<RunProviders>;
 

@@ -1,13 +1,13 @@
 import { StreamName } from '@slipway/domain';
 import type { EntityManager } from 'typeorm';
-import { AppError, ErrorCode } from '../../common/app-error.js';
-import type { PipelineEngine, RunView } from '../engine.js';
-import { RunStatus } from '../pipeline-run.entity.js';
+import { AppError, ErrorCode } from '../../../common/app-error.js';
+import type { PipelineEngine, RunView } from '../../../pipelines/engine.js';
+import { RunStatus } from '../../../pipelines/pipeline-run.entity.js';
 import { blankProjectSteps, creationSteps } from './creation.steps.js';
 import { deletionSteps } from './deletion.steps.js';
-import { deploymentSteps, deploymentStopSteps } from './deployment.steps.js';
+import { deploymentSteps, deploymentStopSteps } from '../../deployments/runs/deployment.steps.js';
 import type { RunProviders } from './run-ports.js';
-import { versionBuildSteps } from './version-build.steps.js';
+import { versionBuildSteps } from '../../versions/runs/version-build.steps.js';
 
 /** Every step a project run may use, for the engine's registry. */
 export const projectRunSteps = [...creationSteps, ...deletionSteps, ...versionBuildSteps, ...deploymentSteps, ...deploymentStopSteps];

@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { DeploymentEventType } from '@slipway/domain';
 import { In, type DataSource, type EntityManager } from 'typeorm';
-import type { SecretBox } from '../../common/secret-box.js';
-import { recordDeploymentEvent } from '../../modules/deployments/deployment-event.entity.js';
-import { lockProject, markActive, markRolledBackAutomatically, markStopped, openSnapshot, sealSnapshot, type Serving } from '../../modules/deployments/deployment-transitions.js';
-import type { EventBus } from '../../events/event-bus.js';
-import { logUnexpected } from '../../common/log.js';
-import { AppError, ErrorCode } from '../../common/app-error.js';
-import { Deployment } from '../../modules/deployments/deployment.entity.js';
-import { DeploymentStatus, DeploymentStrategy } from '../../modules/deployments/deployment-status.js';
-import { Project } from '../../modules/projects/project.entity.js';
-import type { ProjectsService } from '../../modules/projects/projects.service.js';
-import type { SettingsService } from '../../modules/settings/settings.service.js';
-import { SettingKey } from '../../modules/settings/setting-key.js';
-import type { TemplatesService } from '../../modules/templates/templates.service.js';
-import { StepFailure } from '../steps.js';
-import { nextVersionNumber, Version } from '../../modules/versions/version.entity.js';
-import { BuildStatus } from '../../modules/versions/version-status.js';
+import type { SecretBox } from '../../../common/secret-box.js';
+import { recordDeploymentEvent } from '../../deployments/deployment-event.entity.js';
+import { lockProject, markActive, markRolledBackAutomatically, markStopped, openSnapshot, sealSnapshot, type Serving } from '../../deployments/deployment-transitions.js';
+import type { EventBus } from '../../../events/event-bus.js';
+import { logUnexpected } from '../../../common/log.js';
+import { AppError, ErrorCode } from '../../../common/app-error.js';
+import { Deployment } from '../../deployments/deployment.entity.js';
+import { DeploymentStatus, DeploymentStrategy } from '../../deployments/deployment-status.js';
+import { Project } from '../project.entity.js';
+import type { ProjectsService } from '../projects.service.js';
+import type { SettingsService } from '../../settings/settings.service.js';
+import { SettingKey } from '../../settings/setting-key.js';
+import type { TemplatesService } from '../../templates/templates.service.js';
+import { StepFailure } from '../../../pipelines/steps.js';
+import { nextVersionNumber, Version } from '../../versions/version.entity.js';
+import { BuildStatus } from '../../versions/version-status.js';
 import type { DeploymentFields, ProjectFields, ProjectRecord, ProjectRecords, VersionFields } from './run-ports.js';
 
 export interface ProjectRecordsDeps {

@@ -1,5 +1,5 @@
 import { stepLabel } from '@slipway/domain';
-import { defineStep, type StepContext, type StepDefinition, StepFailure, type StepIcon } from '../steps.js';
+import { defineStep, type StepContext, type StepDefinition, StepFailure, type StepIcon } from '../../../pipelines/steps.js';
 import { namesOf, requireProject, type RunNames } from './run-names.js';
 import type { ProjectRecords, RunProviders } from './run-ports.js';
 

@@ -1,6 +1,6 @@
-import { StepFailure } from '../steps.js';
+import { StepFailure } from '../../../pipelines/steps.js';
 import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact } from './version-build.js';
-import { runStepOf } from './run-step.js';
+import { runStepOf } from '../../projects/runs/run-step.js';
 
 /** Each step finds its version by the run (the version row names its build run) and the project's names. */
 const step = runStepOf((records, runId) => records.versionOfRun(runId), 'The version of this build no longer exists');

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
-import type { BuildLogs } from '../../modules/versions/build-logs.js';
-import { LOCAL_PROVIDER_KINDS, type ProjectProviders, type ProviderKinds } from '../../providers/project-providers.js';
-import { type RunInfo, StepFailure } from '../steps.js';
+import type { BuildLogs } from '../../versions/build-logs.js';
+import { LOCAL_PROVIDER_KINDS, type ProjectProviders, type ProviderKinds } from '../../../providers/project-providers.js';
+import { type RunInfo, StepFailure } from '../../../pipelines/steps.js';
 import { DatabaseProjectRecords, type ProjectRecordsDeps } from './project-records.js';
 import type { RunProviders } from './run-ports.js';
 
