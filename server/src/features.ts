@@ -10,11 +10,8 @@ import { authModule, createAuthentication } from './modules/auth/auth.module.js'
 import { commandsModule } from './modules/commands/commands.module.js';
 import { deploymentObservabilityModule } from './modules/deployments/observability/observability.module.js';
 import type { Feature } from './modules/feature.js';
-import { pipelinesModule } from './modules/project-runs/pipelines.module.js';
-import { ProjectRuns, projectRunSteps } from './modules/projects/runs/project-runs.js';
-import { projectRunProviders } from './modules/projects/runs/run-providers.js';
-import type { RunProviders } from './modules/projects/runs/run-ports.js';
-import type { PipelineEngine } from './pipelines/engine.js';
+import { projectRunsModule } from './modules/project-runs/project-runs.module.js';
+import { PipelineEngine } from './pipelines/engine.js';
 import { LocalCluster } from './providers/cluster/local-cluster.js';
 import { createLocalProviders } from './providers/local.js';
 import { GitHubSourceHost } from './providers/source-host/github-source-host.js';
@@ -61,9 +58,8 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const templates = templatesModule({ templatesDir: config.templatesDir });
   const settings = settingsModule({ dataSource, secretBox, cloudDefaults: config.cloudUrls, testConnection: connectionTester(config.providerTimeoutMs) });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
-  // The pipelines module builds the engine from the projects service, which starts runs through it.
-  const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
-  const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs });
+  // The engine first: each feature that runs pipelines hands it its steps and run-ended handlers as it is built.
+  const engine = new PipelineEngine({ dataSource, queue, bus, workers: system.workers });
   const local = createLocalProviders({ dataDir: config.dataDir, secretBox });
   // An app's address changes are recorded in the order they happen (a restore's, then the listening port's).
   const addressChanges = new SerialQueue();
@@ -85,29 +81,19 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     endpoints: settings.endpoints,
   });
   const buildLogs = new BuildLogs(config.dataDir);
-  const versions = versionsModule({ dataSource, bus, projects: projects.service, runs, providers, buildLogs });
-  const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, runs, secretBox });
-  const pipelines = pipelinesModule<RunProviders>({
-    dataSource,
-    queue,
-    bus,
-    steps: projectRunSteps,
-    extraSteps: extraPipelineSteps,
-    providers: projectRunProviders({ projects: providers, buildLogs }, { dataSource, bus, projects: projects.service, templates: templates.service, settings: settings.service, secretBox }),
-    workers: system.workers,
-    projects: projects.service,
-    onCancelled: async (run) => {
-      await runs.cleanUpAfterCancel(run);
-      await versions.service.buildCancelled(run);
-    },
-    onRunFailed: (failure) => versions.service.buildGivenUp(failure),
-  });
+  const projects = projectsModule({ dataSource, bus, secretBox, templates: templates.service, settings: settings.service, engine, providers, buildLogs });
+  const { runProviders } = projects;
+  const versions = versionsModule({ dataSource, bus, projects: projects.service, engine, runProviders, providers, buildLogs });
+  const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, engine, runProviders, secretBox });
+  // Steps of whoever boots Slipway with their own (tests, the pipeline benchmark) run with a project run's ports.
+  if (extraPipelineSteps?.length) engine.register({ steps: extraPipelineSteps, providers: runProviders });
+  const pipelines = projectRunsModule({ engine, bus, projects: projects.service });
   const commands = commandsModule({
     dataSource,
     projects: projects.service,
     settings: settings.service,
     health: system.health,
-    pipelines: pipelines.engine,
+    pipelines: engine,
     build: config.build,
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
@@ -119,7 +105,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     authenticate: authentication.authenticate,
     bus,
     workers: system.workers,
-    pipelines: pipelines.engine,
+    pipelines: engine,
     cluster: localCluster,
     builder: local.builder,
   };

@@ -36,7 +36,7 @@ import {
 
 type Owner = Pick<User, 'id'>;
 
-/** What the service asks of the pipelines: each rollout, rollback and stop is a 'deployment' run (see pipelines/runs). */
+/** What the service asks of the pipelines: each rollout, rollback and stop is a 'deployment' run (see runs/deployment-runs.ts). */
 export interface DeploymentRuns {
   startDeployment(transaction: EntityManager, ref: { ownerId: string; projectId: string }): Promise<string>;
   startDeploymentStop(transaction: EntityManager, ref: { ownerId: string; projectId: string }): Promise<string>;

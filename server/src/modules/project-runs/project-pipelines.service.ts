@@ -14,10 +14,8 @@ type Owner = Pick<User, 'id'>;
  */
 export class ProjectPipelinesService {
   constructor(
-    private readonly engine: PipelineEngine<unknown>,
+    private readonly engine: PipelineEngine,
     private readonly projects: Pick<ProjectsService, 'get'>,
-    /** Called once a run is cancelled (a cancelled project creation starts the cleanup of what it made). */
-    private readonly onCancelled: (run: RunView) => Promise<void> = async () => undefined,
   ) {}
 
   /** The latest run, or null when the owner's project has none yet. */
@@ -44,13 +42,10 @@ export class ProjectPipelinesService {
     return toPipelineStatus(await this.engine.getRun(run.id, owner.id));
   }
 
-  /** Stops the latest run while it runs. */
+  /** Stops the latest run while it runs; the features clean up after it (a cancelled creation's deletion run). */
   async cancel(owner: Owner, projectId: string): Promise<PipelineStatus> {
     const run = await this.latestOrFail(owner, projectId);
-    await this.engine.cancel(run.id, owner.id);
-    const cancelled = await this.engine.getRun(run.id, owner.id);
-    await this.onCancelled(cancelled);
-    return toPipelineStatus(cancelled);
+    return toPipelineStatus(await this.engine.cancelAndSettle(run.id, owner.id));
   }
 
   private async latestOrFail(owner: Owner, projectId: string): Promise<RunView> {

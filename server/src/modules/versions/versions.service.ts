@@ -39,7 +39,7 @@ import {
 
 type Owner = Pick<User, 'id'>;
 
-/** What the service asks of the pipelines: a build is a 'version_build' run (see pipelines/runs). */
+/** What the service asks of the pipelines: a build is a 'version_build' run (see runs/version-build-runs.ts). */
 export interface VersionBuildRuns {
   startVersionBuild(transaction: EntityManager, ref: { ownerId: string; projectId: string }): Promise<string>;
   cancelVersionBuild(runId: string, ownerId: string): Promise<boolean>;
