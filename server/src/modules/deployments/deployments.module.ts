@@ -14,7 +14,7 @@ import { deploymentSchemas, deploymentsRoutes } from './deployments.routes.js';
 import { DeploymentsService, runEndReason } from './deployments.service.js';
 import { EngineDeploymentRuns } from './runs/deployment-runs.js';
 import { deploymentSteps, deploymentStopSteps } from './runs/deployment.steps.js';
-import type { RunProviders } from '../projects/runs/run-ports.js';
+import type { DeploymentRunProviders } from './runs/deployment-rollout.js';
 
 /** A project's deployments: REST and GraphQL calls, their live changes, and the deployment runs' steps. */
 export function deploymentsModule(deps: {
@@ -23,7 +23,7 @@ export function deploymentsModule(deps: {
   projects: ProjectsService;
   engine: PipelineEngine;
   /** The ports of a project run's steps (the projects module's). */
-  runProviders: (run: RunInfo) => Promise<RunProviders>;
+  runProviders: (run: RunInfo) => Promise<DeploymentRunProviders>;
   secretBox: SecretBox;
 }) {
   const service = new DeploymentsService(deps.dataSource, deps.projects, new EngineDeploymentRuns(deps.engine), deps.secretBox, deps.bus);

@@ -12,7 +12,7 @@ import { versionSchemas, versionsRoutes } from './versions.routes.js';
 import { VersionsService } from './versions.service.js';
 import { EngineVersionBuildRuns } from './runs/version-build-runs.js';
 import { versionBuildSteps } from './runs/version-build.steps.js';
-import type { RunProviders } from '../projects/runs/run-ports.js';
+import type { VersionRunProviders } from './runs/version-build.js';
 
 /** A project's versions: REST and GraphQL calls, each version's live build, and the build runs' steps. */
 export function versionsModule(deps: {
@@ -21,7 +21,7 @@ export function versionsModule(deps: {
   projects: ProjectsService;
   engine: PipelineEngine;
   /** The ports of a project run's steps (the projects module's). */
-  runProviders: (run: RunInfo) => Promise<RunProviders>;
+  runProviders: (run: RunInfo) => Promise<VersionRunProviders>;
   /** Each project's source host and registry. */
   providers: Pick<ProjectProviders, 'forProject'>;
   buildLogs: BuildLogs;

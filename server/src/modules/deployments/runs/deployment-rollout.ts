@@ -7,11 +7,15 @@ import type { AppStatus } from '../../../providers/cluster/cluster.port.js';
 import type { StepContext } from '../../../pipelines/steps.js';
 import { StepFailure } from '../../../pipelines/steps.js';
 import { versionImage, type RunNames } from '../../projects/runs/run-names.js';
-import type { RunProviders } from '../../projects/runs/run-ports.js';
+import type { ProjectRecords, ProjectRunProviders } from '../../projects/runs/run-ports.js';
+import type { DeploymentRecords } from './deployment-records.js';
 
 // The rolling update shared by the deployment run and the creation run's first deployment.
 
-type Ctx = StepContext<RunProviders>;
+/** The ports of a run that rolls a deployment out (a deployment run, and the creation run's first deployment). */
+export type DeploymentRunProviders = ProjectRunProviders<ProjectRecords & DeploymentRecords>;
+
+type Ctx = StepContext<DeploymentRunProviders>;
 
 /** Budget for the new revision's health check before the deployment is rolled back automatically. */
 export const HEALTH_TIMEOUT_SECONDS = 60;

@@ -10,11 +10,15 @@ import type { Version } from '../version.entity.js';
 import type { StepContext } from '../../../pipelines/steps.js';
 import { StepFailure } from '../../../pipelines/steps.js';
 import { type RunNames, versionImage } from '../../projects/runs/run-names.js';
-import type { RunProviders } from '../../projects/runs/run-ports.js';
+import type { ProjectRecords, ProjectRunProviders } from '../../projects/runs/run-ports.js';
+import type { VersionRecords } from './version-records.js';
 
 // Builds shared by the creation run (its CI build and its first version) and the version build run.
 
-type Ctx = StepContext<RunProviders>;
+/** The ports of a run that builds a version (a version's build run, and the creation run's builds). */
+export type VersionRunProviders = ProjectRunProviders<ProjectRecords & VersionRecords>;
+
+type Ctx = StepContext<VersionRunProviders>;
 
 export const BUILD_TIMEOUT_SECONDS = 600;
 /** Lines of build output kept on the version row (and shown live). */
