@@ -90,12 +90,18 @@ export interface StepView {
   substeps: Substep[];
 }
 
+/** A run as its owner sees it: the one shape every status (GraphQL, REST, the console, the live feeds) serves. */
 export interface RunView extends RunInfo {
   status: RunStatus;
   seq: number;
   createdAt: Date;
   updatedAt: Date;
   completedAt: Date | null;
+  /** round(100 * completed / total). */
+  progressPercent: number;
+  completedSteps: number;
+  totalSteps: number;
+  runningSteps: number;
   steps: StepView[];
 }
 
@@ -529,6 +535,9 @@ export class PipelineEngine {
   }
 
   private view(run: PipelineRun): RunView {
+    const rows = run.steps ?? [];
+    const count = (status: StepStatus) => rows.filter((step) => step.status === status).length;
+    const [completedSteps, totalSteps] = [count(StepStatus.completed), rows.length];
     return {
       ...runInfo(run),
       status: run.status,
@@ -536,7 +545,11 @@ export class PipelineEngine {
       createdAt: run.createdAt,
       updatedAt: run.updatedAt,
       completedAt: run.completedAt,
-      steps: (run.steps ?? []).map((step) => {
+      progressPercent: totalSteps === 0 ? 0 : Math.round((100 * completedSteps) / totalSteps),
+      completedSteps,
+      totalSteps,
+      runningSteps: count(StepStatus.running),
+      steps: rows.map((step) => {
         const definition = this.registry.get(step.stepId);
         return {
           stepId: step.stepId,

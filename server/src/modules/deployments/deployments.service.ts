@@ -8,8 +8,6 @@ import { invalidInput, isUuid, requireObject } from '../../common/validation.js'
 import type { EventBus } from '../../events/event-bus.js';
 import type { RunView } from '../../pipelines/engine.js';
 import { RunStatus } from '../../pipelines/pipeline-run.entity.js';
-import type { PipelineStatus } from '../project-runs/pipeline-status.model.js';
-import { toPipelineStatus } from '../project-runs/pipeline-status.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { User } from '../users/user.entity.js';
 import { BuildStatus, VersionStatus } from '../versions/version-status.js';
@@ -437,13 +435,12 @@ export class DeploymentsService {
   }
 
   /** Its latest 'Deployment Pipeline' run; null for the creation run's first deployment. */
-  async pipelineOf(deployment: Deployment): Promise<PipelineStatus | null> {
+  async pipelineOf(deployment: Deployment): Promise<RunView | null> {
     if (!deployment.runId) return null;
-    const run = await this.runs.deploymentRun(deployment.runId, deployment.ownerId).catch((error: unknown) => {
+    return this.runs.deploymentRun(deployment.runId, deployment.ownerId).catch((error: unknown) => {
       if (error instanceof AppError && error.code === ErrorCode.NotFound) return null;
       throw error;
     });
-    return run && toPipelineStatus(run);
   }
 
   /**

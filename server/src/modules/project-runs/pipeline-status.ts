@@ -1,57 +1,20 @@
 import type { RunView } from '../../pipelines/engine.js';
-import { StepStatus } from '../../pipelines/pipeline-step.entity.js';
-import { PipelineProcessor, PipelineStatus, toStepIcon } from './pipeline-status.model.js';
 
-/** A run as the contract's PipelineStatus: counts over its steps, labels and icons from their definitions. */
-export function toPipelineStatus(run: RunView): PipelineStatus {
-  const count = (status: StepStatus) => run.steps.filter((step) => step.status === status).length;
-  const completed = count(StepStatus.completed);
-  const total = run.steps.length;
-  return Object.assign(new PipelineStatus(), {
-    id: run.id,
-    projectId: run.projectId,
-    streamName: run.streamName,
-    overallStatus: run.status,
-    progressPercent: total === 0 ? 0 : Math.round((100 * completed) / total),
-    completedProcessors: completed,
-    totalProcessors: total,
-    runningProcessors: count(StepStatus.running),
-    lastUpdated: run.updatedAt,
-    seq: run.seq,
-    processors: run.steps.map((step) =>
-      Object.assign(new PipelineProcessor(), {
-        processorName: step.stepId,
-        label: step.label,
-        description: step.description,
-        icon: toStepIcon(step.icon),
-        status: step.status,
-        attempts: step.attempts,
-        startedAt: step.startedAt,
-        completedAt: step.completedAt,
-        updatedAt: step.updatedAt,
-        errorMessage: step.errorMessage,
-        log: step.log,
-        substeps: step.substeps,
-      }),
-    ),
-  });
-}
-
-/** REST's project status stream (spec section 3, snake_case). */
-export function toStatusResponse(status: PipelineStatus) {
+/** REST's project status stream (spec section 3): the engine's view of the run, in the contract's snake_case names. */
+export function toStatusResponse(run: RunView) {
   return {
-    id: status.id,
-    project_id: status.projectId,
-    stream_name: status.streamName,
-    overall_status: status.overallStatus,
-    progress_percent: status.progressPercent,
-    completed_processors: status.completedProcessors,
-    total_processors: status.totalProcessors,
-    running_processors: status.runningProcessors,
-    last_updated: status.lastUpdated,
-    seq: status.seq,
-    processors: status.processors.map((processor) => ({
-      processor_name: processor.processorName,
+    id: run.id,
+    project_id: run.projectId,
+    stream_name: run.streamName,
+    overall_status: run.status,
+    progress_percent: run.progressPercent,
+    completed_processors: run.completedSteps,
+    total_processors: run.totalSteps,
+    running_processors: run.runningSteps,
+    last_updated: run.updatedAt,
+    seq: run.seq,
+    processors: run.steps.map((processor) => ({
+      processor_name: processor.stepId,
       label: processor.label,
       description: processor.description,
       icon: processor.icon,

@@ -3,7 +3,6 @@ import type { PipelineEngine } from '../../pipelines/engine.js';
 import type { Feature } from '../feature.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { PipelineFeed } from './pipeline-feed.js';
-import { toPipelineStatus } from './pipeline-status.js';
 import { ProjectPipelineResolver } from './project-pipeline.resolver.js';
 import { ProjectPipelinesService } from './project-pipelines.service.js';
 import { pipelineSchemas, pipelinesRoutes } from './pipelines.routes.js';
@@ -12,10 +11,7 @@ import { pipelineSchemas, pipelinesRoutes } from './pipelines.routes.js';
 export function projectRunsModule(deps: { engine: PipelineEngine; bus: EventBus; projects: ProjectsService }) {
   const { engine } = deps;
   const pipelines = new ProjectPipelinesService(engine, deps.projects);
-  const feed = new PipelineFeed(deps.bus, async (projectId, ownerId) => {
-    const run = await engine.latestRun(projectId, ownerId);
-    return run && toPipelineStatus(run);
-  });
+  const feed = new PipelineFeed(deps.bus, (projectId, ownerId) => engine.latestRun(projectId, ownerId));
   const feature: Feature = {
     rest: { routes: pipelinesRoutes(pipelines), schemas: pipelineSchemas },
     resolvers: [new ProjectPipelineResolver(pipelines, feed)],

@@ -16,7 +16,6 @@ import { Deployment } from '../deployments/deployment.entity.js';
 import type { Project } from '../projects/project.entity.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { User } from '../users/user.entity.js';
-import { toPipelineStatus } from '../project-runs/pipeline-status.js';
 import { VersionBuild } from './dtos/version.models.js';
 import type { BuildLogs } from './build-logs.js';
 import { MAX_TAIL_LINES } from './build-logs.js';
@@ -309,7 +308,7 @@ export class VersionsService {
     const run = await this.runOf(version);
     return Object.assign(new VersionBuild(), {
       version,
-      pipeline: run && toPipelineStatus(run),
+      pipeline: run,
       logTail: version.buildLog,
       seq: `${run?.id}:${run?.seq}:${version.updatedAt.getTime()}`,
     });
