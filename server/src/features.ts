@@ -87,7 +87,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, engine, runProviders, secretBox });
   // Steps of whoever boots Slipway with their own (tests, the pipeline benchmark) run with a project run's ports.
   if (extraPipelineSteps?.length) engine.register({ steps: extraPipelineSteps, providers: runProviders });
-  const pipelines = projectRunsModule({ engine, bus, projects: projects.service });
+  const projectRuns = projectRunsModule({ engine, bus, projects: projects.service });
   const commands = commandsModule({
     dataSource,
     projects: projects.service,
@@ -98,7 +98,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
   const observability = deploymentObservabilityModule({ dataSource, bus, providers });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature, versions.feature, deployments.feature, observability.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, observability.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
     features,

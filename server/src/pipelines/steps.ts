@@ -101,7 +101,7 @@ export class StepRegistry {
   add<P>({ steps, providers }: StepFamily<P>): void {
     for (const step of steps) {
       if (this.steps.has(step.id)) throw new Error(`Step ${step.id} is defined twice`);
-      this.steps.set(step.id, { ...(step as StepDefinition<unknown>), providers });
+      this.steps.set(step.id, { ...step, providers });
     }
   }
 
@@ -109,8 +109,8 @@ export class StepRegistry {
     return this.steps.get(id);
   }
 
-  /** The step as it was defined, if it is the one registered under its id. */
-  has(step: StepDefinition<never>): boolean {
+  /** Whether this very step (not another one with its id) is registered. */
+  has(step: StepDefinition<unknown>): boolean {
     const registered = this.steps.get(step.id);
     return registered !== undefined && registered.run === step.run;
   }
