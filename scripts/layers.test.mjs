@@ -48,7 +48,8 @@ afterEach(() => {
   rmSync(tree, { recursive: true, force: true });
 });
 
-describe('the layer rules (npm run lint:layers)', () => {
+// Each case spawns dependency-cruiser (3–5 s alone; longer on a busy 2-core machine).
+describe('the layer rules (npm run lint:layers)', { timeout: 60_000 }, () => {
   it('pass the tree as it is', () => {
     const { status, output } = lintLayers();
     expect(output).toContain('no dependency violations found');
