@@ -60,7 +60,7 @@ function violates(error: unknown, index: string): boolean {
 const isNameTaken = (error: unknown) => violates(error, 'UQ_projects_owner_name');
 const isRepositoryTaken = (error: unknown) => violates(error, 'UQ_projects_source');
 
-/** What the service asks of the pipelines: a project's creation and deletion are runs (see pipelines/runs). */
+/** What the service asks of the pipelines: a project's creation and deletion are runs (see runs/project-runs.ts). */
 export interface ProjectRunStarter {
   startCreation(transaction: EntityManager, project: { ownerId: string; projectId: string; blank: boolean }): Promise<string>;
   startDeletion(transaction: EntityManager, project: { ownerId: string; projectId: string }): Promise<void>;
