@@ -1,8 +1,36 @@
+import { useState } from 'react';
+import type { PipelineStatusFieldsFragment } from '../../../generated/graphql';
 import { usePipelineActions } from '../hooks/usePipelineActions';
 import type { PipelineView } from '../pipeline-view';
+import { CancelRunDialog } from './CancelRunDialog';
 import { PipelineTimeline } from './PipelineTimeline';
 
-/** The project's timeline with working Retry and Cancel. */
-export function ProjectPipelinePanel({ projectId, pipeline }: { projectId: string; pipeline: PipelineView | null }) {
-  return <PipelineTimeline pipeline={pipeline} actions={usePipelineActions(projectId)} />;
+export interface ProjectPipelinePanelProps {
+  project: { id: string; name: string };
+  pipeline: PipelineView | null;
+  /** A cancel the server accepted, with the cancelled run. */
+  onCancelled?: (run: PipelineStatusFieldsFragment) => void;
+}
+
+/** The project's timeline with working Retry, and Cancel after a confirmation that says what it will do. */
+export function ProjectPipelinePanel({ project, pipeline, onCancelled }: ProjectPipelinePanelProps) {
+  const [confirming, setConfirming] = useState(false);
+  const actions = usePipelineActions(project.id, (run) => {
+    setConfirming(false);
+    onCancelled?.(run);
+  });
+  return (
+    <>
+      <PipelineTimeline pipeline={pipeline} actions={{ ...actions, onCancel: () => setConfirming(true) }} />
+      {confirming && pipeline && (
+        <CancelRunDialog
+          projectName={project.name}
+          streamName={pipeline.streamName}
+          busy={actions.busy}
+          onConfirm={actions.onCancel}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
 }
