@@ -1,6 +1,7 @@
 // What the timeline shows for a run (spec sections 2 and 4), computed from the PipelineStatus the API sends.
 
 import { StreamName } from '@slipway/domain';
+import type { BuildStatus } from '../../generated/graphql';
 import { formatDuration } from '../deployments/deployment-format';
 
 export type PipelineRunStatus = 'running' | 'completed' | 'failed' | 'cancelled';
@@ -31,6 +32,8 @@ export interface PipelineView {
   totalProcessors: number;
   runningProcessors: number;
   processors: readonly PipelineStepView[];
+  /** The version the run builds, whose build log its build step links to. */
+  buildVersion?: { id: string; versionTag: string; buildStatus: BuildStatus } | null;
 }
 
 /** Spec section 4's timeline step states. */

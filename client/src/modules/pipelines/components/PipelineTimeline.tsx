@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { streamTitle } from '@slipway/domain';
+import { BUILD_LOG_STEP_IDS, streamTitle } from '@slipway/domain';
 import { useEffect, useId, useRef } from 'react';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
@@ -135,6 +135,8 @@ const StyledSubsteps = styled.ul(({ theme }) => ({
   fontSize: theme.fontSizes.sm,
 }));
 
+const StyledStepLink = styled.div(({ theme }) => ({ marginTop: theme.spacing(2) }));
+
 const StyledMuted = styled.p(({ theme }) => ({ margin: 0, color: theme.colors.textMuted }));
 
 export interface PipelineActions {
@@ -169,7 +171,18 @@ function StepStatus({ status }: { status: PipelineStepStatus }) {
   );
 }
 
-function TimelineStep({ step, now, current }: { step: PipelineStepView; now: number; current: boolean }) {
+type BuildVersion = NonNullable<PipelineView['buildVersion']>;
+
+interface TimelineStepProps {
+  step: PipelineStepView;
+  now: number;
+  current: boolean;
+  /** The version whose build log this step writes, when it is a build step that has started. */
+  buildVersion?: BuildVersion | null;
+  onOpenBuildLog?: (version: BuildVersion) => void;
+}
+
+function TimelineStep({ step, now, current, buildVersion, onOpenBuildLog }: TimelineStepProps) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     // jsdom has no layout and no scrollIntoView.
@@ -196,6 +209,13 @@ function TimelineStep({ step, now, current }: { step: PipelineStepView; now: num
         </StyledStepName>
         {step.description && <StyledStepText>{step.description}</StyledStepText>}
         {step.errorMessage && <StyledStepError>{step.errorMessage}</StyledStepError>}
+        {buildVersion && onOpenBuildLog && (
+          <StyledStepLink>
+            <Button size="sm" variant="secondary" onClick={() => onOpenBuildLog(buildVersion)}>
+              {step.status === 'running' ? `View live build log of ${buildVersion.versionTag}` : `View build log of ${buildVersion.versionTag}`}
+            </Button>
+          </StyledStepLink>
+        )}
         {step.substeps.length > 0 && (
           <StyledSubsteps aria-label={`${step.label} substeps`}>
             {step.substeps.map((substep) => (
@@ -237,7 +257,14 @@ function TimelineStep({ step, now, current }: { step: PipelineStepView; now: num
  * icon, status, description, substeps and time; it scrolls to the current step. Retry offers itself on a failed
  * run and Cancel on a running one.
  */
-export function PipelineTimeline({ pipeline, actions }: { pipeline: PipelineView | null; actions?: PipelineActions }) {
+export interface PipelineTimelineProps {
+  pipeline: PipelineView | null;
+  actions?: PipelineActions;
+  /** Opens the build log of the version the run builds (its build step offers it once started). */
+  onOpenBuildLog?: (version: BuildVersion) => void;
+}
+
+export function PipelineTimeline({ pipeline, actions, onOpenBuildLog }: PipelineTimelineProps) {
   const titleId = useId();
   // Each second while the run runs: its running step's and its own durations count up.
   const now = useNow(pipeline?.overallStatus === 'running' ? 1000 : 30_000);
@@ -308,7 +335,14 @@ export function PipelineTimeline({ pipeline, actions }: { pipeline: PipelineView
       </StyledTrack>
       <StyledSteps aria-label={`${title} steps`}>
         {pipeline.processors.map((step) => (
-          <TimelineStep key={step.processorName} step={step} now={now} current={step.processorName === showCurrent} />
+          <TimelineStep
+            key={step.processorName}
+            step={step}
+            now={now}
+            current={step.processorName === showCurrent}
+            buildVersion={BUILD_LOG_STEP_IDS.includes(step.processorName) && step.startedAt ? pipeline.buildVersion : null}
+            onOpenBuildLog={onOpenBuildLog}
+          />
         ))}
       </StyledSteps>
     </Card>
