@@ -13,6 +13,8 @@ export interface PipelineStepView {
   processorName: string;
   label: string;
   description: string;
+  /** Where the step ran when its label names a provider the project does not use ('the local cluster'). */
+  ranOn?: string | null;
   icon?: PipelineStepIcon | null;
   status: PipelineStepStatus;
   startedAt?: string | null;

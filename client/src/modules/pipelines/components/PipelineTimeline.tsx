@@ -135,6 +135,13 @@ const StyledSubsteps = styled.ul(({ theme }) => ({
   fontSize: theme.fontSizes.sm,
 }));
 
+const StyledRanOn = styled.span(({ theme }) => ({ fontWeight: theme.fontWeights.regular, color: theme.colors.textMuted }));
+
+/** 'ran on the local cluster' once the step ran; 'runs on …' before and while it runs. */
+function ranOnText(status: PipelineStepStatus, place: string): string {
+  return status === 'completed' || status === 'failed' ? `ran on ${place}` : `runs on ${place}`;
+}
+
 const StyledStepLink = styled.div(({ theme }) => ({ marginTop: theme.spacing(2) }));
 
 const StyledMuted = styled.p(({ theme }) => ({ margin: 0, color: theme.colors.textMuted }));
@@ -204,7 +211,10 @@ function TimelineStep({ step, now, current, buildVersion, onOpenBuildLog }: Time
       </StyledIcon>
       <div>
         <StyledStepName>
-          <span>{step.label}</span>
+          <span>
+            {step.label}
+            {step.ranOn && <StyledRanOn> — {ranOnText(step.status, step.ranOn)}</StyledRanOn>}
+          </span>
           <StepStatus status={step.status} />
         </StyledStepName>
         {step.description && <StyledStepText>{step.description}</StyledStepText>}

@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ranOnUnlessNamed } from '../src/pipelines/runs/run-places.js';
 import { eventually, waitForRun } from './helpers/project-runs.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -28,6 +29,40 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
   rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('PipelineProcessor.ranOn', () => {
+  it('says where a provider-named step ran on the local providers, over GraphQL and REST, and nothing for the others', async () => {
+    const created = await app.api('POST', '/projects', {
+      token: owner.token,
+      body: { name: 'Ran On Site', description: '', tags: [], template_name: 'static-site', environment_variables: {} },
+    });
+    expect(created.status).toBe(201);
+    const rest = await waitForRun(app, owner.token, created.body.id, { stream: 'project_creation' });
+    const restRanOn = Object.fromEntries(rest.processors.map((processor: any) => [processor.processor_name, processor.ran_on]));
+    const answer = await app.graphql(`query ($id: ID!) { project(id: $id) { pipelineStatus { processors { processorName label ranOn } } } }`, { id: created.body.id }, owner.token);
+    const processors = answer.data.project.pipelineStatus.processors as Array<{ processorName: string; label: string; ranOn: string | null }>;
+    const ranOn = Object.fromEntries(processors.map((processor) => [processor.processorName, processor.ranOn]));
+    expect(ranOn).toEqual(restRanOn);
+    expect(ranOn).toMatchObject({
+      'validate-request': null,
+      'validate-github': 'local git',
+      'setup-github-repo': 'local git',
+      'create-github-version': 'local git',
+      'check-github-version-build': 'the local builder',
+      'check-docker': 'the local registry',
+      'deploy-to-doks': 'the local cluster',
+      'finalize-deployment': null,
+    });
+    // The spec's labels stay.
+    expect(processors.find((processor) => processor.processorName === 'deploy-to-doks')?.label).toBe('Deploy To Doks');
+  }, 120_000);
+
+  it('says nothing when the cloud provider the label names ran the step', () => {
+    const cloud = { source_host: 'github', builder: 'github-actions', registry: 'dockerhub', cluster: 'doks' } as const;
+    for (const role of ['source_host', 'builder', 'registry', 'cluster'] as const) expect(ranOnUnlessNamed(role)(cloud)).toBeNull();
+    expect(ranOnUnlessNamed('cluster')({ ...cloud, cluster: 'local' })).toBe('the local cluster');
+  });
 });
 
 describe('PipelineStatus.buildVersion', () => {
