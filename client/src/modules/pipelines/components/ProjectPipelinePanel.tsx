@@ -20,10 +20,7 @@ export interface ProjectPipelinePanelProps {
 export function ProjectPipelinePanel({ project, pipeline, onCancelled }: ProjectPipelinePanelProps) {
   const [confirming, setConfirming] = useState(false);
   const [buildLog, setBuildLog] = useState<BuildLogVersion | null>(null);
-  const actions = usePipelineActions(project.id, (run) => {
-    setConfirming(false);
-    onCancelled?.(run);
-  });
+  const actions = usePipelineActions(project.id, onCancelled);
   return (
     <>
       <PipelineTimeline pipeline={pipeline} actions={{ ...actions, onCancel: () => setConfirming(true) }} onOpenBuildLog={setBuildLog} />
@@ -33,7 +30,8 @@ export function ProjectPipelinePanel({ project, pipeline, onCancelled }: Project
           projectName={project.name}
           streamName={pipeline.streamName}
           busy={actions.busy}
-          onConfirm={actions.onCancel}
+          // Closed once the server answered: a refusal then shows in the timeline's banner.
+          onConfirm={() => actions.onCancel(() => setConfirming(false))}
           onClose={() => setConfirming(false)}
         />
       )}
