@@ -224,18 +224,18 @@ describe('ProjectDetailPage', { timeout: 15_000 }, () => {
     expect(within(timeline).getByRole('status')).toHaveTextContent('3 of 15 steps completed');
   });
 
-  it('cancels a creation once confirmed and shows its deletion run', async () => {
+  it('cancels a creation once confirmed; when the cleanup has deleted the project, the list says the creation was cancelled', async () => {
     const cancelled = testPipeline({ completed: 3, failed: true, overallStatus: 'cancelled' });
     const { user } = renderPage([projectMock()], PROJECT_ID, [
       pipelineMock(PROJECT_ID, testPipeline({ completed: 3, running: true })),
-      pipelineUpdatesMock(PROJECT_ID, testPipeline({ id: 'run-2', streamName: 'project_deletion', completed: 2, running: true }), 2500),
+      pipelineUpdatesMock(PROJECT_ID, testPipeline({ id: 'run-2', streamName: 'project_deletion', completed: 5 }), 4000),
       pipelineActionMock('cancel', PROJECT_ID, { pipeline: cancelled }),
     ]);
     const timeline = await screen.findByRole('region', { name: 'Project Creation' }, { timeout: 5000 });
     await user.click(within(timeline).getByRole('button', { name: 'Cancel' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Cancel Project Creation?' })).getByRole('button', { name: 'Cancel and Delete Project' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByRole('region', { name: 'Project Deletion' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('projects list: The creation of "Analytical Engine" was cancelled: the project and what its creation had made were deleted.', undefined, { timeout: 8000 })).toBeInTheDocument();
   });
 
   it('retries a failed run from the timeline and shows the run going again', async () => {
