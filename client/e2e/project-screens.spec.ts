@@ -101,4 +101,8 @@ test('a project life without reloads: live summary, timeline times and places, b
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expect(page.getByText(PROJECT_NAME, { exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+  // Said once: a reload does not bring the notice back.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(page.getByText(`Project "${PROJECT_NAME}" was deleted.`)).toHaveCount(0);
 });

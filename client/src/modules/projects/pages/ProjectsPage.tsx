@@ -43,8 +43,11 @@ export function ProjectsPage() {
   const tags = useProjectTagsQuery({ fetchPolicy: 'cache-and-network', skip: auth.status !== 'authenticated' });
   const [dismissedError, setDismissedError] = useState<unknown>(null);
   const location = useLocation();
-  const notice = noticeOf(location.state);
-  const [dismissedNotice, setDismissedNotice] = useState<string | null>(null);
+  // What the page that sent the user here said happened; shown once: a reload or Back does not bring it again.
+  const [notice, setNotice] = useState(() => noticeOf(location.state));
+  useEffect(() => {
+    if (noticeOf(location.state)) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
 
   useEffect(() => {
     // Spec section 8: a tags failure is logged only; the list works without the tag filter.
@@ -104,9 +107,9 @@ export function ProjectsPage() {
         onToggleTag={toggleTag}
         onClear={clearFilters}
       />
-      {notice && notice !== dismissedNotice && (
+      {notice && (
         <StyledBannerSlot>
-          <ErrorBanner variant="info" title="Done" message={notice} onDismiss={() => setDismissedNotice(notice)} />
+          <ErrorBanner variant="info" title="Done" message={notice} onDismiss={() => setNotice(null)} />
         </StyledBannerSlot>
       )}
       {error && (
