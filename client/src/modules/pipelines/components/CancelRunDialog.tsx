@@ -17,7 +17,8 @@ export interface CancelRunDialogProps {
 
 /**
  * Asks before Cancel stops a running pipeline, saying what will happen: a cancelled creation is cleaned up (the
- * project and what the creation made so far are deleted); any other run stops and the project stays.
+ * project and what the creation made so far are deleted); a cancelled deletion leaves the project half removed; any
+ * other run stops and the project stays.
  */
 export function CancelRunDialog({ projectName, streamName, busy, onConfirm, onClose }: CancelRunDialogProps) {
   const descriptionId = useId();
@@ -47,6 +48,11 @@ export function CancelRunDialog({ projectName, streamName, busy, onConfirm, onCl
           <StyledText>
             Slipway then deletes <strong>{projectName}</strong> and everything its creation made so far (repository, image, app). This
             cannot be undone.
+          </StyledText>
+        ) : streamName === StreamName.projectDeletion ? (
+          <StyledText>
+            <strong>{projectName}</strong> stays, without what the deletion has already removed (a stopped app stays stopped). Delete it
+            again to finish.
           </StyledText>
         ) : (
           <StyledText>
