@@ -24,6 +24,7 @@ import { DoksCluster } from './providers/cluster/doks-cluster.js';
 import { LocalBuilder } from './providers/builder/local-builder.js';
 import { ProjectProviders, type ProviderFactory } from './providers/project-providers.js';
 import { connectionTester } from './providers/connection-tests.js';
+import { SerialQueue } from './providers/serial-queue.js';
 import { projectsModule } from './modules/projects/projects.module.js';
 import { BuildLogs } from './modules/versions/build-logs.js';
 import { versionsModule } from './modules/versions/versions.module.js';
@@ -64,6 +65,8 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
   const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs });
   const local = createLocalProviders({ dataDir: config.dataDir, secretBox });
+  // An app's address changes are recorded in the order they happen (a restore's, then the listening port's).
+  const addressChanges = new SerialQueue();
   const localCluster = new LocalCluster({
     dataDir: config.dataDir,
     registry: local.registry,
@@ -71,7 +74,8 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     stablePorts: config.appPorts,
     frontDoorPort: config.role === 'worker' ? undefined : config.port,
     // Deployments show where their app answers: a moved loopback URL (or Slipway's port changed) is recorded there.
-    onAddressChange: (change) => void deployments.service.addressesChanged(change).catch((error: unknown) => logUnexpected('app addresses', error)),
+    onAddressChange: (change) =>
+      void addressChanges.run(change.name, () => deployments.service.addressesChanged(change)).catch((error: unknown) => logUnexpected('app addresses', error)),
   });
   // Each project's ports: the local adapters, or the cloud ones built from its owner's credentials.
   const providers = new ProjectProviders({
