@@ -94,7 +94,8 @@ test('saves cloud credentials, creates a static site on GitHub, Docker Hub and D
   await dialog.getByLabel(`Type ${PROJECT_NAME} to confirm`).fill(PROJECT_NAME);
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Delete Project' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/projects$/);
+  // The page shows the deletion run and goes to the list once it has completed.
+  await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 120_000 });
   await expect.poll(() => statusOf(request, `/api/projects/${id}`, headers), { timeout: 120_000 }).toBe(404);
   expect((await gitHubRepository()).status()).toBe(404);
   await expect

@@ -52,8 +52,7 @@ test('a static site goes through the creation timeline, answers at its URL, and 
   await expect(page.getByTestId('project-header')).toContainText('Pipeline: Completed');
   await expectNoSeriousA11yViolations(page);
 
-  // The summary says how to clone the repository and links the deployed app (once the page has it).
-  await page.reload();
+  // The summary says how to clone the repository and links the deployed app, without a reload.
   const summary = page.getByRole('region', { name: 'Project Summary' });
   await expect(summary).toContainText(/git clone http:\/\/localhost:\d+\/git\/pipeline-labs\/pipeline-lighthouse\.git/);
   const deployedLink = summary.getByRole('link', { name: /^https?:\/\// });
@@ -70,12 +69,13 @@ test('a static site goes through the creation timeline, answers at its URL, and 
   await expect(app.getByText(DESCRIPTION)).toBeVisible();
   await app.close();
 
-  // Delete: the confirmation, then the list; the deletion run removes the project.
+  // Delete: the confirmation, the deletion run on the page, then the list once it has removed the project.
   await page.getByTestId('project-header').getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Project?' });
   await dialog.getByLabel(`Type ${PROJECT_NAME} to confirm`).fill(PROJECT_NAME);
   await dialog.getByRole('button', { name: 'Delete Project' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/projects$/);
+  await expect(timeline(page, 'Project Deletion')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 120_000 });
   await expect.poll(() => statusOf(page.request, `/api/projects/${id}`, headers), { timeout: 120_000 }).toBe(404);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();

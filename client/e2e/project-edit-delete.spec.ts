@@ -116,7 +116,8 @@ test('project detail tabs, edit, environment variables and delete', async ({ pag
   await confirm.getByLabel('Type Orbital Relay Two to confirm').fill('Orbital Relay Two');
   await confirm.getByRole('button', { name: 'Delete Project' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard\/projects$/);
+  // The page shows the deletion run and goes to the list once it has completed.
+  await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 60_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   // Deletion is a run: the project is gone once it completes.
   await expect.poll(() => statusOf(page.request, `/api/projects/${id}`, headers), { timeout: 60_000 }).toBe(404);

@@ -62,3 +62,6 @@ function titleCase(id: string): string {
     .map((word) => word[0].toUpperCase() + word.slice(1))
     .join(' ');
 }
+
+/** The steps whose output is a version's build log (a creation's first version, a version build): the timeline links them to it. */
+export const BUILD_LOG_STEP_IDS: readonly string[] = ['check-github-version-build', 'build-version'];

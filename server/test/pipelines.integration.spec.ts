@@ -118,6 +118,7 @@ describe('a project pipeline status', () => {
             processor_name: 'test-quick',
             label: 'Quick',
             description: 'Takes a moment',
+            ran_on: null,
             icon: 'code',
             status: 'completed',
             attempts: 1,

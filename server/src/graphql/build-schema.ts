@@ -9,12 +9,12 @@ import { ProjectsResolver } from '../modules/projects/projects.resolver.js';
 import { ProjectPipelineResolver } from '../modules/project-runs/project-pipeline.resolver.js';
 import { CloudEndpointsResolver, SettingsResolver } from '../modules/settings/settings.resolver.js';
 import { TemplatesResolver } from '../modules/templates/templates.resolver.js';
-import { ProjectVersionsResolver, VersionsResolver } from '../modules/versions/versions.resolver.js';
+import { PipelineBuildVersionResolver, ProjectVersionsResolver, VersionsResolver } from '../modules/versions/versions.resolver.js';
 import { DeploymentsResolver, ProjectDeploymentsResolver } from '../modules/deployments/deployments.resolver.js';
 import { DeploymentObservabilityResolver } from '../modules/deployments/observability/observability.resolver.js';
 import { authChecker } from './auth-checker.js';
 
-export const resolvers = [AuthResolver, UsersResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver] as const;
+export const resolvers = [AuthResolver, UsersResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver] as const;
 
 /**
  * type-graphql wants a PubSub once the schema has subscriptions, but every subscription here brings its own

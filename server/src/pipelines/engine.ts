@@ -79,6 +79,8 @@ export interface StepView {
   stepId: string;
   label: string;
   description: string;
+  /** Where the step ran when its label names a provider the run did not use ('the local cluster'); else null. */
+  ranOn: string | null;
   icon: StepIcon | null;
   status: StepStatus;
   attempts: number;
@@ -555,6 +557,7 @@ export class PipelineEngine {
           stepId: step.stepId,
           label: definition?.label ?? step.stepId,
           description: (run.providers && definition?.describe?.(run.providers)) || definition?.description || '',
+          ranOn: (run.providers && definition?.ranOn?.(run.providers)) || null,
           icon: definition?.icon ?? null,
           status: step.status,
           attempts: step.attempts,

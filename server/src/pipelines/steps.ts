@@ -52,6 +52,11 @@ export interface StepDefinition<P = Record<string, never>> {
   substeps?: Array<{ name: string; description: string }>;
   /** The description naming the adapters the run used ('on GitHub'), once the run has recorded them. */
   describe?(used: ProviderKinds): string;
+  /**
+   * Where the step ran when its (spec-fixed) label names a provider the run did not use: 'Deploy To Doks' on the
+   * local cluster answers 'the local cluster'; null when the label is right.
+   */
+  ranOn?(used: ProviderKinds): string | null;
   run(ctx: StepContext<P>): Promise<void>;
 }
 

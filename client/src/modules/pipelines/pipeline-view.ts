@@ -1,6 +1,8 @@
 // What the timeline shows for a run (spec sections 2 and 4), computed from the PipelineStatus the API sends.
 
 import { StreamName } from '@slipway/domain';
+import type { BuildStatus } from '../../generated/graphql';
+import { formatDuration } from '../deployments/deployment-format';
 
 export type PipelineRunStatus = 'running' | 'completed' | 'failed' | 'cancelled';
 export type PipelineStepStatus = 'pending' | 'running' | 'completed' | 'failed' | 'skipped';
@@ -11,6 +13,8 @@ export interface PipelineStepView {
   processorName: string;
   label: string;
   description: string;
+  /** Where the step ran when its label names a provider the project does not use ('the local cluster'). */
+  ranOn?: string | null;
   icon?: PipelineStepIcon | null;
   status: PipelineStepStatus;
   startedAt?: string | null;
@@ -30,6 +34,8 @@ export interface PipelineView {
   totalProcessors: number;
   runningProcessors: number;
   processors: readonly PipelineStepView[];
+  /** The version the run builds, whose build log its build step links to. */
+  buildVersion?: { id: string; versionTag: string; buildStatus: BuildStatus } | null;
 }
 
 /** Spec section 4's timeline step states. */
@@ -98,4 +104,44 @@ export function isBeingDeleted(pipeline: Pick<PipelineView, 'streamName' | 'over
 /** A completed project_deletion run: the project is gone. */
 export function isDeleted(pipeline: Pick<PipelineView, 'streamName' | 'overallStatus'> | null): boolean {
   return pipeline?.streamName === StreamName.projectDeletion && pipeline.overallStatus === 'completed';
+}
+
+const seconds = (from: string, to: number) => Math.max(0, (to - new Date(from).getTime()) / 1000);
+
+/**
+ * How long a step took (or, running, has taken so far), in seconds; null for a step that never started. A failed
+ * or cancelled step ends at its last update.
+ */
+export function stepDurationSeconds(step: Pick<PipelineStepView, 'status' | 'startedAt' | 'completedAt' | 'updatedAt'>, now: number): number | null {
+  if (!step.startedAt || step.status === 'pending' || step.status === 'skipped') return null;
+  if (step.status === 'running') return seconds(step.startedAt, now);
+  return seconds(step.startedAt, new Date(step.completedAt ?? step.updatedAt).getTime());
+}
+
+/** When the run started (its first step) and ended (its last finished step; null while it runs). */
+export function runTimes(pipeline: Pick<PipelineView, 'overallStatus' | 'processors'>): { startedAt: string | null; endedAt: string | null } {
+  const started = pipeline.processors.map((step) => step.startedAt).filter((at): at is string => Boolean(at));
+  const ended = pipeline.processors
+    .filter((step) => step.startedAt && step.status !== 'running')
+    .map((step) => step.completedAt ?? step.updatedAt);
+  const earliest = started.sort()[0] ?? null;
+  if (pipeline.overallStatus === 'running') return { startedAt: earliest, endedAt: null };
+  return { startedAt: earliest, endedAt: ended.sort().at(-1) ?? null };
+}
+
+/** How long the run took (or, running, has taken so far), in seconds; null before its first step started. */
+export function runDurationSeconds(pipeline: Pick<PipelineView, 'overallStatus' | 'processors'>, now: number): number | null {
+  const { startedAt, endedAt } = runTimes(pipeline);
+  if (!startedAt) return null;
+  return seconds(startedAt, endedAt ? new Date(endedAt).getTime() : now);
+}
+
+/** Spec section 9's duration display, with '<1s' for what took less than a second. */
+export function pipelineDuration(secondsTaken: number): string {
+  return secondsTaken < 1 ? '<1s' : (formatDuration(secondsTaken) ?? '');
+}
+
+/** An absolute time for hover and screen readers: 'Nov 27, 2026, 11:47:08 PM'. */
+export function absoluteTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }

@@ -19,6 +19,7 @@ export function testStep(overrides: Partial<PipelineStepView> = {}) {
     processorName: 'validate-request',
     label: stepLabel('validate-request'),
     description: 'Checks the request',
+    ranOn: null as string | null,
     icon: 'code' as const,
     status: 'pending' as PipelineStepStatus,
     attempts: 0,
@@ -84,6 +85,7 @@ export function testPipeline({
     runningProcessors,
     lastUpdated: PIPELINE_NOW,
     seq: completed + 1,
+    buildVersion: null as { __typename: 'Version'; id: string; versionTag: string; buildStatus: 'pending' | 'running' | 'success' | 'failed' | 'cancelled' } | null,
     processors,
   } as const;
 }

@@ -80,6 +80,12 @@ export class PipelineProcessor {
   @Field(() => String, { description: 'What the step does' })
   description!: string;
 
+  @Field(() => String, {
+    nullable: true,
+    description: "Where the step ran when its label names a provider the project does not use (Deploy To Doks on 'the local cluster'); null when the label says it",
+  })
+  ranOn!: string | null;
+
   @Field(() => PipelineStepIcon, { nullable: true, description: "The timeline's icon; null for a step this version no longer knows" })
   icon!: StepIcon | null;
 

@@ -17,6 +17,7 @@ export function toStatusResponse(run: RunView) {
       processor_name: processor.stepId,
       label: processor.label,
       description: processor.description,
+      ran_on: processor.ranOn,
       icon: processor.icon,
       status: processor.status,
       attempts: processor.attempts,

@@ -27,6 +27,7 @@ export const pipelineSchemas: SchemaComponents = {
         processor_name: s.string('The step id.'),
         label: s.string(),
         description: s.string(),
+        ran_on: s.nullable(s.string("Where the step ran when its label names a provider the project does not use ('the local cluster' for Deploy To Doks); null when the label says it.")),
         icon: s.string(),
         status: s.enum(Object.values(StepStatus)),
         attempts: s.integer(),

@@ -7,7 +7,7 @@ import type { Feature } from '../feature.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { BuildLogs } from './build-logs.js';
 import { VersionFeed } from './version-feed.js';
-import { ProjectVersionsResolver, VersionsResolver } from './versions.resolver.js';
+import { PipelineBuildVersionResolver, ProjectVersionsResolver, VersionsResolver } from './versions.resolver.js';
 import { versionSchemas, versionsRoutes } from './versions.routes.js';
 import { VersionsService } from './versions.service.js';
 import { EngineVersionBuildRuns } from './runs/version-build-runs.js';
@@ -32,7 +32,7 @@ export function versionsModule(deps: {
   const feed = new VersionFeed(deps.bus, (versionId, ownerId) => service.buildSnapshot({ id: ownerId }, versionId).catch(() => null));
   const feature: Feature = {
     rest: { routes: versionsRoutes(service), schemas: versionSchemas },
-    resolvers: [new ProjectVersionsResolver(service), new VersionsResolver(service, feed)],
+    resolvers: [new ProjectVersionsResolver(service), new VersionsResolver(service, feed), new PipelineBuildVersionResolver(service)],
   };
   return { service, feature };
 }

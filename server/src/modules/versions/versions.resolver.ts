@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { resolverOf } from '../../graphql/build-schema.js';
 import { type GraphQLContext, signedIn } from '../../graphql/context.js';
+import { PipelineStatus } from '../project-runs/pipeline-status.model.js';
 import { Project } from '../projects/project.entity.js';
 import { CreateVersionInput, UpdateVersionInput, VersionsFilterInput } from './dtos/version.inputs.js';
 import { VersionBuild, VersionPage } from './dtos/version.models.js';
@@ -21,6 +22,21 @@ export class ProjectVersionsResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<VersionPage> {
     return this.service.list(signedIn(ctx).user, project.id, filter ?? {});
+  }
+}
+
+/** The version a pipeline run builds, so that its timeline can open that build's live log. */
+@Authorized()
+@Resolver(() => PipelineStatus)
+export class PipelineBuildVersionResolver {
+  constructor(private readonly service: VersionsService) {}
+
+  @FieldResolver(() => Version, {
+    nullable: true,
+    description: "The version this run builds or built (a version build, or a creation's first version); its log is Version.buildLog and the versionBuild subscription. Null when the run builds none (yet)",
+  })
+  buildVersion(@Root() status: PipelineStatus, @Ctx() ctx: GraphQLContext): Promise<Version | null> {
+    return this.service.builtBy(signedIn(ctx).user, status.id);
   }
 }
 

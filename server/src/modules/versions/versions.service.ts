@@ -296,6 +296,12 @@ export class VersionsService {
     }
   }
 
+  /** The caller's version whose latest build is the run `runId`; null when that run builds none (yet). */
+  async builtBy(owner: Owner, runId: string): Promise<Version | null> {
+    if (!isUuid(runId)) return null;
+    return this.dataSource.getRepository(Version).findOneBy({ ownerId: owner.id, buildRunId: runId });
+  }
+
   /** The version with its latest build run (null before its first build). */
   async progress(owner: Owner, versionId: unknown, projectId?: unknown): Promise<{ version: Version; run: RunView | null }> {
     const version = await this.get(owner, versionId, projectId);

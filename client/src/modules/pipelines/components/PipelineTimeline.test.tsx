@@ -163,4 +163,47 @@ describe('PipelineTimeline', () => {
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(actions.onDismissError).toHaveBeenCalledTimes(1);
   });
+
+  it("shows each step's duration and the run's, with absolute times on hover and for screen readers", () => {
+    renderTimeline(testPipeline({ completed: 3, running: true }));
+    expect(within(stepItem('validate-request')).getByTestId('step-duration')).toHaveTextContent('Took 1m');
+    expect(within(stepItem('build-model')).getByTestId('step-duration')).toHaveTextContent('Running for 13m');
+    expect(within(stepItem('persist-project')).queryByTestId('step-duration')).not.toBeInTheDocument();
+    const run = screen.getByTestId('run-duration');
+    expect(run).toHaveTextContent('Running for 16m');
+    const finished = stepItem('validate-request').querySelector('time')!;
+    const absolute = new Date(Date.parse(PIPELINE_NOW) - 15 * 60_000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+    expect(finished).toHaveAttribute('title', absolute);
+    expect(finished).toHaveTextContent(`15 min ago (${absolute})`);
+  });
+
+  it('shows a failed run in its own colour and with how long it took, not as running', () => {
+    renderTimeline(testPipeline({ completed: 5, failed: true }));
+    expect(screen.getByTestId('run-duration')).toHaveTextContent('Took 6m');
+    expect(screen.getByTestId('run-duration')).toHaveTextContent('Failed 10 min ago');
+    const bar = screen.getByRole('progressbar').firstElementChild!;
+    expect(bar).toHaveAttribute('data-status', 'failed');
+    // The theme's danger red, not the running blue.
+    expect(getComputedStyle(bar).backgroundColor).toBe('rgb(185, 28, 28)');
+  });
+
+  it('says where a provider-named step ran, keeping its label', () => {
+    const pipeline = testPipeline({ completed: 3, running: true });
+    const processors = pipeline.processors.map((step) =>
+      step.processorName === 'validate-request' ? { ...step, ranOn: 'the local cluster' } : step,
+    );
+    renderTimeline({ ...pipeline, processors });
+    expect(stepItem('validate-request')).toHaveTextContent('Validate Request — ran on the local cluster');
+    expect(stepItem('validate-github')).not.toHaveTextContent('ran on');
+  });
+
+  it("links the run's build step to the version's build log", () => {
+    const onOpenBuildLog = vi.fn();
+    const pipeline = { ...testPipeline({ completed: 11, running: true }), buildVersion: { id: 'version-1', versionTag: 'v0.1.0', buildStatus: 'running' as const } };
+    renderWithProviders(<PipelineTimeline pipeline={pipeline} onOpenBuildLog={onOpenBuildLog} />, { auth: signedIn() });
+    const link = within(stepItem('check-github-version-build')).getByRole('button', { name: 'View live build log of v0.1.0' });
+    link.click();
+    expect(onOpenBuildLog).toHaveBeenCalledWith(pipeline.buildVersion);
+    expect(within(stepItem('check-docker')).queryByRole('button')).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { streamTitle } from '@slipway/domain';
+import { BUILD_LOG_STEP_IDS, streamTitle } from '@slipway/domain';
 import { useEffect, useId, useRef } from 'react';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
@@ -7,17 +7,26 @@ import { Card, CardTitle } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { useNow } from '../hooks/useNow';
 import {
+  absoluteTime,
   currentStep,
   displayedProgress,
+  relativeTime,
+  pipelineDuration,
+  runDurationSeconds,
+  runTimes,
+  stepDurationSeconds,
   STEP_STATUS_LABELS,
   stepTime,
   timelineStepStatus,
+  type PipelineRunStatus,
   type PipelineStepStatus,
   type PipelineStepView,
   type PipelineView,
 } from '../pipeline-view';
 import { PipelineStatusBadge } from './PipelineStatusBadge';
 import { StepIcon } from './StepIcon';
+
+const RUN_ENDED: Record<PipelineRunStatus, string> = { running: '', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled' };
 
 const STEP_STATUS_TONES: Record<PipelineStepStatus, BadgeTone> = {
   pending: 'neutral',
@@ -54,12 +63,29 @@ const StyledTrack = styled.div(({ theme }) => ({
   overflow: 'hidden',
 }));
 
+/** The bar takes the run's colour: a failed or cancelled run does not keep the running blue. */
 const StyledBar = styled.div(({ theme }) => ({
   height: '100%',
   background: theme.colors.primary,
   borderRadius: theme.radii.pill,
   transition: `width ${theme.transitions.fast}`,
+  '&[data-status="completed"]': { background: theme.colors.success },
+  '&[data-status="failed"]': { background: theme.colors.danger },
+  '&[data-status="cancelled"]': { background: theme.colors.warning },
 }));
+
+/** Hidden from sight, read by screen readers. */
+const StyledScreenReaderOnly = styled.span({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
 
 const StyledSteps = styled.ol({ margin: 0, padding: 0, listStyle: 'none' });
 
@@ -91,7 +117,15 @@ const StyledStepText = styled.p(({ theme }) => ({ margin: theme.spacing(1, 0, 0)
 
 const StyledStepError = styled.p(({ theme }) => ({ margin: theme.spacing(1, 0, 0), fontSize: theme.fontSizes.sm, color: theme.colors.danger, overflowWrap: 'anywhere' }));
 
-const StyledTime = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted, whiteSpace: 'nowrap' }));
+const StyledTime = styled.span(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-end',
+  gap: theme.spacing(1),
+  fontSize: theme.fontSizes.xs,
+  color: theme.colors.textMuted,
+  whiteSpace: 'nowrap',
+}));
 
 const StyledSubsteps = styled.ul(({ theme }) => ({
   margin: theme.spacing(2, 0, 0),
@@ -100,6 +134,15 @@ const StyledSubsteps = styled.ul(({ theme }) => ({
   listStyle: 'none',
   fontSize: theme.fontSizes.sm,
 }));
+
+const StyledRanOn = styled.span(({ theme }) => ({ fontWeight: theme.fontWeights.regular, color: theme.colors.textMuted }));
+
+/** 'ran on the local cluster' once the step ran; 'runs on …' before and while it runs. */
+function ranOnText(status: PipelineStepStatus, place: string): string {
+  return status === 'completed' || status === 'failed' ? `ran on ${place}` : `runs on ${place}`;
+}
+
+const StyledStepLink = styled.div(({ theme }) => ({ marginTop: theme.spacing(2) }));
 
 const StyledMuted = styled.p(({ theme }) => ({ margin: 0, color: theme.colors.textMuted }));
 
@@ -113,6 +156,17 @@ export interface PipelineActions {
   onDismissError: () => void;
 }
 
+/** A moment shown relative ('2 min ago'), with the absolute time on hover and for screen readers. */
+function Moment({ at, children }: { at: string; children: string }) {
+  const absolute = absoluteTime(at);
+  return (
+    <time dateTime={at} title={absolute}>
+      {children}
+      <StyledScreenReaderOnly> ({absolute})</StyledScreenReaderOnly>
+    </time>
+  );
+}
+
 /** Spec section 4: failed steps show as done, with a failed mark. */
 function StepStatus({ status }: { status: PipelineStepStatus }) {
   const label = status === 'running' ? 'In progress' : STEP_STATUS_LABELS[status];
@@ -124,7 +178,18 @@ function StepStatus({ status }: { status: PipelineStepStatus }) {
   );
 }
 
-function TimelineStep({ step, now, current }: { step: PipelineStepView; now: number; current: boolean }) {
+type BuildVersion = NonNullable<PipelineView['buildVersion']>;
+
+interface TimelineStepProps {
+  step: PipelineStepView;
+  now: number;
+  current: boolean;
+  /** The version whose build log this step writes, when it is a build step that has started. */
+  buildVersion?: BuildVersion | null;
+  onOpenBuildLog?: (version: BuildVersion) => void;
+}
+
+function TimelineStep({ step, now, current, buildVersion, onOpenBuildLog }: TimelineStepProps) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     // jsdom has no layout and no scrollIntoView.
@@ -132,6 +197,7 @@ function TimelineStep({ step, now, current }: { step: PipelineStepView; now: num
   }, [current]);
   const time = stepTime(step, now);
   const timestamp = step.completedAt ?? step.updatedAt;
+  const duration = stepDurationSeconds(step, now);
   return (
     <StyledStep
       ref={ref}
@@ -145,11 +211,21 @@ function TimelineStep({ step, now, current }: { step: PipelineStepView; now: num
       </StyledIcon>
       <div>
         <StyledStepName>
-          <span>{step.label}</span>
+          <span>
+            {step.label}
+            {step.ranOn && <StyledRanOn> — {ranOnText(step.status, step.ranOn)}</StyledRanOn>}
+          </span>
           <StepStatus status={step.status} />
         </StyledStepName>
         {step.description && <StyledStepText>{step.description}</StyledStepText>}
         {step.errorMessage && <StyledStepError>{step.errorMessage}</StyledStepError>}
+        {buildVersion && onOpenBuildLog && (
+          <StyledStepLink>
+            <Button size="sm" variant="secondary" onClick={() => onOpenBuildLog(buildVersion)}>
+              {step.status === 'running' ? `View live build log of ${buildVersion.versionTag}` : `View build log of ${buildVersion.versionTag}`}
+            </Button>
+          </StyledStepLink>
+        )}
         {step.substeps.length > 0 && (
           <StyledSubsteps aria-label={`${step.label} substeps`}>
             {step.substeps.map((substep) => (
@@ -164,7 +240,23 @@ function TimelineStep({ step, now, current }: { step: PipelineStepView; now: num
           </StyledSubsteps>
         )}
       </div>
-      <StyledTime>{step.status === 'running' || step.status === 'pending' ? time : <time dateTime={timestamp}>{time}</time>}</StyledTime>
+      <StyledTime>
+        {step.status === 'running' && step.startedAt ? (
+          <span>
+            {time} since <Moment at={step.startedAt}>{new Date(step.startedAt).toLocaleTimeString()}</Moment>
+          </span>
+        ) : step.status === 'running' || step.status === 'pending' ? (
+          <span>{time}</span>
+        ) : (
+          <Moment at={timestamp}>{time}</Moment>
+        )}
+        {duration !== null && (
+          <span data-testid="step-duration">
+            {step.status === 'running' ? 'Running for ' : 'Took '}
+            {pipelineDuration(duration)}
+          </span>
+        )}
+      </StyledTime>
     </StyledStep>
   );
 }
@@ -175,9 +267,17 @@ function TimelineStep({ step, now, current }: { step: PipelineStepView; now: num
  * icon, status, description, substeps and time; it scrolls to the current step. Retry offers itself on a failed
  * run and Cancel on a running one.
  */
-export function PipelineTimeline({ pipeline, actions }: { pipeline: PipelineView | null; actions?: PipelineActions }) {
+export interface PipelineTimelineProps {
+  pipeline: PipelineView | null;
+  actions?: PipelineActions;
+  /** Opens the build log of the version the run builds (its build step offers it once started). */
+  onOpenBuildLog?: (version: BuildVersion) => void;
+}
+
+export function PipelineTimeline({ pipeline, actions, onOpenBuildLog }: PipelineTimelineProps) {
   const titleId = useId();
-  const now = useNow();
+  // Each second while the run runs: its running step's and its own durations count up.
+  const now = useNow(pipeline?.overallStatus === 'running' ? 1000 : 30_000);
   if (!pipeline) {
     return (
       <Card aria-label="Pipeline">
@@ -189,6 +289,8 @@ export function PipelineTimeline({ pipeline, actions }: { pipeline: PipelineView
   const title = streamTitle(pipeline.streamName);
   const current = currentStep(pipeline);
   const showCurrent = pipeline.overallStatus === 'running' ? current?.processorName : undefined;
+  const times = runTimes(pipeline);
+  const runDuration = runDurationSeconds(pipeline, now);
   return (
     <Card aria-labelledby={titleId} data-testid="pipeline-timeline">
       <StyledHeading>
@@ -216,6 +318,21 @@ export function PipelineTimeline({ pipeline, actions }: { pipeline: PipelineView
         <span>{pipeline.progressPercent}%</span>
         <PipelineStatusBadge status={pipeline.overallStatus} />
       </StyledSummary>
+      {times.startedAt && runDuration !== null && (
+        <StyledSummary data-testid="run-duration">
+          <span>
+            Started <Moment at={times.startedAt}>{relativeTime(times.startedAt, now)}</Moment>
+          </span>
+          {times.endedAt && (
+            <span>
+              {RUN_ENDED[pipeline.overallStatus]} <Moment at={times.endedAt}>{relativeTime(times.endedAt, now)}</Moment>
+            </span>
+          )}
+          <span>
+            {pipeline.overallStatus === 'running' ? 'Running for' : 'Took'} {pipelineDuration(runDuration)}
+          </span>
+        </StyledSummary>
+      )}
       <StyledTrack
         role="progressbar"
         aria-label={`${title} progress`}
@@ -224,11 +341,18 @@ export function PipelineTimeline({ pipeline, actions }: { pipeline: PipelineView
         aria-valuenow={pipeline.progressPercent}
         aria-valuetext={`${pipeline.progressPercent} percent`}
       >
-        <StyledBar style={{ width: `${displayedProgress(pipeline.progressPercent)}%` }} />
+        <StyledBar data-status={pipeline.overallStatus} style={{ width: `${displayedProgress(pipeline.progressPercent)}%` }} />
       </StyledTrack>
       <StyledSteps aria-label={`${title} steps`}>
         {pipeline.processors.map((step) => (
-          <TimelineStep key={step.processorName} step={step} now={now} current={step.processorName === showCurrent} />
+          <TimelineStep
+            key={step.processorName}
+            step={step}
+            now={now}
+            current={step.processorName === showCurrent}
+            buildVersion={BUILD_LOG_STEP_IDS.includes(step.processorName) && step.startedAt ? pipeline.buildVersion : null}
+            onOpenBuildLog={onOpenBuildLog}
+          />
         ))}
       </StyledSteps>
     </Card>

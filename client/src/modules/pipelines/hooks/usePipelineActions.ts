@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { apiErrorMessage } from '../../../app/apollo/error-message';
+import type { PipelineStatusFieldsFragment } from '../../../generated/graphql';
 import { useCancelProjectPipelineMutation, useRetryProjectPipelineMutation } from '../../../generated/hooks';
 import type { PipelineActions } from '../components/PipelineTimeline';
 import { writeProjectPipeline } from './pipeline-cache';
 
-/** Retry (a failed run) and Cancel (a running one) for the timeline; the answer becomes the project's run. */
-export function usePipelineActions(projectId: string): PipelineActions {
+/**
+ * Retry (a failed run) and Cancel (a running one) for the timeline; the answer becomes the project's run.
+ * `onCancelled` hears of a cancel the server accepted, with the cancelled run.
+ */
+export function usePipelineActions(projectId: string, onCancelled?: (run: PipelineStatusFieldsFragment) => void): PipelineActions & { onCancel: (onSettled?: () => void) => void } {
   const [error, setError] = useState<string | null>(null);
   const [retry, retrying] = useRetryProjectPipelineMutation({
     update: (cache, { data }) => data && writeProjectPipeline(cache, projectId, data.retryProjectPipeline),
@@ -13,13 +17,20 @@ export function usePipelineActions(projectId: string): PipelineActions {
   const [cancel, cancelling] = useCancelProjectPipelineMutation({
     update: (cache, { data }) => data && writeProjectPipeline(cache, projectId, data.cancelProjectPipeline),
   });
-  const run = (mutate: typeof retry | typeof cancel, fallback: string) => {
-    setError(null);
-    mutate({ variables: { projectId } }).catch((caught: unknown) => setError(apiErrorMessage(caught, fallback)));
-  };
   return {
-    onRetry: () => run(retry, 'Failed to retry the pipeline'),
-    onCancel: () => run(cancel, 'Failed to cancel the pipeline'),
+    onRetry: () => {
+      setError(null);
+      retry({ variables: { projectId } }).catch((caught: unknown) => setError(apiErrorMessage(caught, 'Failed to retry the pipeline')));
+    },
+    onCancel: (onSettled?: () => void) => {
+      setError(null);
+      cancel({ variables: { projectId } })
+        .then(
+          ({ data }) => data && onCancelled?.(data.cancelProjectPipeline),
+          (caught: unknown) => setError(apiErrorMessage(caught, 'Failed to cancel the pipeline')),
+        )
+        .finally(onSettled);
+    },
     busy: retrying.loading || cancelling.loading,
     error,
     onDismissError: () => setError(null),

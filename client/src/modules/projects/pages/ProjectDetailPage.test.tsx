@@ -1,6 +1,7 @@
 import { StreamName } from '@slipway/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
+import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, signedIn } from '../../../test/render';
 import {
@@ -19,7 +20,14 @@ import {
   testDeployment,
   updatesMock,
 } from '../../deployments/components/deployments.fixtures';
+import { noticeOf } from '../components/list/projects-notice';
 import { ProjectDetailPage } from './ProjectDetailPage';
+
+/** The list's route: says what the page told it on the way out. */
+function ProjectsListStub() {
+  const location = useLocation();
+  return <p>projects list: {noticeOf(location.state)}</p>;
+}
 
 /**
  * The page against `mocks`; without pipeline mocks of its own the project has no run and no updates come, and
@@ -37,7 +45,7 @@ const renderPage = (
     mocks: [...mocks, ...pipelineMocks, ...deploymentMocks],
     route: `/dashboard/projects/${id}`,
     path: '/dashboard/projects/:projectId',
-    routes: [{ path: '/dashboard/projects', element: <p>projects list</p> }],
+    routes: [{ path: '/dashboard/projects', element: <ProjectsListStub /> }],
   });
 
 describe('ProjectDetailPage', () => {
@@ -184,7 +192,50 @@ describe('ProjectDetailPage', () => {
       pipelineUpdatesMock(PROJECT_ID, testPipeline({ id: 'run-2', streamName: 'project_deletion', completed: 5 }), 50),
     ]);
     expect(await screen.findByRole('region', { name: 'Project Deletion' })).toBeInTheDocument();
-    expect(await screen.findByText('projects list')).toBeInTheDocument();
+    expect(await screen.findByText('projects list: Project "Analytical Engine" was deleted.')).toBeInTheDocument();
+  });
+
+  it('fetches the project again when a step of its run completes and when the run ends, so the repository and app URL show without a reload', async () => {
+    const bare = testProject({ repositoryUrl: null, deployedUrl: null });
+    const made = testProject({ repositoryUrl: 'https://github.com/analytical/engine', deployedUrl: 'http://engine.example.test/' });
+    renderPage([projectMock(bare), projectMock(made)], PROJECT_ID, [
+      pipelineMock(PROJECT_ID, testPipeline({ completed: 14, running: true })),
+      pipelineUpdatesMock(PROJECT_ID, testPipeline({ completed: 15 }), 50),
+    ]);
+    const summary = await screen.findByRole('region', { name: 'Project Summary' });
+    expect(summary).toHaveTextContent('Not set');
+    expect(await within(summary).findByRole('link', { name: 'http://engine.example.test/' })).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'https://github.com/analytical/engine' })).toBeInTheDocument();
+  });
+
+  it('asks before cancelling a creation, saying the project will be deleted; Keep Creating changes nothing', async () => {
+    const { user } = renderPage([projectMock()], PROJECT_ID, [
+      pipelineMock(PROJECT_ID, testPipeline({ completed: 3, running: true })),
+      pipelineUpdatesMock(PROJECT_ID),
+    ]);
+    const timeline = await screen.findByRole('region', { name: 'Project Creation' }, { timeout: 5000 });
+    await user.click(within(timeline).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Project Creation?' });
+    expect(dialog).toHaveTextContent('The running step stops and the steps after it are skipped.');
+    expect(dialog).toHaveTextContent('Slipway then deletes Analytical Engine and everything its creation made so far');
+    expect(within(dialog).getByRole('button', { name: 'Cancel and Delete Project' })).toHaveAccessibleDescription(/deletes Analytical Engine/);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Creating' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(timeline).getByRole('status')).toHaveTextContent('3 of 15 steps completed');
+  });
+
+  it('cancels a creation once confirmed; when the cleanup has deleted the project, the list says the creation was cancelled', async () => {
+    const cancelled = testPipeline({ completed: 3, failed: true, overallStatus: 'cancelled' });
+    const { user } = renderPage([projectMock()], PROJECT_ID, [
+      pipelineMock(PROJECT_ID, testPipeline({ completed: 3, running: true })),
+      pipelineUpdatesMock(PROJECT_ID, testPipeline({ id: 'run-2', streamName: 'project_deletion', completed: 5 }), 4000),
+      pipelineActionMock('cancel', PROJECT_ID, { pipeline: cancelled }),
+    ]);
+    const timeline = await screen.findByRole('region', { name: 'Project Creation' }, { timeout: 5000 });
+    await user.click(within(timeline).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel Project Creation?' })).getByRole('button', { name: 'Cancel and Delete Project' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('projects list: The creation of "Analytical Engine" was cancelled: the project and what its creation had made were deleted.', undefined, { timeout: 8000 })).toBeInTheDocument();
   });
 
   it('retries a failed run from the timeline and shows the run going again', async () => {
@@ -195,6 +246,8 @@ describe('ProjectDetailPage', () => {
     ]);
     const timeline = await screen.findByRole('region', { name: 'Project Creation' });
     expect(within(screen.getByTestId('project-header')).getByText('Pipeline: Failed')).toBeInTheDocument();
+    // The project's status is not shown in success green beside a failed run (theme success: rgb(22, 101, 52)).
+    expect(getComputedStyle(within(screen.getByTestId('project-header')).getByText('Active')).color).not.toBe('rgb(22, 101, 52)');
     await user.click(within(timeline).getByRole('button', { name: 'Retry' }));
     expect(await within(timeline).findByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(within(timeline).getByRole('status')).toHaveTextContent('Running');
@@ -209,7 +262,9 @@ describe('ProjectDetailPage', () => {
     ]);
     const timeline = await screen.findByRole('region', { name: 'Project Creation' });
     await user.click(within(timeline).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Cancel Project Creation?' })).getByRole('button', { name: 'Cancel and Delete Project' }));
     expect(await within(timeline).findByRole('alert')).toHaveTextContent('The run has already finished');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(within(timeline).getByRole('status')).toHaveTextContent('3 of 15 steps completed');
     await user.click(within(timeline).getByRole('button', { name: 'Dismiss' }));
     expect(within(timeline).queryByRole('alert')).not.toBeInTheDocument();

@@ -1,8 +1,9 @@
 import styled from '@emotion/styled';
 import { useApolloClient } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { StreamName } from '@slipway/domain';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { PipelineStatusFieldsFragment, ProjectDetailFragment } from '../../../generated/graphql';
+import { ProjectDetailDocument, type PipelineStatusFieldsFragment, type ProjectDetailFragment } from '../../../generated/graphql';
 import { ProjectPipelinePanel } from '../../pipelines/components/ProjectPipelinePanel';
 import { usePipelineStatus } from '../../pipelines/hooks/usePipelineStatus';
 import { DeleteProjectDialog } from '../components/detail/DeleteProjectDialog';
@@ -11,6 +12,7 @@ import { DescriptionCard, ProjectSummaryCard, TagsCard } from '../components/det
 import { ProjectHeader } from '../components/detail/ProjectHeader';
 import { ProjectLoadFallback } from '../components/detail/ProjectLoadFallback';
 import { evictDeletedProject } from '../components/detail/project-cache';
+import { projectsNotice } from '../components/list/projects-notice';
 import { ProjectTabs, type ProjectTab } from '../components/detail/ProjectTabs';
 import { useProject } from '../components/detail/useProject';
 import { ProjectEnvironmentCard } from '../components/environment/ProjectEnvironmentCard';
@@ -39,11 +41,17 @@ const StyledWide = styled.div({ gridColumn: '1 / -1' });
 
 const StyledColumn = styled.div(({ theme }) => ({ display: 'flex', flexDirection: 'column', gap: theme.spacing(5) }));
 
-function Overview({ project, pipeline }: { project: ProjectDetailFragment; pipeline: PipelineStatusFieldsFragment | null }) {
+interface OverviewProps {
+  project: ProjectDetailFragment;
+  pipeline: PipelineStatusFieldsFragment | null;
+  onCancelled: (run: PipelineStatusFieldsFragment) => void;
+}
+
+function Overview({ project, pipeline, onCancelled }: OverviewProps) {
   return (
     <StyledOverview>
       <StyledWide>
-        <ProjectPipelinePanel projectId={project.id} pipeline={pipeline} />
+        <ProjectPipelinePanel project={project} pipeline={pipeline} onCancelled={onCancelled} />
       </StyledWide>
       <ProjectSummaryCard project={project} />
       <StyledColumn>
@@ -63,17 +71,34 @@ function Overview({ project, pipeline }: { project: ProjectDetailFragment; pipel
 }
 
 /**
- * Once the project's deletion run completes the project is gone: back to the list, and (once this page and its
- * queries are gone, so that they do not ask for it again) out of the cache.
+ * Once the project's deletion run completes the project is gone: back to the list, which says so (`notice`), and
+ * (once this page and its queries are gone, so that they do not ask for it again) out of the cache.
  */
-function useLeaveWhenDeleted(projectId: string, deleted: boolean) {
+function useLeaveWhenDeleted(projectId: string, deleted: boolean, notice: string) {
   const client = useApolloClient();
   const navigate = useNavigate();
   useEffect(() => {
     if (!deleted) return undefined;
-    void navigate('/dashboard/projects');
+    void navigate('/dashboard/projects', { state: projectsNotice(notice) });
     return () => void setTimeout(() => evictDeletedProject(client.cache, projectId));
-  }, [client, navigate, projectId, deleted]);
+  }, [client, navigate, projectId, deleted, notice]);
+}
+
+/**
+ * The run's steps write the project (its repository, image, version, app URL): each time a step of the latest run
+ * completes, or the run ends (also after a Retry, and from the polling fallback), the project is fetched again so
+ * that the page shows what the run made without a reload.
+ */
+function useProjectFollowsPipeline(projectId: string, pipeline: PipelineStatusFieldsFragment | null) {
+  const client = useApolloClient();
+  const progress = pipeline && `${pipeline.id}:${pipeline.completedProcessors}:${pipeline.overallStatus}`;
+  const seen = useRef(progress);
+  useEffect(() => {
+    if (progress === seen.current) return;
+    seen.current = progress;
+    if (!progress || pipeline?.streamName === StreamName.projectDeletion) return;
+    void client.query({ query: ProjectDetailDocument, variables: { id: projectId }, fetchPolicy: 'network-only' }).catch(() => undefined);
+  }, [client, projectId, progress, pipeline?.streamName]);
 }
 
 function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
@@ -82,7 +107,10 @@ function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
   const [deployedSwitch, setDeployedSwitch] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { pipeline, gone } = usePipelineStatus(project.id);
-  useLeaveWhenDeleted(project.id, gone);
+  // What the list says once the project is gone: why it went, when this page knows.
+  const [leaveNotice, setLeaveNotice] = useState(`Project "${project.name}" was deleted.`);
+  useLeaveWhenDeleted(project.id, gone, leaveNotice);
+  useProjectFollowsPipeline(project.id, pipeline);
   const { deployment: activeDeployment } = useProjectActiveDeployment(project.id, pipeline && `${pipeline.id}:${pipeline.overallStatus}`);
   const deployFlow = useDeployFlow(() => {
     setTab('deployments');
@@ -97,7 +125,17 @@ function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
     <>
       <ProjectHeader project={project} pipeline={pipeline} activeDeployment={activeDeployment} onDelete={() => setConfirmingDelete(true)} />
       <ProjectTabs label="Project sections" tabs={TABS} selected={tab} onSelect={selectTab}>
-        {tab === 'overview' && <Overview project={project} pipeline={pipeline} />}
+        {tab === 'overview' && (
+          <Overview
+            project={project}
+            pipeline={pipeline}
+            onCancelled={(run) => {
+              if (run.streamName === StreamName.projectCreation) {
+                setLeaveNotice(`The creation of "${project.name}" was cancelled: the project and what its creation had made were deleted.`);
+              }
+            }}
+          />
+        )}
         {tab === 'versions' && <VersionsTab projectId={project.id} onDeploy={deployFlow.open} />}
         {tab === 'deployments' && <DeploymentsTab projectId={project.id} focusOnOpen={deployedSwitch} />}
       </ProjectTabs>
@@ -110,7 +148,17 @@ function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
           onDeployed={deployFlow.deployed}
         />
       )}
-      {confirmingDelete && <DeleteProjectDialog project={project} onClose={() => setConfirmingDelete(false)} />}
+      {confirmingDelete && (
+        <DeleteProjectDialog
+          project={project}
+          onClose={() => setConfirmingDelete(false)}
+          onDeleting={() => {
+            // The page stays and shows the deletion run live; it leaves for the list when the run completes.
+            setConfirmingDelete(false);
+            setTab('overview');
+          }}
+        />
+      )}
     </>
   );
 }
@@ -119,7 +167,7 @@ function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
  * /dashboard/projects/:projectId: header (with the latest pipeline run's status and the active deployment's
  * version and status), then Overview (the pipeline timeline first), Versions (whose Deploy opens the strategy
  * modal) and Deployments tabs. A project being deleted shows its deletion run with Edit and
- * Delete off, and the page leaves for the list once the deletion completes.
+ * Delete off, and the page leaves for the list (which says what happened) once the deletion completes.
  */
 export function ProjectDetailPage() {
   const { projectId } = useParams();

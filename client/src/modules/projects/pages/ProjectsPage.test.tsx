@@ -198,4 +198,33 @@ describe('ProjectsPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await waitFor(() => expect(log).toHaveBeenCalledWith('Failed to load project tags', expect.anything()));
   });
+
+  it('asks again while a listed project is being deleted, so it leaves the list when its deletion ends', async () => {
+    const listed = [makeProject(1, { beingDeleted: true }), makeProject(2)];
+    renderWithProviders(<ProjectsPage />, {
+      auth: signedIn(),
+      route: '/dashboard/projects',
+      path: '/dashboard/projects',
+      mocks: [projectsMock(listed), projectTagsMock([])],
+    });
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.getByText('Being deleted')).toBeInTheDocument();
+    listed.splice(0, 1);
+    await waitFor(() => expect(cards()).toHaveLength(1), { timeout: 6000 });
+    expect(screen.queryByText('Being deleted')).not.toBeInTheDocument();
+  });
+
+  it('says what the page that sent the user here reported, once: the history entry forgets it', async () => {
+    const { user, router } = renderWithProviders(<ProjectsPage />, {
+      auth: signedIn(),
+      initialEntries: [{ pathname: '/dashboard/projects', state: { notice: 'Project "Project 9" was deleted.' } }],
+      path: '/dashboard/projects',
+      mocks: [projectsMock(THIRTY), projectTagsMock([])],
+    });
+    const notice = await screen.findByText('Project "Project 9" was deleted.');
+    expect(notice.closest('[role="status"]')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Project "Project 9" was deleted.')).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { apiErrorMessage } from '../../../app/apollo/error-message';
 import { useAuth } from '../../../app/auth/auth-context';
 import { useProjectsQuery, useProjectTagsQuery } from '../../../generated/hooks';
@@ -14,6 +14,10 @@ import { ProjectFilters } from '../components/list/ProjectFilters';
 import { ProjectsEmptyState } from '../components/list/ProjectsEmptyState';
 import { PAGE_WINDOW, isFiltered, resultRangeText, toProjectsFilter } from '../components/list/project-list-params';
 import { useProjectListParams } from '../components/list/useProjectListParams';
+import { noticeOf } from '../components/list/projects-notice';
+
+/** While a listed project's deletion runs, the list asks again this often, so that the project leaves it when the run ends. */
+export const DELETION_POLL_MS = 2000;
 
 const StyledGrid = styled.ul(({ theme }) => ({
   display: 'grid',
@@ -38,6 +42,12 @@ export function ProjectsPage() {
   });
   const tags = useProjectTagsQuery({ fetchPolicy: 'cache-and-network', skip: auth.status !== 'authenticated' });
   const [dismissedError, setDismissedError] = useState<unknown>(null);
+  const location = useLocation();
+  // What the page that sent the user here said happened; shown once: a reload or Back does not bring it again.
+  const [notice, setNotice] = useState(() => noticeOf(location.state));
+  useEffect(() => {
+    if (noticeOf(location.state)) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
 
   useEffect(() => {
     // Spec section 8: a tags failure is logged only; the list works without the tag filter.
@@ -47,6 +57,13 @@ export function ProjectsPage() {
   const tagChoices = [...new Set([...(tags.data?.projectTags ?? []), ...params.tags])];
   // While another page or filter loads, the previous results stay in place instead of flashing a loading text.
   const page = (projects.data ?? projects.previousData)?.projects;
+  const deleting = Boolean(page?.projects.some((project) => project.beingDeleted));
+  const { startPolling, stopPolling } = projects;
+  useEffect(() => {
+    if (!deleting) return undefined;
+    startPolling(DELETION_POLL_MS);
+    return () => stopPolling();
+  }, [deleting, startPolling, stopPolling]);
   const error = projects.error && projects.error !== dismissedError ? projects.error : null;
 
   let content;
@@ -90,6 +107,11 @@ export function ProjectsPage() {
         onToggleTag={toggleTag}
         onClear={clearFilters}
       />
+      {notice && (
+        <StyledBannerSlot>
+          <ErrorBanner variant="info" title="Done" message={notice} onDismiss={() => setNotice(null)} />
+        </StyledBannerSlot>
+      )}
       {error && (
         <StyledBannerSlot>
           <ErrorBanner

@@ -47,9 +47,12 @@ function useWholeBuildLog(projectId: string, versionId: string, ended: boolean) 
   return state;
 }
 
+/** What the modal needs of the version to start: the live build subscription then sends the rest. */
+export type BuildLogVersion = Pick<VersionCardFragment, 'id' | 'versionTag' | 'buildStatus'> & { buildLog?: string };
+
 export interface BuildLogModalProps {
   projectId: string;
-  version: VersionCardFragment;
+  version: BuildLogVersion;
   onClose: () => void;
 }
 

@@ -173,7 +173,7 @@ export function VersionCard({ version, copied, onCopyCommit, onDownloadArtifact,
             Deploy
           </Button>
         )}
-        {(version.buildStartedAt || version.buildLog) && (
+        {(isBuildInProgress(version.buildStatus) || version.buildStartedAt || version.buildLog) && (
           <Button variant="secondary" onClick={() => onViewLogs(version)} aria-label={`View build logs of ${label}`}>
             View Build Logs
           </Button>

@@ -37,6 +37,12 @@ describe('VersionsTab', () => {
     expect(screen.getByText('Showing page 1 of 2')).toBeInTheDocument();
   });
 
+  it('offers the live build log as soon as a build is under way, before it has written anything', async () => {
+    renderTab([versionsMock([testVersion({ status: 'building', buildStatus: 'pending', buildStartedAt: null, buildCompletedAt: null, buildLog: '' })])]);
+    const version = await screen.findByRole('article', { name: 'Version v1.2.0' });
+    expect(within(version).getByRole('button', { name: 'View build logs of version v1.2.0' })).toBeInTheDocument();
+  });
+
   it('offers Deploy only for a ready, built, inactive version; a running build shows its 60 % bar; archived ones Restore', async () => {
     renderTab([
       versionsMock([

@@ -7,7 +7,7 @@ import { defineStep, type StepContext, type StepDefinition, StepFailure, type St
 import { StepStatus } from '../../../pipelines/pipeline-step.entity.js';
 import { HEALTH_TIMEOUT_SECONDS, rollOut, rolloutFailure } from '../../deployments/runs/deployment-rollout.js';
 import { ENVIRONMENT, FIRST_VERSION_TAG, MAIN_BRANCH, SLIPWAY_AUTHOR, commitImage, namesOf, requireProject, type RunNames } from './run-names.js';
-import { clusterOf, registryOf, sourceHostOf } from './run-places.js';
+import { clusterOf, ranOnUnlessNamed, registryOf, sourceHostOf } from './run-places.js';
 import type { RunProviders } from './run-ports.js';
 import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact, runBuild, storeSecrets, storeWorkflowSecrets } from '../../versions/runs/version-build.js';
 
@@ -85,7 +85,7 @@ const validateGithub = step('validate-github', 'code', 'Checks the organization 
   await ctx.logger.info(
     `${ctx.providers.sourceHost.kind} source host: ${repository.organization}/${repository.name} ${existing ? 'exists (this run made it, or it is reused)' : 'will be created'}`,
   );
-}, { describe: (used) => `Checks the organization and the repository name with ${sourceHostOf(used)}` });
+}, { describe: (used) => `Checks the organization and the repository name with ${sourceHostOf(used)}`, ranOn: ranOnUnlessNamed('source_host') });
 
 const buildModel = step('build-model', 'files', 'Works out what the project will be: repository, files, build, image and app', 30, async (ctx) => {
   const names = await runNames(ctx);
@@ -112,7 +112,7 @@ const setupRepository = step('setup-github-repo', 'code', 'Creates the project r
   await ctx.logger.info(`repository ${info.url}`);
   // A workflow run starts with the first commit: the secrets it pushes with must be there before.
   await storeWorkflowSecrets(ctx, repository);
-}, { describe: (used) => `Creates the project repository in ${sourceHostOf(used)}` });
+}, { describe: (used) => `Creates the project repository in ${sourceHostOf(used)}`, ranOn: ranOnUnlessNamed('source_host') });
 
 const generateTemplate = step('generate-template', 'files', "Renders the template's files for the project", 60, async (ctx) => {
   const files = await sourceFiles(ctx);
@@ -163,7 +163,7 @@ const createVersion = step('create-github-version', 'code', `Tags the commit ${F
   await ctx.providers.records.ensureVersion({ versionTag: FIRST_VERSION_TAG, gitBranch: MAIN_BRANCH, gitCommitSha: project.buildCommit, description: 'Initial version' });
   await ctx.providers.sourceHost.createTag(repository, { name: FIRST_VERSION_TAG, sha: project.buildCommit, message: `Version ${FIRST_VERSION_TAG}` });
   await ctx.logger.info(`tag ${FIRST_VERSION_TAG} on ${project.buildCommit.slice(0, 12)}`);
-});
+}, { describe: (used) => `Tags the commit ${FIRST_VERSION_TAG} in ${sourceHostOf(used)} and records the version`, ranOn: ranOnUnlessNamed('source_host') });
 
 const versionBuild = step(
   'check-github-version-build',
@@ -176,7 +176,10 @@ const versionBuild = step(
     if (!version) throw new StepFailure(`Version ${FIRST_VERSION_TAG} is missing`);
     await buildVersion(ctx, names, version, (await requireTemplate(ctx)).runtime);
   },
-  { describe: (used) => (used.builder === 'github-actions' ? `Follows the GitHub Actions run of the ${FIRST_VERSION_TAG} tag into an artifact` : `Builds ${FIRST_VERSION_TAG} into an artifact`) },
+  {
+    describe: (used) => (used.builder === 'github-actions' ? `Follows the GitHub Actions run of the ${FIRST_VERSION_TAG} tag into an artifact` : `Builds ${FIRST_VERSION_TAG} into an artifact`),
+    ranOn: ranOnUnlessNamed('builder'),
+  },
 );
 
 const checkDocker = step('check-docker', 'cloud', `Checks that the registry holds the ${FIRST_VERSION_TAG} artifact`, 60, async (ctx) => {
@@ -187,7 +190,7 @@ const checkDocker = step('check-docker', 'cloud', `Checks that the registry hold
   if (registry.validateAccess) await accessChecked(registry.validateAccess());
   const artifact = await confirmArtifact(ctx, names, version);
   await ctx.providers.records.update({ dockerImageUrl: artifact.url });
-}, { describe: (used) => `Checks that ${registryOf(used)} holds the ${FIRST_VERSION_TAG} artifact` });
+}, { describe: (used) => `Checks that ${registryOf(used)} holds the ${FIRST_VERSION_TAG} artifact`, ranOn: ranOnUnlessNamed('registry') });
 
 const deploy = step(
   'deploy-to-doks',
@@ -228,6 +231,7 @@ const deploy = step(
       { name: 'health', description: 'Pass the health check and take the traffic' },
     ],
     describe: (used) => `Deploys ${FIRST_VERSION_TAG} to ${clusterOf(used)} and waits for its health check`,
+    ranOn: ranOnUnlessNamed('cluster'),
   },
 );
 

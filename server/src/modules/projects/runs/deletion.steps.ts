@@ -3,7 +3,7 @@ import { DeploymentStatus } from '../../deployments/deployment-status.js';
 import { defineStep, type StepContext, type StepDefinition, type StepIcon } from '../../../pipelines/steps.js';
 import { appNameOf } from '../../deployments/runs/deployment-rollout.js';
 import { namesOf, type RunNames } from './run-names.js';
-import { clusterOf, registryOf, sourceHostOf } from './run-places.js';
+import { clusterOf, ranOnUnlessNamed, registryOf, sourceHostOf } from './run-places.js';
 import type { RunProviders } from './run-ports.js';
 
 type Ctx = StepContext<RunProviders>;
@@ -20,12 +20,14 @@ function step(
   timeoutSeconds: number,
   run: (ctx: Ctx, names: RunNames | null) => Promise<void>,
   describe?: StepDefinition<RunProviders>['describe'],
+  ranOn?: StepDefinition<RunProviders>['ranOn'],
 ) {
   return defineStep<RunProviders>({
     id,
     label: stepLabel(id),
     description,
     describe,
+    ranOn,
     icon,
     timeoutSeconds,
     async run(ctx) {
@@ -61,12 +63,12 @@ const stopDeployments = step('stop-deployments', 'server', "Stops the project's 
 const cleanupRepository = step('cleanup-github', 'code', 'Deletes the repository and its secrets', 120, async (ctx, names) => {
   if (names) await ctx.providers.sourceHost.deleteRepository(names.repository);
   await ctx.logger.info(names ? `repository ${names.repository.organization}/${names.repository.name} deleted` : 'no repository');
-}, (used) => `Deletes the repository and its secrets from ${sourceHostOf(used)}`);
+}, (used) => `Deletes the repository and its secrets from ${sourceHostOf(used)}`, ranOnUnlessNamed('source_host'));
 
 const deleteArtifacts = step('delete-docker-repository', 'cloud', "Deletes the project's artifacts from the registry", 120, async (ctx, names) => {
   if (names) await ctx.providers.registry.deleteRepository(names.imageRepository);
   await ctx.logger.info(names ? `registry repository ${names.imageRepository} deleted` : 'no artifacts');
-}, (used) => `Deletes the project's artifacts from ${registryOf(used)}`);
+}, (used) => `Deletes the project's artifacts from ${registryOf(used)}`, ranOnUnlessNamed('registry'));
 
 const cleanupDatabase = step('cleanup-database', 'database', 'Deletes the project with its versions, their build logs, and its deployments', 30, async (ctx) => {
   if (ctx.projectId) await ctx.providers.buildLogs.removeProject(ctx.projectId);

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { describe, expect, it } from 'vitest';
 import { DeleteProjectDocument } from '../../../../generated/graphql';
 import { graphQLErrorResult } from '../../../../test/fixtures';
 import { renderWithProviders, signedIn } from '../../../../test/render';
 import { ProjectDetailPage } from '../../pages/ProjectDetailPage';
+import { pipelineMock, pipelineUpdatesMock, testPipeline } from '../../../pipelines/pipeline.fixtures';
 import { PROJECT_ID, projectMock } from './project-detail.fixtures';
 
 const deleteMock = (outcome: Partial<MockLink.MockedResponse> = {}): MockLink.MockedResponse => ({
@@ -47,8 +48,12 @@ describe('DeleteProjectDialog', () => {
     },
   );
 
-  it('cannot be closed while deleting, then goes to /dashboard/projects with the project gone from the cache', async () => {
-    const { user, dialog, confirmation, router, apollo } = await openDialog([deleteMock({ delay: 1500 })]);
+  it('cannot be closed while deleting, then shows the deletion run on the page and goes to the list, with the project gone from the cache, once it completes', async () => {
+    const { user, dialog, confirmation, router, apollo } = await openDialog([
+      deleteMock({ delay: 1500 }),
+      pipelineMock(PROJECT_ID, null),
+      pipelineUpdatesMock(PROJECT_ID, testPipeline({ id: 'run-2', streamName: 'project_deletion', completed: 5 }), 6000),
+    ]);
     expect(apollo.client.cache.extract()).toHaveProperty(`Project:${PROJECT_ID}`);
     await user.type(confirmation, 'Analytical Engine');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Project' }));
@@ -60,9 +65,12 @@ describe('DeleteProjectDialog', () => {
     await user.click(screen.getByTestId('modal-overlay'));
     expect(screen.getByRole('dialog', { name: 'Delete Project?' })).toBeInTheDocument();
 
-    expect(await screen.findByText('projects page', undefined, { timeout: 5000 })).toBeInTheDocument();
+    // The request answered: the dialog closes and the page stays, following the deletion run.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(router.state.location.pathname).toBe(`/dashboard/projects/${PROJECT_ID}`);
+    expect(await screen.findByText('projects page', undefined, { timeout: 10000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/projects');
-    expect(apollo.client.cache.extract()).not.toHaveProperty(`Project:${PROJECT_ID}`);
+    await waitFor(() => expect(apollo.client.cache.extract()).not.toHaveProperty(`Project:${PROJECT_ID}`));
   });
 
   it.each([

@@ -19,17 +19,19 @@ const StyledButtons = styled.div(({ theme }) => ({ display: 'flex', justifyConte
 
 export interface DeleteProjectDialogProps {
   project: { id: string; name: string };
-  /** Cancel, Escape or the overlay; never called while the deletion runs. */
+  /** Cancel, Escape or the overlay; never called while the deletion request runs. */
   onClose: () => void;
+  /** The server accepted the deletion: its run has started. */
+  onDeleting: () => void;
 }
 
 /**
  * 'Delete Project?': the warning, the exact-name confirmation and the deletion. Mount it to open it; it cannot be
- * closed (Escape, overlay, Cancel) while the deletion runs.
+ * closed (Escape, overlay, Cancel) while the deletion request runs.
  */
-export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogProps) {
+export function DeleteProjectDialog({ project, onClose, onDeleting }: DeleteProjectDialogProps) {
   const inputId = useId();
-  const { initialValues, onSubmit } = useDeleteProjectForm(project);
+  const { initialValues, onSubmit } = useDeleteProjectForm(project, onDeleting);
   return (
     <Form<DeleteProjectValues> onSubmit={onSubmit} initialValues={initialValues} subscription={{ submitting: true, submitError: true }}>
       {({ handleSubmit, submitting, submitError }) => (

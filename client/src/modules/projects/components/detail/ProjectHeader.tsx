@@ -63,13 +63,15 @@ export interface ProjectHeaderProps {
 export function ProjectHeader({ project, pipeline, activeDeployment = null, onDelete }: ProjectHeaderProps) {
   const deleting = isBeingDeleted(pipeline);
   const version = activeDeployment?.version?.versionTag ?? project.version;
+  // The project's own status stays, but not in green beside a run that failed or was cancelled.
+  const runStopped = pipeline?.overallStatus === 'failed' || pipeline?.overallStatus === 'cancelled';
   return (
     <StyledHeader data-testid="project-header">
       <div>
         <StyledBack to="/dashboard/projects">← Projects</StyledBack>
         <StyledTitleRow>
           <StyledTitle>{project.name}</StyledTitle>
-          <Badge tone={STATUS_TONES[project.status]}>{STATUS_LABELS[project.status]}</Badge>
+          <Badge tone={runStopped ? 'neutral' : STATUS_TONES[project.status]}>{STATUS_LABELS[project.status]}</Badge>
           {version && <Badge tone="info">{version}</Badge>}
           {activeDeployment && <DeploymentStatusBadge status={activeDeployment.status} prefix="Deployment: " />}
           {showsLiveBadge(project, activeDeployment) && <Badge tone="success">Live</Badge>}

@@ -1,9 +1,7 @@
-import { useApolloClient } from '@apollo/client/react';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
-import { useNavigate } from 'react-router-dom';
 import { apiErrorMessage } from '../../../../app/apollo/error-message';
 import { useDeleteProjectMutation } from '../../../../generated/hooks';
-import { evictDeletedProject } from './project-cache';
+import { evictProjectLists } from './project-cache';
 
 export interface DeleteProjectValues {
   confirmation?: string;
@@ -12,14 +10,11 @@ export interface DeleteProjectValues {
 export const nameMismatchMessage = (name: string) => `Name does not match. Please type "${name}" exactly.`;
 
 /**
- * The delete confirmation: the exact project name must be typed; then the project is deleted, the app goes to
- * /dashboard/projects and the project leaves the Apollo cache (after leaving its page, so that page does not
- * ask for it again).
+ * The delete confirmation: the exact project name must be typed; then the project's deletion run starts and
+ * `onDeleting` is called (the project page shows the run, and leaves for the list when it completes).
  */
-export function useDeleteProjectForm(project: { id: string; name: string }) {
-  const client = useApolloClient();
-  const navigate = useNavigate();
-  const [deleteProject] = useDeleteProjectMutation();
+export function useDeleteProjectForm(project: { id: string; name: string }, onDeleting: () => void) {
+  const [deleteProject] = useDeleteProjectMutation({ update: (cache) => evictProjectLists(cache) });
 
   const onSubmit = async (values: DeleteProjectValues): Promise<SubmissionErrors | undefined> => {
     if ((values.confirmation ?? '') !== project.name) return { confirmation: nameMismatchMessage(project.name) };
@@ -28,8 +23,7 @@ export function useDeleteProjectForm(project: { id: string; name: string }) {
     } catch (caught) {
       return { [FORM_ERROR]: apiErrorMessage(caught, 'Failed to delete project') };
     }
-    await navigate('/dashboard/projects');
-    evictDeletedProject(client.cache, project.id);
+    onDeleting();
     return undefined;
   };
 
