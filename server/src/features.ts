@@ -32,6 +32,7 @@ import { settingsModule } from './modules/settings/settings.module.js';
 import { systemModule } from './modules/system/system.module.js';
 import { templatesModule } from './modules/templates/templates.module.js';
 import { usersModule } from './modules/users/users.module.js';
+import { tokensModule } from './modules/tokens/tokens.module.js';
 
 export interface CoreDependencies {
   config: AppConfig;
@@ -57,6 +58,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   });
   const users = usersModule({ dataSource, bus, passwords: authentication.passwords });
   const auth = authModule({ users: users.service, authentication });
+  const tokens = tokensModule({ service: authentication.accessTokens });
   const templates = templatesModule({ templatesDir: config.templatesDir });
   const settings = settingsModule({ dataSource, secretBox, cloudDefaults: config.cloudUrls, testConnection: connectionTester(config.providerTimeoutMs) });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
@@ -108,11 +110,13 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
   const observability = deploymentObservabilityModule({ dataSource, bus, providers });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature, versions.feature, deployments.feature, observability.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature, versions.feature, deployments.feature, observability.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
     features,
     authenticate: authentication.authenticate,
+    verifyCredential: authentication.verifyCredential,
+    access: authentication.access,
     bus,
     workers: system.workers,
     pipelines: pipelines.engine,

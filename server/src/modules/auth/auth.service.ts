@@ -5,7 +5,8 @@ import { validateEmail } from '../users/user.validation.js';
 import { invalidCredentials } from './auth.errors.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { PasswordCheck } from './password-check.js';
-import type { TokenService } from './token.service.js';
+import type { AccessTokensService } from '../tokens/tokens.service.js';
+import type { Authenticated, TokenService } from './token.service.js';
 
 export interface AuthResult {
   token: string;
@@ -18,6 +19,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly throttle: LoginThrottle,
     private readonly passwords: PasswordCheck,
+    private readonly accessTokens: AccessTokensService,
   ) {}
 
   async register(input: UserInput, clientAddress: string): Promise<AuthResult> {
@@ -35,7 +37,9 @@ export class AuthService {
     return { user, token: await this.tokens.issue(user) };
   }
 
-  logout(sessionId: string): Promise<void> {
-    return this.tokens.revoke(sessionId);
+  /** Ends the credential that asks: its session, or a personal access token (revoked). */
+  async logout(auth: Authenticated): Promise<void> {
+    if (auth.grant) await this.accessTokens.revoke(auth, auth.grant.tokenId);
+    else await this.tokens.revoke(auth.sessionId);
   }
 }
