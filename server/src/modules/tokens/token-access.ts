@@ -148,7 +148,8 @@ export class TokenAccess {
   private async check(auth: Authenticated, rule: Rule, args: Args): Promise<void> {
     const grant = auth.grant!;
     const needed = typeof rule.scopes === 'function' ? rule.scopes(args, auth.user.id) : rule.scopes;
-    const missing = needed.filter((scope) => !grant.scopes.includes(scope));
+    // Every token reads: `read` alone is the read-only token.
+    const missing = needed.filter((scope) => scope !== read && !grant.scopes.includes(scope));
     if (missing.length) throw scopeMissing(missing);
     if (!grant.projectIds || rule.project === 'none') return;
     if (!rule.project) throw projectLimited();
