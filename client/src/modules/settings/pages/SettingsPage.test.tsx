@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  AccessTokensDocument,
   CloudEndpointsDocument,
   SaveCloudEndpointsDocument,
   SaveSettingsDocument,
@@ -73,7 +74,10 @@ function saveMock(sent: SettingInput[][], stored: Partial<Record<SettingKey, str
   };
 }
 
-const renderPage = (mocks: MockLink.MockedResponse[]) => renderWithProviders(<SettingsPage />, { auth: signedIn(), mocks });
+/** The page's access tokens section (its own tests are in modules/tokens): none yet. */
+const accessTokensMock: MockLink.MockedResponse = { request: { query: AccessTokensDocument }, result: { data: { accessTokens: [] } }, maxUsageCount: Number.POSITIVE_INFINITY };
+
+const renderPage = (mocks: MockLink.MockedResponse[]) => renderWithProviders(<SettingsPage />, { auth: signedIn(), mocks: [...mocks, accessTokensMock] });
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -337,6 +341,7 @@ describe('SettingsPage for an admin', { timeout: 15_000 }, () => {
     const { user } = renderWithProviders(<SettingsPage />, {
       auth: admin,
       mocks: [
+        accessTokensMock,
         settingsMock(),
         { request: { query: CloudEndpointsDocument }, result: { data: { cloudEndpoints: endpoints() } } },
         {
