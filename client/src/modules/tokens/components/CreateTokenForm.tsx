@@ -19,9 +19,10 @@ const StyledError = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.sm, 
 
 const SCOPES_ERROR_ID = 'create-token-scopes-error';
 
+/** Shown once a submit failed: shown on leaving a checkbox, it would move the button a click is landing on. */
 function ScopesError() {
-  const { meta } = useField('scopes', { subscription: { error: true, touched: true, submitError: true, dirtySinceLastSubmit: true } });
-  const error = fieldError(meta);
+  const { meta } = useField('scopes', { subscription: { error: true, touched: true, submitFailed: true, submitError: true, dirtySinceLastSubmit: true } });
+  const error = meta.submitFailed ? fieldError(meta) : undefined;
   return error ? (
     <StyledError id={SCOPES_ERROR_ID} role="alert">
       {error}
