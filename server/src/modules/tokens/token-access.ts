@@ -37,6 +37,8 @@ const account: Rule = { scopes: [read], project: 'none' };
  */
 const GRAPHQL_RULES: Record<string, Rule> = {
   'Query.me': account,
+  'Mutation.login': account,
+  'Mutation.register': account,
   'Query.templates': account,
   'Query.template': account,
   'Query.user': { scopes: selfOr([read], 'id'), project: 'none' },
@@ -143,6 +145,15 @@ export class TokenAccess {
       project: declared?.project ?? (PROJECT_PATH.test(path) ? { project: 'id' } : undefined),
     };
     return this.check(auth, rule, params);
+  }
+
+  /**
+   * For adapters other than REST and GraphQL (git over HTTP): may this credential use these scopes on this project?
+   * A project outside a limited token's projects is 'Project not found', as for a non-owner.
+   */
+  project(auth: Authenticated, projectId: string, scopes: TokenScope[]): Promise<void> | undefined {
+    if (!auth.grant) return undefined;
+    return this.check(auth, { scopes, project: { project: 'projectId' } }, { projectId });
   }
 
   private async check(auth: Authenticated, rule: Rule, args: Args): Promise<void> {
