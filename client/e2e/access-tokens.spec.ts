@@ -5,7 +5,12 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test.describe('access tokens', () => {
   test('creates a token by keyboard, shows it once with Copy, lists it with its last use and revokes it', async ({ page }) => {
-    await registerViaApi(page);
+    const account = await registerViaApi(page);
+    const headers = { authorization: `Bearer ${account.token}` };
+    expect((await page.request.put('/api/settings/GITHUB_ORGANIZATION', { headers, data: { value: 'acme' } })).status()).toBe(200);
+    const project = await page.request.post('/api/projects', { headers, data: { name: 'Alpha' } });
+    expect(project.status()).toBe(201);
+    const projectId = ((await project.json()) as { id: string }).id;
     await page.goto('/dashboard/settings');
     const section = page.getByRole('region', { name: 'Access tokens' });
     await expect(section.getByText('No access tokens yet.')).toBeVisible();
@@ -23,6 +28,10 @@ test.describe('access tokens', () => {
     await page.keyboard.press('Tab');
     await expect(section.getByRole('checkbox', { name: /^deploy/ })).toBeFocused();
     await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(section.getByRole('checkbox', { name: 'Alpha' })).toBeFocused();
+    await page.keyboard.press('Space');
     await section.getByRole('button', { name: 'Create token' }).focus();
     await page.keyboard.press('Enter');
 
@@ -39,12 +48,13 @@ test.describe('access tokens', () => {
     // The token works as a bearer, and its use shows in the list.
     const me = await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${secret}` } });
     expect(me.status()).toBe(200);
+    expect((await page.request.get(`/api/projects/${projectId}`, { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(200);
     await section.getByRole('button', { name: 'Done' }).click();
     await expect(heading).toBeHidden();
     await page.reload();
     const table = page.getByRole('table', { name: 'Your access tokens' });
     const row = table.getByRole('row', { name: /Release pipeline/ });
-    await expect(row).toContainText('read, deploy');
+    await expect(row).toContainText('read, deploy (1 project)');
     await expect(row).toContainText(secret.slice(0, 8));
     await expect(row).toContainText('Active');
     await expect(row.getByRole('cell').nth(4)).not.toHaveText('Never');

@@ -9,6 +9,7 @@ import {
   SettingValueDocument,
   SettingsDocument,
   TestConnectionDocument,
+  TokenProjectsDocument,
   type CloudEndpointFieldsFragment,
   type CloudEndpointInput,
   type SettingFieldsFragment,
@@ -77,7 +78,14 @@ function saveMock(sent: SettingInput[][], stored: Partial<Record<SettingKey, str
 /** The page's access tokens section (its own tests are in modules/tokens): none yet. */
 const accessTokensMock: MockLink.MockedResponse = { request: { query: AccessTokensDocument }, result: { data: { accessTokens: [] } }, maxUsageCount: Number.POSITIVE_INFINITY };
 
-const renderPage = (mocks: MockLink.MockedResponse[]) => renderWithProviders(<SettingsPage />, { auth: signedIn(), mocks: [...mocks, accessTokensMock] });
+const tokenProjectsMock: MockLink.MockedResponse = {
+  request: { query: TokenProjectsDocument },
+  result: { data: { projects: { __typename: 'ProjectPage', projects: [] } } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+
+const renderPage = (mocks: MockLink.MockedResponse[]) =>
+  renderWithProviders(<SettingsPage />, { auth: signedIn(), mocks: [...mocks, accessTokensMock, tokenProjectsMock] });
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -342,6 +350,7 @@ describe('SettingsPage for an admin', { timeout: 15_000 }, () => {
       auth: admin,
       mocks: [
         accessTokensMock,
+        tokenProjectsMock,
         settingsMock(),
         { request: { query: CloudEndpointsDocument }, result: { data: { cloudEndpoints: endpoints() } } },
         {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { describe, expect, it } from 'vitest';
-import { AccessTokensDocument, CreateAccessTokenDocument, type AccessTokenRowFragment } from '../../../generated/graphql';
+import { AccessTokensDocument, CreateAccessTokenDocument, TokenProjectsDocument, type AccessTokenRowFragment } from '../../../generated/graphql';
 import { renderWithProviders, signedIn } from '../../../test/render';
 import { AccessTokensSection } from './AccessTokensSection';
 
@@ -26,9 +26,25 @@ const listMock = (tokens: AccessTokenRowFragment[]): MockLink.MockedResponse => 
   maxUsageCount: Number.POSITIVE_INFINITY,
 });
 
+const projectsMock: MockLink.MockedResponse = {
+  request: { query: TokenProjectsDocument },
+  result: {
+    data: {
+      projects: {
+        __typename: 'ProjectPage',
+        projects: [
+          { __typename: 'Project', id: 'p-alpha', name: 'Alpha' },
+          { __typename: 'Project', id: 'p-bravo', name: 'Bravo' },
+        ],
+      },
+    },
+  },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+
 describe('AccessTokensSection', () => {
   it('lists tokens with their scopes, last use and a Revoke button', async () => {
-    renderWithProviders(<AccessTokensSection />, { auth: signedIn(), mocks: [listMock([row(), row({ id: 't2', name: 'Old', status: 'revoked' })])] });
+    renderWithProviders(<AccessTokensSection />, { auth: signedIn(), mocks: [projectsMock, listMock([row(), row({ id: 't2', name: 'Old', status: 'revoked' })])] });
     const table = await screen.findByRole('table', { name: 'Your access tokens' });
     expect(table).toHaveTextContent('read, deploy');
     expect(table).toHaveTextContent('Never');
@@ -38,12 +54,14 @@ describe('AccessTokensSection', () => {
 
   it('says what is missing, sends nothing, then shows the new secret once with focus on it', async () => {
     const secret = `slw_${'x'.repeat(43)}`;
+    const sent: unknown[] = [];
     const { user } = renderWithProviders(<AccessTokensSection />, {
       auth: signedIn(),
       mocks: [
+        projectsMock,
         listMock([]),
         {
-          request: { query: CreateAccessTokenDocument, variables: () => true },
+          request: { query: CreateAccessTokenDocument, variables: (variables) => Boolean(sent.push(variables.input)) },
           result: { data: { createAccessToken: { __typename: 'CreatedAccessToken', token: secret, accessToken: row({ name: 'Deploy bot' }) } } },
         },
       ],
@@ -56,9 +74,11 @@ describe('AccessTokensSection', () => {
 
     await user.type(screen.getByLabelText('Token name'), 'Deploy bot');
     await user.click(screen.getByRole('checkbox', { name: /^deploy/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'Bravo' }));
     await user.click(screen.getByRole('button', { name: 'Create token' }));
     expect(await screen.findByRole('heading', { name: 'Token “Deploy bot” created' })).toHaveFocus();
     expect(screen.getByLabelText('Token')).toHaveValue(secret);
+    expect(sent).toEqual([expect.objectContaining({ name: 'Deploy bot', scopes: ['deploy'], projectIds: ['p-bravo'] })]);
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByDisplayValue(secret)).toBeNull();
   });

@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import { useState } from 'react';
 import { apiErrorMessage } from '../../../app/apollo/error-message';
 import type { AccessTokenRowFragment } from '../../../generated/graphql';
-import { useAccessTokensQuery, useRevokeAccessTokenMutation } from '../../../generated/hooks';
+import { useAccessTokensQuery, useRevokeAccessTokenMutation, useTokenProjectsQuery } from '../../../generated/hooks';
 import { Card, CardTitle } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
@@ -21,6 +21,8 @@ const StyledStatus = styled.p(({ theme }) => ({ color: theme.colors.success, fon
 export function AccessTokensSection() {
   const { data, loading, error, refetch } = useAccessTokensQuery({ notifyOnNetworkStatusChange: true });
   const form = useCreateTokenForm();
+  // The projects a token can be limited to (the first 100); without them the form offers no limit.
+  const { data: projectChoices } = useTokenProjectsQuery();
   const [revoke] = useRevokeAccessTokenMutation();
   const [revoking, setRevoking] = useState<string | null>(null);
   const [revokeError, setRevokeError] = useState<string | null>(null);
@@ -48,7 +50,7 @@ export function AccessTokensSection() {
         Authorization: Bearer. A token is shown once; revoke it here as soon as it is no longer needed.
       </StyledText>
       {form.created && <NewTokenNotice created={form.created} onDone={form.dismissCreated} />}
-      <CreateTokenForm initialValues={form.initialValues} validate={form.validate} onSubmit={form.onSubmit} />
+      <CreateTokenForm initialValues={form.initialValues} validate={form.validate} onSubmit={form.onSubmit} projects={projectChoices?.projects.projects ?? []} />
       <StyledSubheading>Your tokens</StyledSubheading>
       {loading && <LoadingText>Loading access tokens...</LoadingText>}
       {!loading && error && <ErrorBanner message={apiErrorMessage(error, 'Failed to load access tokens')} onRetry={() => void refetch().catch(() => undefined)} />}

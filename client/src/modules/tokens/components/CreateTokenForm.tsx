@@ -15,9 +15,12 @@ const StyledChoice = styled.label(({ theme }) => ({ display: 'flex', alignItems:
 
 const StyledHint = styled.span(({ theme }) => ({ color: theme.colors.textMuted }));
 
+const StyledFieldsetHint = styled.p(({ theme }) => ({ margin: theme.spacing(0, 0, 2), fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }));
+
 const StyledError = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.sm, color: theme.colors.danger }));
 
 const SCOPES_ERROR_ID = 'create-token-scopes-error';
+const PROJECTS_HINT_ID = 'create-token-projects-hint';
 
 /** Shown once a submit failed: shown on leaving a checkbox, it would move the button a click is landing on. */
 function ScopesError() {
@@ -30,8 +33,13 @@ function ScopesError() {
   ) : null;
 }
 
-/** Name, expiry and scopes of a new personal access token. */
-export function CreateTokenForm({ initialValues, validate, onSubmit }: Pick<CreateTokenFormController, 'initialValues' | 'validate' | 'onSubmit'>) {
+/** Name, expiry, scopes and (optionally) projects of a new personal access token. */
+export function CreateTokenForm({
+  initialValues,
+  validate,
+  onSubmit,
+  projects,
+}: Pick<CreateTokenFormController, 'initialValues' | 'validate' | 'onSubmit'> & { projects: ReadonlyArray<{ id: string; name: string }> }) {
   return (
     <Form<CreateTokenValues> onSubmit={onSubmit} initialValues={initialValues} validate={validate} subscription={{ submitting: true, submitError: true }}>
       {({ handleSubmit, submitting, submitError }) => (
@@ -53,6 +61,20 @@ export function CreateTokenForm({ initialValues, validate, onSubmit }: Pick<Crea
             ))}
             <ScopesError />
           </StyledFieldset>
+          {projects.length > 0 && (
+            <StyledFieldset aria-describedby={PROJECTS_HINT_ID}>
+              <StyledLegend>Limit to projects</StyledLegend>
+              <StyledFieldsetHint id={PROJECTS_HINT_ID}>None chosen: the token reaches every project of yours, including new ones.</StyledFieldsetHint>
+              {projects.map((project) => (
+                <StyledChoice key={project.id}>
+                  <Field<string> name="projectIds" type="checkbox" value={project.id}>
+                    {({ input }) => <input {...input} />}
+                  </Field>
+                  <span>{project.name}</span>
+                </StyledChoice>
+              ))}
+            </StyledFieldset>
+          )}
           <Button type="submit" disabled={submitting}>
             {submitting ? 'Creating...' : 'Create token'}
           </Button>

@@ -8,6 +8,8 @@ export interface CreateTokenValues {
   name: string;
   expiresInDays: string;
   scopes: TokenScope[];
+  /** None chosen: every project of the user's. */
+  projectIds: string[];
 }
 
 export const EXPIRY_OPTIONS = [
@@ -24,7 +26,7 @@ export const SCOPE_OPTIONS: ReadonlyArray<{ value: TokenScope; label: string; hi
   { value: 'admin', label: 'admin', hint: 'Manage users (managers and admins only)' },
 ];
 
-const initialValues: CreateTokenValues = { name: '', expiresInDays: '30', scopes: ['read'] };
+const initialValues: CreateTokenValues = { name: '', expiresInDays: '30', scopes: ['read'], projectIds: [] };
 
 /** The new token's secret, shown once, with the row it was created as. */
 export interface CreatedToken {
@@ -48,7 +50,7 @@ export function useCreateTokenForm() {
     try {
       const expiresAt = new Date(Date.now() + Number(values.expiresInDays) * 86_400_000).toISOString();
       const { data } = await create({
-        variables: { input: { name: values.name.trim(), expiresAt, scopes: values.scopes } },
+        variables: { input: { name: values.name.trim(), expiresAt, scopes: values.scopes, projectIds: values.projectIds?.length ? values.projectIds : null } },
         refetchQueries: [AccessTokensDocument],
         awaitRefetchQueries: true,
       });
@@ -56,7 +58,7 @@ export function useCreateTokenForm() {
       setTimeout(() => form.restart(initialValues));
       return undefined;
     } catch (error) {
-      return serverSubmissionErrors(error, ['name', 'scopes'], 'Failed to create the token');
+      return serverSubmissionErrors(error, ['name', 'scopes', 'projectIds'], 'Failed to create the token');
     }
   };
 
