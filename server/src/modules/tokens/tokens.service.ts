@@ -138,7 +138,7 @@ export class AccessTokensService {
     const known = live ? this.known.get(tokenHash) : undefined;
     const now = Date.now();
     if (known && known.expiresAt > now) {
-      if (now - known.lastUsedAt >= LAST_USE_RESOLUTION_MS) this.touch(known, now);
+      if (now - known.lastUsedAt >= LAST_USE_RESOLUTION_MS) await this.touch(known, now);
       return known.auth;
     }
     const generation = this.generation;
@@ -162,7 +162,7 @@ export class AccessTokensService {
       grant: { tokenId: row.token_id, scopes: row.scopes, projectIds: row.project_ids },
     };
     const entry: Known = { auth, expiresAt, lastUsedAt: (row.last_used_at as Date | null)?.getTime() ?? 0 };
-    if (now - entry.lastUsedAt >= LAST_USE_RESOLUTION_MS) this.touch(entry, now);
+    if (now - entry.lastUsedAt >= LAST_USE_RESOLUTION_MS) await this.touch(entry, now);
     if (live && generation === this.generation) {
       if (this.known.size >= CACHED_ENTRIES) this.known.delete(this.known.keys().next().value!);
       this.known.set(tokenHash, entry);
@@ -175,10 +175,13 @@ export class AccessTokensService {
     await this.tokens.createQueryBuilder().delete().where("expires_at <= now() - interval '30 days' OR revoked_at <= now() - interval '30 days'").execute();
   }
 
-  private touch(entry: Known, now: number): void {
+  /**
+   * Records a use before the request goes on (at most once a minute per token), so a list read right after shows
+   * it. Bookkeeping only: a failed write must not fail the request it rides on.
+   */
+  private async touch(entry: Known, now: number): Promise<void> {
     entry.lastUsedAt = now;
-    // Bookkeeping only: a failed write must not fail the request it rides on.
-    this.tokens.update({ id: entry.auth.sessionId }, { lastUsedAt: new Date(now) }).catch(() => undefined);
+    await this.tokens.update({ id: entry.auth.sessionId }, { lastUsedAt: new Date(now) }).catch(() => undefined);
   }
 
   private async ownedProjects(userId: string, value: unknown): Promise<string[] | null> {
