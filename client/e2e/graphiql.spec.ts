@@ -116,3 +116,35 @@ test('GraphiQL opens with the main tasks as examples and runs queries and subscr
   for (const name of ['ListProjects', 'CreateProject', 'FollowPipeline']) await expect(tab(page, name)).toBeVisible();
   expect(foreign).toEqual([]);
 });
+
+test('GraphiQL runs queries and subscriptions as a personal access token put in its Headers tab', async ({ page }) => {
+  test.setTimeout(120_000);
+  const owner = await registerViaApi(page);
+  const created = await page.request.post('/api/tokens', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { name: 'graphiql', expires_at: new Date(Date.now() + 86_400_000).toISOString(), scopes: ['read'] },
+  });
+  expect(created.status()).toBe(201);
+  const { token } = (await created.json()) as { token: string };
+  // Signed out: whatever runs, runs as the token.
+  await page.evaluate(() => localStorage.removeItem('authToken'));
+  await page.goto('/graphiql');
+  await expect(tab(page, 'ListProjects')).toHaveAttribute('aria-selected', 'true', { timeout: MONACO_START });
+  await page.getByRole('button', { name: 'New tab' }).click();
+  await expect(page.locator('.graphiql-query-editor')).not.toContainText('ListProjects');
+
+  await page.getByRole('button', { name: 'Headers', exact: true }).click();
+  const headers = page.getByRole('region', { name: 'Headers' });
+  await headers.getByRole('textbox').focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(JSON.stringify({ authorization: `Bearer ${token}` }));
+  await expect(headers).toContainText('slw_');
+
+  const response = page.locator('.graphiql-response');
+  await run(page, 'WhoAmI', 'query WhoAmI { me { email } }');
+  await expect(response).toContainText(owner.email);
+  await run(page, 'Clock', 'subscription Clock { serverTime }');
+  await expect(response).toContainText(/"serverTime":\s*"\d{4}-\d{2}-\d{2}T/);
+  await page.getByRole('button', { name: /^Stop query/ }).click();
+});

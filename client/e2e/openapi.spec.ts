@@ -62,3 +62,32 @@ test("'Try it out' runs as the user signed in to Slipway in this browser", async
   await dialog.getByRole('button', { name: 'Close authorizations' }).click();
   await expect(dialog).toBeHidden();
 });
+
+test("'Try it out' runs as a personal access token pasted into Authorize", async ({ page }) => {
+  test.setTimeout(60_000);
+  const account = await registerViaApi(page);
+  const created = await page.request.post('/api/tokens', {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { name: 'docs', expires_at: new Date(Date.now() + 86_400_000).toISOString(), scopes: ['read'] },
+  });
+  expect(created.status()).toBe(201);
+  const { token } = (await created.json()) as { token: string };
+  // Signed out: only the pasted token can authorize the call.
+  await page.evaluate(() => localStorage.removeItem('authToken'));
+  await page.goto('/api/docs');
+  await page.locator('.auth-wrapper').getByRole('button', { name: /Authorize/ }).click();
+  const dialog = page.locator('.modal-ux');
+  await dialog.getByRole('textbox').fill(token);
+  await dialog.getByRole('button', { name: 'Apply credentials' }).click();
+  await expect(dialog).toContainText('Authorized');
+  await dialog.getByRole('button', { name: 'Close authorizations' }).click();
+
+  const summary = page.getByRole('button', { name: 'GET /users/me The signed-in user', exact: true });
+  const me = page.locator('.opblock').filter({ has: summary });
+  await summary.click();
+  await me.getByRole('button', { name: 'Try it out' }).click();
+  await me.getByRole('button', { name: 'Execute' }).click();
+  const response = me.locator('.live-responses-table tbody tr.response').first();
+  await expect(response.locator('.response-col_status')).toHaveText('200');
+  await expect(response).toContainText(account.email);
+});

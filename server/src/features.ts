@@ -32,6 +32,7 @@ import { templatesModule } from './modules/templates/templates.module.js';
 import { usersModule } from './modules/users/users.module.js';
 import { PublicAddress } from './common/public-address.js';
 import { gitModule } from './modules/git/git.module.js';
+import { tokensModule } from './modules/tokens/tokens.module.js';
 
 export interface CoreDependencies {
   config: AppConfig;
@@ -57,6 +58,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   });
   const users = usersModule({ dataSource, bus, passwords: authentication.passwords });
   const auth = authModule({ users: users.service, authentication });
+  const tokens = tokensModule({ service: authentication.accessTokens });
   const templates = templatesModule({ templatesDir: config.templatesDir });
   const settings = settingsModule({ dataSource, secretBox, cloudDefaults: config.cloudUrls, testConnection: connectionTester(config.providerTimeoutMs) });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
@@ -85,7 +87,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const buildLogs = new BuildLogs(config.dataDir);
   const publicAddress = new PublicAddress(config.publicUrl);
   const projects = projectsModule({ dataSource, bus, secretBox, templates: templates.service, settings: settings.service, engine, providers, buildLogs, publicAddress });
-  const git = gitModule({ auth: auth.service, projects: projects.service, repositories: local.sourceHost, bus });
+  const git = gitModule({ auth: auth.service, access: authentication.access, projects: projects.service, repositories: local.sourceHost, bus });
   const { runProviders } = projects;
   const versions = versionsModule({ dataSource, bus, projects: projects.service, engine, runProviders, providers, buildLogs });
   const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, engine, runProviders, secretBox });
@@ -102,11 +104,13 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
   const observability = deploymentObservabilityModule({ dataSource, bus, providers });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, observability.feature, git.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, observability.feature, git.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
     features,
     authenticate: authentication.authenticate,
+    verifyCredential: authentication.verifyCredential,
+    access: authentication.access,
     bus,
     workers: system.workers,
     pipelines: engine,

@@ -93,12 +93,12 @@ async function seed(api: Api): Promise<Seeded> {
 const withoutChecks = (deployment: Record<string, unknown> | null) => deployment && { ...deployment, health_checks: undefined, updated_at: undefined };
 
 /**
- * The app's front-door URL names the port of the Slipway that answers, and its loopback URL a free port of the
+ * The app's front-door URL and the clone URL name the port of the Slipway that answers, and the loopback URL a free port of the
  * machine it runs on: the restored one listens elsewhere, on a machine where that port may be taken.
  */
 function atAnyPort<T>(value: T, slipwayUrl: string): T {
   const port = new URL(slipwayUrl).port;
-  const text = JSON.stringify(value).replaceAll(`.localhost:${port}/`, '.localhost:<slipway port>/');
+  const text = JSON.stringify(value).replaceAll(`localhost:${port}/`, 'localhost:<slipway port>/');
   return JSON.parse(text.replace(/http:\/\/127\.0\.0\.1:\d+\//g, 'http://127.0.0.1:<app port>/')) as T;
 }
 

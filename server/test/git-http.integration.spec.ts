@@ -254,6 +254,40 @@ describe('clone, push and fetch with the owner’s email and password', () => {
   });
 });
 
+describe('personal access tokens as the password', () => {
+  async function tokenWith(scopes: string[]): Promise<{ id: string; secret: string }> {
+    const expires = new Date(Date.now() + 86_400_000).toISOString();
+    const res = await app.api('POST', '/tokens', { token: owner.token, body: { name: `git ${scopes.join(' ')}`, expires_at: expires, scopes, project_ids: [project.id] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { id: res.body.access_token.id, secret: res.body.token };
+  }
+
+  it('clones with a read token under any username, refuses it a push (403), and pushes with a write token', async () => {
+    const read = await tokenWith(['read']);
+    const dir = mkdtempSync(path.join(work, 'token-clone-'));
+    const cloned = await gitResult(['clone', withCredentials(project.clone_url, 'ci', read.secret), dir]);
+    expect(cloned.code, cloned.output).toBe(0);
+    const pushAdvertisement = await raw('GET', `${repositoryPath()}/info/refs?service=git-receive-pack`, { authorization: basic('ci', read.secret) });
+    expect(pushAdvertisement.status).toBe(403);
+    expect(pushAdvertisement.body.toString()).toContain('This token lacks the write scope');
+
+    const write = await tokenWith(['write']);
+    await gitResult(['-c', 'user.email=ci@example.com', '-c', 'user.name=CI', 'commit', '--allow-empty', '-m', 'pushed with a token'], dir);
+    const pushed = await gitResult(['push', withCredentials(project.clone_url, 'ci', write.secret), 'HEAD:refs/heads/token-push'], dir);
+    expect(pushed.code, pushed.output).toBe(0);
+  });
+
+  it('refuses a revoked token with 401 at once', async () => {
+    const read = await tokenWith(['read']);
+    const advertisement = `${repositoryPath()}/info/refs?service=git-upload-pack`;
+    expect((await raw('GET', advertisement, { authorization: basic('ci', read.secret) })).status).toBe(200);
+    expect((await app.api('DELETE', `/tokens/${read.id}`, { token: owner.token })).status).toBeLessThan(300);
+    const res = await raw('GET', advertisement, { authorization: basic('ci', read.secret) });
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toMatch(/^Basic /);
+  });
+});
+
 describe('refusals', () => {
   const advertisement = () => `${repositoryPath()}/info/refs?service=git-upload-pack`;
 

@@ -139,12 +139,16 @@ describe('the OpenAPI description', () => {
     );
     for (const call of SPEC_CALLS) expect(documented, call).toContain(call);
     // Beside spec section 7: retry and cancel of a project's run (spec section 3's pipeline screen), Settings'
-    // connection tests and the admins' cloud service URLs.
+    // connection tests, the admins' cloud service URLs and personal access tokens (issue 34).
     expect(documented.filter((one) => !SPEC_CALLS.includes(one)).sort()).toEqual([
+      'DELETE /tokens/{id}',
       'GET /cloud-endpoints',
+      'GET /tokens',
+      'GET /users/{id}/tokens',
       'POST /projects/{id}/status/cancel',
       'POST /projects/{id}/status/retry',
       'POST /settings/test-connection',
+      'POST /tokens',
       'PUT /cloud-endpoints',
     ]);
   });
@@ -199,6 +203,19 @@ describe('what the routes answer matches what the description says', () => {
     const created = await call('POST', '/users', { token: owner.token, body: { name: 'Made By Admin', email: 'made@example.com', password: 'secret1' } });
     expect(created.status).toBe(201);
     expect((await call('DELETE', '/users/{id}', { params: { id: created.body.id }, token: owner.token })).status).toBe(204);
+  });
+
+  it('personal access tokens', async () => {
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const created = await call('POST', '/tokens', { token: owner.token, body: { name: 'docs', expires_at: expiresAt, scopes: ['read'] } });
+    expect(created.status).toBe(201);
+    expect((await call('POST', '/tokens', { token: owner.token, body: { name: 'docs', expires_at: expiresAt, scopes: [] } })).status).toBe(400);
+    expect((await call('POST', '/tokens', { token: created.body.token, body: { name: 'docs', expires_at: expiresAt, scopes: ['read'] } })).status).toBe(403);
+    expect((await call('GET', '/tokens', { token: created.body.token })).body.tokens).toHaveLength(1);
+    expect((await call('GET', '/users/{id}/tokens', { params: { id: owner.user.id }, token: owner.token })).status).toBe(200);
+    expect((await call('GET', '/users/{id}/tokens', { params: { id: owner.user.id }, token: stranger.token })).status).toBe(403);
+    expect((await call('DELETE', '/tokens/{id}', { params: { id: created.body.access_token.id }, token: stranger.token })).status).toBe(404);
+    expect((await call('DELETE', '/tokens/{id}', { params: { id: created.body.access_token.id }, token: owner.token })).body.status).toBe('revoked');
   });
 
   it('templates, settings and commands', async () => {

@@ -2,6 +2,8 @@
 import * as Apollo from '@apollo/client/react';
 import * as Operations from './graphql';
 
+export const useAccessTokensQuery = (options?: Apollo.useQuery.Options<Operations.AccessTokensQuery, Operations.AccessTokensQueryVariables>) => Apollo.useQuery(Operations.AccessTokensDocument, options);
+export const useLazyAccessTokensQuery = (options?: Apollo.useLazyQuery.Options<Operations.AccessTokensQuery, Operations.AccessTokensQueryVariables>) => Apollo.useLazyQuery(Operations.AccessTokensDocument, options);
 export const useArchiveVersionMutation = (options?: Apollo.useMutation.Options<Operations.ArchiveVersionMutation, Operations.ArchiveVersionMutationVariables>) => Apollo.useMutation(Operations.ArchiveVersionDocument, options);
 export const useCancelProjectPipelineMutation = (options?: Apollo.useMutation.Options<Operations.CancelProjectPipelineMutation, Operations.CancelProjectPipelineMutationVariables>) => Apollo.useMutation(Operations.CancelProjectPipelineDocument, options);
 export const useCloudEndpointsQuery = (options?: Apollo.useQuery.Options<Operations.CloudEndpointsQuery, Operations.CloudEndpointsQueryVariables>) => Apollo.useQuery(Operations.CloudEndpointsDocument, options);
@@ -12,6 +14,7 @@ export const useCommandLogsQuery = (options?: Apollo.useQuery.Options<Operations
 export const useLazyCommandLogsQuery = (options?: Apollo.useLazyQuery.Options<Operations.CommandLogsQuery, Operations.CommandLogsQueryVariables>) => Apollo.useLazyQuery(Operations.CommandLogsDocument, options);
 export const useCommandSuggestionsQuery = (options?: Apollo.useQuery.Options<Operations.CommandSuggestionsQuery, Operations.CommandSuggestionsQueryVariables>) => Apollo.useQuery(Operations.CommandSuggestionsDocument, options);
 export const useLazyCommandSuggestionsQuery = (options?: Apollo.useLazyQuery.Options<Operations.CommandSuggestionsQuery, Operations.CommandSuggestionsQueryVariables>) => Apollo.useLazyQuery(Operations.CommandSuggestionsDocument, options);
+export const useCreateAccessTokenMutation = (options?: Apollo.useMutation.Options<Operations.CreateAccessTokenMutation, Operations.CreateAccessTokenMutationVariables>) => Apollo.useMutation(Operations.CreateAccessTokenDocument, options);
 export const useCreateDeploymentMutation = (options?: Apollo.useMutation.Options<Operations.CreateDeploymentMutation, Operations.CreateDeploymentMutationVariables>) => Apollo.useMutation(Operations.CreateDeploymentDocument, options);
 export const useCreateProjectMutation = (options?: Apollo.useMutation.Options<Operations.CreateProjectMutation, Operations.CreateProjectMutationVariables>) => Apollo.useMutation(Operations.CreateProjectDocument, options);
 export const useCreateVersionMutation = (options?: Apollo.useMutation.Options<Operations.CreateVersionMutation, Operations.CreateVersionMutationVariables>) => Apollo.useMutation(Operations.CreateVersionDocument, options);
@@ -54,6 +57,7 @@ export const useLazyProjectVersionsQuery = (options?: Apollo.useLazyQuery.Option
 export const useRegisterMutation = (options?: Apollo.useMutation.Options<Operations.RegisterMutation, Operations.RegisterMutationVariables>) => Apollo.useMutation(Operations.RegisterDocument, options);
 export const useRestoreVersionMutation = (options?: Apollo.useMutation.Options<Operations.RestoreVersionMutation, Operations.RestoreVersionMutationVariables>) => Apollo.useMutation(Operations.RestoreVersionDocument, options);
 export const useRetryProjectPipelineMutation = (options?: Apollo.useMutation.Options<Operations.RetryProjectPipelineMutation, Operations.RetryProjectPipelineMutationVariables>) => Apollo.useMutation(Operations.RetryProjectPipelineDocument, options);
+export const useRevokeAccessTokenMutation = (options?: Apollo.useMutation.Options<Operations.RevokeAccessTokenMutation, Operations.RevokeAccessTokenMutationVariables>) => Apollo.useMutation(Operations.RevokeAccessTokenDocument, options);
 export const useRollbackDeploymentMutation = (options?: Apollo.useMutation.Options<Operations.RollbackDeploymentMutation, Operations.RollbackDeploymentMutationVariables>) => Apollo.useMutation(Operations.RollbackDeploymentDocument, options);
 export const useSaveCloudEndpointsMutation = (options?: Apollo.useMutation.Options<Operations.SaveCloudEndpointsMutation, Operations.SaveCloudEndpointsMutationVariables>) => Apollo.useMutation(Operations.SaveCloudEndpointsDocument, options);
 export const useSaveSettingsMutation = (options?: Apollo.useMutation.Options<Operations.SaveSettingsMutation, Operations.SaveSettingsMutationVariables>) => Apollo.useMutation(Operations.SaveSettingsDocument, options);
@@ -64,6 +68,8 @@ export const useLazySettingValueQuery = (options?: Apollo.useLazyQuery.Options<O
 export const useTemplatesQuery = (options?: Apollo.useQuery.Options<Operations.TemplatesQuery, Operations.TemplatesQueryVariables>) => Apollo.useQuery(Operations.TemplatesDocument, options);
 export const useLazyTemplatesQuery = (options?: Apollo.useLazyQuery.Options<Operations.TemplatesQuery, Operations.TemplatesQueryVariables>) => Apollo.useLazyQuery(Operations.TemplatesDocument, options);
 export const useTestConnectionMutation = (options?: Apollo.useMutation.Options<Operations.TestConnectionMutation, Operations.TestConnectionMutationVariables>) => Apollo.useMutation(Operations.TestConnectionDocument, options);
+export const useTokenProjectsQuery = (options?: Apollo.useQuery.Options<Operations.TokenProjectsQuery, Operations.TokenProjectsQueryVariables>) => Apollo.useQuery(Operations.TokenProjectsDocument, options);
+export const useLazyTokenProjectsQuery = (options?: Apollo.useLazyQuery.Options<Operations.TokenProjectsQuery, Operations.TokenProjectsQueryVariables>) => Apollo.useLazyQuery(Operations.TokenProjectsDocument, options);
 export const useUpdateProjectMutation = (options?: Apollo.useMutation.Options<Operations.UpdateProjectMutation, Operations.UpdateProjectMutationVariables>) => Apollo.useMutation(Operations.UpdateProjectDocument, options);
 export const useUpdateProjectEnvironmentMutation = (options?: Apollo.useMutation.Options<Operations.UpdateProjectEnvironmentMutation, Operations.UpdateProjectEnvironmentMutationVariables>) => Apollo.useMutation(Operations.UpdateProjectEnvironmentDocument, options);
 export const useVersionBuildLogSubscription = (options: Apollo.useSubscription.Options<Operations.VersionBuildLogSubscription, Operations.VersionBuildLogSubscriptionVariables>) => Apollo.useSubscription(Operations.VersionBuildLogDocument, options);

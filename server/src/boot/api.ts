@@ -18,7 +18,7 @@ import type { Core } from './core.js';
  */
 export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.resolve()): Promise<{ url: string }> {
   const { config, app } = core;
-  const schema = await buildAppSchema(app.features.flatMap((feature) => feature.resolvers ?? []));
+  const schema = await buildAppSchema(app.features.flatMap((feature) => feature.resolvers ?? []), app.access);
   const documents = TrustedDocuments.load(config.trustedDocumentsFile, !config.trustedDocumentsOnly);
   if (config.trustedDocumentsOnly && documents.size === 0) {
     throw new ConfigError(`SLIPWAY_TRUSTED_DOCUMENTS_ONLY is set but ${config.trustedDocumentsFile} lists no documents: run npm run codegen`);
@@ -50,7 +50,7 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
     schemas: Object.assign({}, ...app.features.map((feature) => feature.rest?.schemas ?? {})) as SchemaComponents,
   };
   const mounts = app.features.flatMap((feature) => feature.http ?? []);
-  serve(createExpressApp(config, { rest, authenticate: app.authenticate, schemaSdl: printAppSchema(schema), mounts }, apollo), (req, res) => frontDoor.handleRequest(req, res));
+  serve(createExpressApp(config, { rest, authenticate: app.authenticate, access: app.access, schemaSdl: printAppSchema(schema), mounts }, apollo), (req, res) => frontDoor.handleRequest(req, res));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());

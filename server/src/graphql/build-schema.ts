@@ -12,9 +12,12 @@ import { TemplatesResolver } from '../modules/templates/templates.resolver.js';
 import { PipelineBuildVersionResolver, ProjectVersionsResolver, VersionsResolver } from '../modules/versions/versions.resolver.js';
 import { DeploymentsResolver, ProjectDeploymentsResolver } from '../modules/deployments/deployments.resolver.js';
 import { DeploymentObservabilityResolver } from '../modules/deployments/observability/observability.resolver.js';
+import { AccessTokensResolver } from '../modules/tokens/tokens.resolver.js';
+import type { TokenAccess } from '../modules/tokens/token-access.js';
 import { authChecker } from './auth-checker.js';
+import { type GraphQLContext, authOfContext } from './context.js';
 
-export const resolvers = [AuthResolver, UsersResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver] as const;
+export const resolvers = [AuthResolver, UsersResolver, AccessTokensResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver] as const;
 
 /**
  * type-graphql wants a PubSub once the schema has subscriptions, but every subscription here brings its own
@@ -34,7 +37,7 @@ const NO_TOPICS: PubSub = {
  * instances (with their services); type-graphql takes them from `container`. Without instances (the schema
  * emitter) the schema has the same shape but cannot run.
  */
-export async function buildAppSchema(instances: object[] = []): Promise<GraphQLSchema> {
+export async function buildAppSchema(instances: object[] = [], access?: TokenAccess): Promise<GraphQLSchema> {
   const byClass = new Map<unknown, object>(instances.map((instance) => [instance.constructor, instance]));
   const container: ResolverInstances = {
     get(resolverClass: { name: string }) {
@@ -45,6 +48,7 @@ export async function buildAppSchema(instances: object[] = []): Promise<GraphQLS
   };
   const schema = await buildSchema({ resolvers, authChecker, pubSub: NO_TOPICS, validate: false, container });
   describeRootTypes(schema);
+  if (access) guardRootFields(schema, access);
   return new GraphQLSchema({ ...schema.toConfig(), extensions: { ...schema.extensions, resolverInstances: container } });
 }
 
@@ -71,6 +75,25 @@ export function resolverOf<T extends object>(info: GraphQLResolveInfo, resolverC
 /** The schema as SDL, sorted: what schema.graphql holds and /api/graphql/schema.graphql serves. */
 export function printAppSchema(schema: GraphQLSchema): string {
   return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}
+
+/**
+ * Every root field (query, mutation, subscription; over HTTP and graphql-ws) asks the token access policy first:
+ * a personal access token's scopes and projects are checked there, in one place, before the resolver runs.
+ */
+function guardRootFields(schema: GraphQLSchema, access: TokenAccess): void {
+  for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    if (!type) continue;
+    for (const field of Object.values(type.getFields())) {
+      const key = field.subscribe ? 'subscribe' : 'resolve';
+      const inner = field[key];
+      if (!inner) continue;
+      field[key] = (source, args, context: GraphQLContext, info) => {
+        const checking = access.graphql(authOfContext(context), type.name, field.name, args);
+        return checking ? checking.then(() => inner(source, args, context, info)) : inner(source, args, context, info);
+      };
+    }
+  }
 }
 
 /** type-graphql builds the root types without a description: set them on the freshly built types. */

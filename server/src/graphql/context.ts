@@ -1,10 +1,14 @@
 import { AppError, ErrorCode } from '../common/app-error.js';
 import type { Authenticate } from '../http/auth-middleware.js';
+import type { Authenticated } from '../modules/auth/token.service.js';
+import type { TokenGrant } from '../modules/tokens/token-scope.js';
 import type { User } from '../modules/users/user.entity.js';
 
 export interface GraphQLContext {
   user: User | null;
   sessionId: string | null;
+  /** A personal access token's scopes and projects; null for a session (or anonymous). */
+  grant: TokenGrant | null;
   clientAddress: string;
 }
 
@@ -17,11 +21,19 @@ export async function createContext(
   authenticate: Authenticate,
   request: { authorization: unknown; clientAddress: () => string },
 ): Promise<GraphQLContext> {
-  const auth = await authenticate(request.authorization).catch((error: unknown) => {
+  return contextOf(await credentialOf(authenticate, request.authorization), request.clientAddress);
+}
+
+/** The credential of an Authorization value: null when it does not sign in; any other failure propagates. */
+export function credentialOf(authenticate: Authenticate, authorization: unknown): Promise<Authenticated | null> {
+  return authenticate(authorization).catch((error: unknown) => {
     if (error instanceof AppError && error.code === ErrorCode.Unauthenticated) return null;
     throw error;
   });
-  return new RequestContext(auth?.user ?? null, auth?.sessionId ?? null, request.clientAddress);
+}
+
+export function contextOf(auth: Authenticated | null, clientAddress: () => string): GraphQLContext {
+  return new RequestContext(auth?.user ?? null, auth?.sessionId ?? null, auth?.grant ?? null, clientAddress);
 }
 
 /**
@@ -35,6 +47,7 @@ class RequestContext implements GraphQLContext {
   constructor(
     readonly user: User | null,
     readonly sessionId: string | null,
+    readonly grant: TokenGrant | null,
     private readonly findAddress: () => string,
   ) {}
 
@@ -45,7 +58,12 @@ class RequestContext implements GraphQLContext {
 }
 
 /** The signed-in user, or the 'not signed in' error: for resolvers guarded by @Authorized. */
-export function signedIn(context: GraphQLContext): { user: User; sessionId: string } {
+export function signedIn(context: GraphQLContext): Authenticated {
   if (!context.user || !context.sessionId) throw new Error('@Authorized resolver reached without a user');
-  return { user: context.user, sessionId: context.sessionId };
+  return { user: context.user, sessionId: context.sessionId, ...(context.grant ? { grant: context.grant } : {}) };
+}
+
+/** The context's credential, or null when anonymous: what the token access policy checks. */
+export function authOfContext(context: GraphQLContext): Authenticated | null {
+  return context.user && context.sessionId ? signedIn(context) : null;
 }

@@ -18,7 +18,8 @@ import { NoNulBytesRule, assertSafeInput } from '../common/nul-bytes.js';
 import type { EventBus } from '../events/event-bus.js';
 import { type Authenticate, bearerToken } from '../http/auth-middleware.js';
 import { type TrustFunction, clientAddressOf } from '../http/client-address.js';
-import { type GraphQLContext, createContext } from './context.js';
+import type { Authenticated } from '../modules/auth/token.service.js';
+import { type GraphQLContext, contextOf, credentialOf } from './context.js';
 import { formatGraphQLError } from './format-error.js';
 import { MaxDirectivesRule, assertWithinLimits } from './limits.js';
 import type { TrustedDocuments } from './trusted-documents.js';
@@ -61,17 +62,18 @@ export function startWebSocketServer(
         const authorization = ctx.connectionParams?.authorization;
         // Once per connection, while its socket is surely open.
         const address = clientAddressOf(request, trust);
+        let auth: Authenticated | null;
         try {
-          ctx.extra.context = await createContext(authenticate, { authorization, clientAddress: () => address });
+          auth = await credentialOf(authenticate, authorization);
         } catch (error) {
           // graphql-ws would close with the error's own message as the reason: log it, close with a generic one.
           logUnexpected('graphql-ws', error);
           throw new Error(GENERIC_ERROR_MESSAGE);
         }
-        const { user, sessionId } = ctx.extra.context;
+        ctx.extra.context = contextOf(auth, () => address);
         // A token that does not sign in refuses the connection, rather than failing each operation later.
-        if (!user || !sessionId) return bearerToken(authorization) === null;
-        if (!guard.signedIn(socket, String(authorization), { user, sessionId })) {
+        if (!auth) return bearerToken(authorization) === null;
+        if (!guard.signedIn(socket, String(authorization), auth)) {
           socket.close(CLOSE_TOO_MANY, 'Too many connections');
           return false;
         }

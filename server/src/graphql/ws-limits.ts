@@ -28,12 +28,17 @@ interface Tracked {
   token: string | null;
   auth: Authenticated | null;
   subscriptions: Set<string>;
+  /** Closes the socket when its credential expires. */
+  expiry?: NodeJS.Timeout;
 }
+
+/** setTimeout's longest delay; a credential further off is checked again on each operation instead. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Every open graphql-ws socket with its sign-in and subscriptions: enforces the per-user and per-address
- * limits, and closes a socket (4403) as soon as its session ends — logout, password change, role change,
- * deletion — which stops its subscriptions. Events come from the bus, so this holds across API processes.
+ * limits, and closes a socket (4403) as soon as its session or access token ends — logout, revocation, expiry,
+ * password change, role change, deletion — which stops its subscriptions. Events come from the bus, so this holds across API processes.
  */
 export class SocketGuard {
   private readonly sockets = new Map<WebSocket, Tracked>();
@@ -64,7 +69,10 @@ export class SocketGuard {
       return;
     }
     this.sockets.set(socket, { address, token: null, auth: null, subscriptions: new Set() });
-    socket.once('close', () => this.sockets.delete(socket));
+    socket.once('close', () => {
+      clearTimeout(this.sockets.get(socket)?.expiry);
+      this.sockets.delete(socket);
+    });
   }
 
   /** Records the socket's sign-in; false when the user already has too many sockets open. */
@@ -73,6 +81,8 @@ export class SocketGuard {
     if (!tracked) return false;
     if (this.ofUser(auth.user.id).length >= this.limits.socketsPerUser) return false;
     Object.assign(tracked, { token: authorization, auth });
+    const left = auth.expiresAt === undefined ? Infinity : auth.expiresAt - Date.now();
+    if (left <= MAX_TIMER_MS) tracked.expiry = setTimeout(() => this.end(socket), Math.max(0, left));
     return true;
   }
 
@@ -127,6 +137,7 @@ export class SocketGuard {
   }
 
   private end(socket: WebSocket): void {
+    clearTimeout(this.sockets.get(socket)?.expiry);
     this.sockets.delete(socket);
     socket.close(CLOSE_FORBIDDEN, 'Forbidden');
   }

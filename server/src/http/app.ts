@@ -4,7 +4,8 @@ import type { ApolloServer } from '@apollo/server';
 import type { BuildInfo } from '../common/build-info.js';
 import { type GraphQLContext, createContext } from '../graphql/context.js';
 import { GRAPHQL_PATH } from '../graphql/websocket.js';
-import { type Authenticate, clientAddress, requireAuth } from './auth-middleware.js';
+import type { TokenAccess } from '../modules/tokens/token-access.js';
+import { type Authenticate, authOf, clientAddress, requireAuth } from './auth-middleware.js';
 import { openApiDocument, openApiRoutes } from './openapi.js';
 import type { HttpMount } from '../modules/feature.js';
 import { type RestRoute, type SchemaComponents, restRouter } from './rest-routes.js';
@@ -29,9 +30,10 @@ export function createExpressApp(
   {
     rest,
     authenticate,
+    access,
     schemaSdl,
     mounts = [],
-  }: { rest: { routes: RestRoute[]; schemas: SchemaComponents }; authenticate: Authenticate; schemaSdl: string; mounts?: HttpMount[] },
+  }: { rest: { routes: RestRoute[]; schemas: SchemaComponents }; authenticate: Authenticate; access: TokenAccess; schemaSdl: string; mounts?: HttpMount[] },
   apollo: ApolloServer<GraphQLContext>,
 ): Express {
   const app = express();
@@ -61,7 +63,7 @@ export function createExpressApp(
 
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }), rejectUnsafeInput);
-  api.use(restRouter(rest.routes, rest.schemas, requireAuth(authenticate)));
+  api.use(restRouter(rest.routes, rest.schemas, requireAuth(authenticate), (req, route) => access.rest(authOf(req), route.method, route.path, req.params)));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -28,7 +28,7 @@ function sharedErrors(route: RestRoute) {
   const hasIdParam = /\{\w+\}/.test(route.path);
   return {
     ...(route.body || route.query ? { 400: errorResponse('Bad input: the message says which and why.') } : {}),
-    ...(route.auth === false ? {} : { 401: errorResponse('No valid bearer token: sign in (POST /api/auth/login) and send `Authorization: Bearer <token>`.') }),
+    ...(route.auth === false ? {} : { 401: errorResponse('No valid bearer token: sign in (POST /api/auth/login) or use a personal access token (`slw_…`), and send `Authorization: Bearer <token>`; a revoked or expired token is refused too.') }),
     ...(hasIdParam ? { 404: errorResponse('Not found, or not yours: a row of another user is not found either.') } : {}),
     default: errorResponse('Any other error, with its status (413 body too large, 429 too many attempts, 502 a cloud service could not be reached or failed, 500 unexpected).'),
   };
@@ -79,14 +79,14 @@ export function openApiDocument(routes: RestRoute[], components: SchemaComponent
       version,
       description:
         'The REST-compatible routes of Slipway (spec section 7). Field names are snake_case; ids are UUIDs; timestamps are ISO 8601 in UTC. ' +
-        'Sign in with POST /auth/login and send the token as `Authorization: Bearer <token>`. The GraphQL API at /api/graphql covers the same ground and more.',
+        'Sign in with POST /auth/login and send the token as `Authorization: Bearer <token>`, or send a personal access token (`slw_…`, created under Settings → Access tokens or with POST /tokens) the same way: its scopes decide what it may call (a missing scope is 403, a project outside its projects 404). The GraphQL API at /api/graphql covers the same ground and more.',
     },
     servers: [{ url: '/api' }],
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
     security: [{ bearer: [] }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token from POST /auth/login or /auth/register.' } },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token from POST /auth/login or /auth/register, or a personal access token (slw_…).' } },
       schemas: { Error: ERROR_SCHEMA, ...components },
     },
   };

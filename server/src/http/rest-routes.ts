@@ -83,12 +83,24 @@ export function compileSchema(ajv: Ajv2020, schema: JsonSchema): ValidateFunctio
 }
 
 /** The routes as an Express router: signed-in check, request check against the declared schemas, then the handler. */
-export function restRouter(routes: RestRoute[], components: SchemaComponents, signedIn: RequestHandler): Router {
+export function restRouter(
+  routes: RestRoute[],
+  components: SchemaComponents,
+  signedIn: RequestHandler,
+  /** After signedIn: may this credential use this route (a token's scopes and projects)? Throws if not. */
+  authorize: (req: Request, route: RestRoute) => Promise<void> | undefined,
+): Router {
   const ajv = schemaValidator(components);
   const router = Router();
   for (const route of routes) {
     const handlers: RequestHandler[] = [];
-    if (route.auth !== false) handlers.push(signedIn);
+    if (route.auth !== false) {
+      handlers.push(signedIn);
+      handlers.push(async (req, _res, next) => {
+        await authorize(req, route);
+        next();
+      });
+    }
     if (route.body && !route.bodyCheckedByService) {
       const validate = compileSchema(ajv, route.body);
       handlers.push((req, _res, next) => {

@@ -74,8 +74,8 @@ class ItemsResolver {
   }
 }
 
-const anonymous: GraphQLContext = { user: null, sessionId: null, clientAddress: '127.0.0.1' };
-const member: GraphQLContext = { user: { id: 'u1', role: Role.user } as User, sessionId: 's1', clientAddress: '127.0.0.1' };
+const anonymous: GraphQLContext = { user: null, sessionId: null, grant: null, clientAddress: '127.0.0.1' };
+const member: GraphQLContext = { user: { id: 'u1', role: Role.user } as User, sessionId: 's1', grant: null, clientAddress: '127.0.0.1' };
 
 let schema: GraphQLSchema;
 let compiled: ApolloServer<GraphQLContext>;

@@ -10,10 +10,21 @@ import { LoginFailure } from './login-failure.entity.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordCheck } from './password-check.js';
 import { Session } from './session.entity.js';
-import { TokenService } from './token.service.js';
+import { type Authenticated, TokenService } from './token.service.js';
+import { TokenAccess } from '../tokens/token-access.js';
+import { AccessTokensService, isAccessToken } from '../tokens/tokens.service.js';
 
 export interface Authentication {
   tokens: TokenService;
+  /** Personal access tokens: created, listed, revoked and verified. */
+  accessTokens: AccessTokensService;
+  /**
+   * THE credential check: a bearer secret (a session token or a personal access token, `slw_…`) to the user and
+   * what it may do; 'not signed in' for anything else. Bearer headers, graphql-ws and git over HTTP all use it.
+   */
+  verifyCredential: (secret: string) => Promise<Authenticated>;
+  /** Scopes and project limits of tokens, for every route and resolver. */
+  access: TokenAccess;
   /** The Authorization header to the signed-in user, for GraphQL contexts. */
   authenticate: Authenticate;
   /** Sign-in and registration limits, shared by every API process. */
@@ -31,21 +42,24 @@ export function createAuthentication(deps: {
   registrationsPerAddress: number;
 }): Authentication {
   const tokens = new TokenService(deps.dataSource.getRepository(Session), deps.secretKey, deps.tokenTtlSeconds, deps.bus);
-  const authenticate = bearerAuthentication((token) => tokens.verify(token));
+  const accessTokens = new AccessTokensService(deps.dataSource, deps.bus);
+  const verifyCredential = (secret: string) => (isAccessToken(secret) ? accessTokens.verify(secret) : tokens.verify(secret));
+  const authenticate = bearerAuthentication(verifyCredential);
   const throttle = new LoginThrottle(deps.dataSource.getRepository(LoginFailure), deps.registrationsPerAddress);
-  return { tokens, authenticate, throttle, passwords: new PasswordCheck(throttle) };
+  return { tokens, accessTokens, verifyCredential, access: new TokenAccess(deps.dataSource), authenticate, throttle, passwords: new PasswordCheck(throttle) };
 }
 
 /** Registration, sign-in and sign-out; its cleanup deletes sessions and login failures that no longer count. */
 export function authModule({ users, authentication }: { users: UsersService; authentication: Authentication }) {
   const { throttle } = authentication;
-  const service = new AuthService(users, authentication.tokens, throttle, authentication.passwords);
+  const service = new AuthService(users, authentication.tokens, throttle, authentication.passwords, authentication.accessTokens);
   const feature: Feature = {
     rest: { routes: authRoutes(service) },
     resolvers: [new AuthResolver(service)],
   };
   const cleanup = async () => {
     await authentication.tokens.deleteEnded();
+    await authentication.accessTokens.deleteEnded();
     await throttle.forgetExpired();
   };
   return { service, feature, cleanup };

@@ -31,7 +31,7 @@ export class AuthResolver {
   @Authorized()
   @Mutation(() => Boolean, { description: 'Ends the current session: its token stops working at once. Always true' })
   async logout(@Ctx() ctx: GraphQLContext): Promise<boolean> {
-    await this.service.logout(signedIn(ctx).sessionId);
+    await this.service.logout(signedIn(ctx));
     return true;
   }
 

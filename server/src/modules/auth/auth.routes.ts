@@ -47,7 +47,7 @@ export function authRoutes(auth: AuthService): RestRoute[] {
       summary: 'Sign out (ends this token)',
       responses: { 200: { description: 'Signed out.', schema: s.message('Logged out') } },
       handler: async (req, res) => {
-        await auth.logout(authOf(req).sessionId);
+        await auth.logout(authOf(req));
         res.json({ message: 'Logged out' });
       },
     },

@@ -6,7 +6,8 @@ import { validateEmail } from '../users/user.validation.js';
 import { invalidCredentials } from './auth.errors.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { PasswordCheck } from './password-check.js';
-import type { TokenService } from './token.service.js';
+import { type AccessTokensService, isAccessToken } from '../tokens/tokens.service.js';
+import type { Authenticated, TokenService } from './token.service.js';
 
 export interface AuthResult {
   token: string;
@@ -19,6 +20,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly throttle: LoginThrottle,
     private readonly passwords: PasswordCheck,
+    private readonly accessTokens: AccessTokensService,
   ) {}
 
   async register(input: UserInput, clientAddress: string): Promise<AuthResult> {
@@ -36,10 +38,18 @@ export class AuthService {
   }
 
   /**
+   * HTTP basic auth (git over HTTP): a personal access token as the password (any username), with its scopes and
+   * project limits, or the account's email and password as at sign-in.
+   */
+  async basicCredentials(username: string, password: string, clientAddress: string): Promise<Authenticated> {
+    if (isAccessToken(password)) return this.accessTokens.verify(password).catch(() => Promise.reject(invalidCredentials()));
+    return { user: await this.userForCredentials(username, password, clientAddress), sessionId: '' };
+  }
+
+  /**
    * The one check of a username and password outside a session (the sign-in form, HTTP basic auth on git): the
    * account's email and its password, throttled per account and client address. Invalid credentials, whatever is
-   * wrong with them, are 'Invalid email or password'; too many failures a 429. Personal access tokens (password =
-   * token) are to be accepted here too, so that every caller takes them at once.
+   * wrong with them, are 'Invalid email or password'; too many failures a 429.
    */
   async userForCredentials(username: string, password: string, clientAddress: string): Promise<User> {
     const email = username.trim().toLowerCase();
@@ -49,7 +59,9 @@ export class AuthService {
     return user;
   }
 
-  logout(sessionId: string): Promise<void> {
-    return this.tokens.revoke(sessionId);
+  /** Ends the credential that asks: its session, or a personal access token (revoked). */
+  async logout(auth: Authenticated): Promise<void> {
+    if (auth.grant) await this.accessTokens.revoke(auth, auth.grant.tokenId);
+    else await this.tokens.revoke(auth.sessionId);
   }
 }

@@ -6,10 +6,16 @@ import type { EventBus } from '../../events/event-bus.js';
 import { User } from '../users/user.entity.js';
 import { notSignedIn } from './auth.errors.js';
 import type { Session } from './session.entity.js';
+import type { TokenGrant } from '../tokens/token-scope.js';
 
 export interface Authenticated {
   user: User;
+  /** The session's id, or a personal access token's (its revocation ends it the same way). */
   sessionId: string;
+  /** When the credential stops working (ms since the epoch): open sockets close then. */
+  expiresAt?: number;
+  /** Set for a personal access token: what it may do. A session may do all its user may. */
+  grant?: TokenGrant;
 }
 
 interface Claims {
@@ -94,7 +100,7 @@ export class TokenService {
       updatedAt: row.updated_at,
       passwordResetAt: row.password_reset_at,
     });
-    const auth = { user, sessionId };
+    const auth: Authenticated = { user, sessionId, expiresAt: row.expires_at.getTime() };
     if (live && generation === this.generation) remember(this.signIns, sessionId, { auth, expiresAt: row.expires_at.getTime() });
     return auth;
   }

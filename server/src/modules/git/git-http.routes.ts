@@ -4,7 +4,9 @@ import { AppError, ErrorCode } from '../../common/app-error.js';
 import { clientAddress } from '../../http/auth-middleware.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
-import type { User } from '../users/user.entity.js';
+import type { Authenticated } from '../auth/token.service.js';
+import type { TokenAccess } from '../tokens/token-access.js';
+import { TokenScope } from '../tokens/token-scope.js';
 import { type GitService, requestProblem, runHttpBackend } from './git-http-backend.js';
 import type { RepositoryPushes } from './repository-pushes.js';
 import type { ServedRepositories } from './served-repositories.js';
@@ -41,7 +43,8 @@ export function basicCredentials(header: unknown): { username: string; password:
  * the same 404, so nobody learns which repositories exist. The dumb protocol (plain files) is not served.
  */
 export function gitHttpHandler(deps: {
-  auth: Pick<AuthService, 'userForCredentials'>;
+  auth: Pick<AuthService, 'basicCredentials'>;
+  access: Pick<TokenAccess, 'project'>;
   projects: Pick<ProjectsService, 'findServedRepository'>;
   repositories: ServedRepositories;
   pushes: RepositoryPushes;
@@ -62,14 +65,15 @@ export function gitHttpHandler(deps: {
 
     const credentials = basicCredentials(req.headers.authorization);
     if (!credentials) return refuse(res, 401, 'Sign in with your Slipway email and password', { 'WWW-Authenticate': REALM });
-    let user: User;
+    let auth: Authenticated;
     try {
-      user = await deps.auth.userForCredentials(credentials.username, credentials.password, clientAddress(req));
+      auth = await deps.auth.basicCredentials(credentials.username, credentials.password, clientAddress(req));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.code === ErrorCode.TooManyRequests) return refuse(res, 429, error.message, { 'Retry-After': String(error.retryAfterSeconds ?? 60) });
       return refuse(res, 401, error.message, { 'WWW-Authenticate': REALM });
     }
+    const { user } = auth;
 
     const project = await deps.projects.findServedRepository(user, organization, repository);
     const ref = { organization, name: repository };
@@ -77,6 +81,13 @@ export function gitHttpHandler(deps: {
     if (!project || !served) return refuse(res, 404, 'Repository not found');
 
     const pushing = call.endpoint === 'git-receive-pack';
+    // A token reads with any scope and pushes with `write`; one limited to other projects finds no repository here.
+    try {
+      await deps.access.project(auth, project.id, [call.service === 'git-receive-pack' ? TokenScope.write : TokenScope.read]);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return error.code === ErrorCode.Forbidden ? refuse(res, 403, error.message) : refuse(res, 404, 'Repository not found');
+    }
     const before = pushing ? await deps.repositories.branchHeads(ref) : null;
     const exitCode = await runHttpBackend(req, res, {
       projectRoot: served.root,

@@ -1,18 +1,16 @@
 import './monaco-workers';
 import 'graphiql/style.css';
 import styled from '@emotion/styled';
-import { createGraphiQLFetcher, type Fetcher } from '@graphiql/toolkit';
 import { GraphiQL } from 'graphiql';
-import { buildSchema, parse, type DocumentNode } from 'graphql';
-import { createClient } from 'graphql-ws';
+import { buildSchema } from 'graphql';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { ApolloScope } from '../../../app/apollo/apollo-loader';
-import { GRAPHQL_PATH, graphqlWebSocketUrl } from '../../../app/apollo/create-apollo-client';
-import { authToken, bearer } from '../../../app/auth/auth-token';
+import { authToken } from '../../../app/auth/auth-token';
 import { useExplorerExampleProjectQuery } from '../../../generated/hooks';
 import { LoadingText } from '../../../ui/Loading';
 import { exampleTabs } from './graphiql-examples';
+import { createExplorerFetcher } from './graphiql-fetcher';
 import schemaSdl from '../../../../../schema.graphql?raw';
 
 const StyledPage = styled.main({ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 });
@@ -55,18 +53,9 @@ const StyledEditor = styled.div({
 /** The committed schema.graphql (checked against the server in CI): the explorer opens without a round trip. */
 const schema = buildSchema(schemaSdl);
 
-/** The document as sent, or nothing if it does not parse (the server then reports the syntax error). */
-function parsed(query: string): DocumentNode | undefined {
-  try {
-    return parse(query);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * GraphiQL served by Slipway itself (no CDN): HTTP to /api/graphql, subscriptions over graphql-ws, with the stored
- * token. It opens once the user's most recent project is known, which the examples use (GraphiQL reads its default
+ * token or the Authorization in its Headers tab (a personal access token). It opens once the user's most recent project is known, which the examples use (GraphiQL reads its default
  * tabs once, when it mounts).
  */
 export function GraphiQLPage() {
@@ -89,23 +78,13 @@ function Explorer() {
   const project = data?.projects.projects[0] ?? null;
   const defaultTabs = useMemo(() => exampleTabs(project), [project]);
   const token = authToken.read();
-  const wsClient = useMemo(
-    () => createClient({ url: graphqlWebSocketUrl(), lazy: true, connectionParams: token ? { authorization: bearer(token) } : {} }),
-    [token],
-  );
-  useEffect(() => () => void wsClient.dispose(), [wsClient]);
-
-  const fetcher = useMemo<Fetcher>(() => {
-    const toolkitFetcher = createGraphiQLFetcher({ url: GRAPHQL_PATH, wsClient, headers: token ? { authorization: bearer(token) } : undefined });
-    // The toolkit picks the WebSocket for subscriptions from the editor's parsed document, which can lag behind
-    // the text just typed; parse what is actually sent so a subscription never goes over HTTP.
-    return (params, options) => toolkitFetcher(params, { ...options, documentAST: parsed(params.query) ?? options?.documentAST });
-  }, [token, wsClient]);
+  const explorer = useMemo(() => createExplorerFetcher(token), [token]);
+  useEffect(() => () => explorer.dispose(), [explorer]);
 
   if (loading) return <LoadingText>Loading GraphiQL...</LoadingText>;
   return (
     <StyledEditor>
-      <GraphiQL fetcher={fetcher} schema={schema} defaultTabs={defaultTabs} defaultEditorToolsVisibility="variables" />
+      <GraphiQL fetcher={explorer.fetcher} schema={schema} defaultTabs={defaultTabs} defaultEditorToolsVisibility="variables" />
     </StyledEditor>
   );
 }

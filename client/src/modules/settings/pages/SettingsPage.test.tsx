@@ -2,12 +2,14 @@ import { act, screen, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  AccessTokensDocument,
   CloudEndpointsDocument,
   SaveCloudEndpointsDocument,
   SaveSettingsDocument,
   SettingValueDocument,
   SettingsDocument,
   TestConnectionDocument,
+  TokenProjectsDocument,
   type CloudEndpointFieldsFragment,
   type CloudEndpointInput,
   type SettingFieldsFragment,
@@ -73,7 +75,17 @@ function saveMock(sent: SettingInput[][], stored: Partial<Record<SettingKey, str
   };
 }
 
-const renderPage = (mocks: MockLink.MockedResponse[]) => renderWithProviders(<SettingsPage />, { auth: signedIn(), mocks });
+/** The page's access tokens section (its own tests are in modules/tokens): none yet. */
+const accessTokensMock: MockLink.MockedResponse = { request: { query: AccessTokensDocument }, result: { data: { accessTokens: [] } }, maxUsageCount: Number.POSITIVE_INFINITY };
+
+const tokenProjectsMock: MockLink.MockedResponse = {
+  request: { query: TokenProjectsDocument },
+  result: { data: { projects: { __typename: 'ProjectPage', projects: [] } } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+
+const renderPage = (mocks: MockLink.MockedResponse[]) =>
+  renderWithProviders(<SettingsPage />, { auth: signedIn(), mocks: [...mocks, accessTokensMock, tokenProjectsMock] });
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -337,6 +349,8 @@ describe('SettingsPage for an admin', () => {
     const { user } = renderWithProviders(<SettingsPage />, {
       auth: admin,
       mocks: [
+        accessTokensMock,
+        tokenProjectsMock,
         settingsMock(),
         { request: { query: CloudEndpointsDocument }, result: { data: { cloudEndpoints: endpoints() } } },
         {

@@ -6,6 +6,7 @@ import type { CloudEndpointFieldsFragment, SettingFieldsFragment } from '../../.
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
+import { AccessTokensSection } from '../../tokens/components/AccessTokensSection';
 import { CloudEndpointsForm } from '../components/CloudEndpointsForm';
 import { SettingsForm } from '../components/SettingsForm';
 import { useCloudEndpointsForm } from '../hooks/useCloudEndpointsForm';
@@ -29,7 +30,7 @@ function CloudEndpointsSection() {
   return data ? <CloudEndpointsEditor endpoints={data.cloudEndpoints} /> : null;
 }
 
-/** /dashboard/settings: the user's registry, cloud, cluster and source-host credentials; for admins, the cloud services' URLs too. */
+/** /dashboard/settings: the user's registry, cloud, cluster and source-host credentials, their access tokens; for admins, the cloud services' URLs too. */
 export function SettingsPage() {
   const { user } = useAuth();
   const { data, loading, error, refetch } = useSettingsQuery({ notifyOnNetworkStatusChange: true });
@@ -42,6 +43,7 @@ export function SettingsPage() {
       )}
       <StyledSections>
         {!loading && !error && data && <SettingsEditor settings={data.settings} />}
+        <AccessTokensSection />
         {user?.role === 'admin' && <CloudEndpointsSection />}
       </StyledSections>
     </>

@@ -1,0 +1,179 @@
+import type { DataSource } from 'typeorm';
+import { isUuid } from '../../common/validation.js';
+import type { Authenticated } from '../auth/token.service.js';
+import { deploymentNotFound } from '../deployments/deployments.errors.js';
+import { projectNotFound } from '../projects/projects.errors.js';
+import { versionNotFound } from '../versions/versions.errors.js';
+import { TokenScope } from './token-scope.js';
+import { projectLimited, scopeMissing } from './tokens.errors.js';
+
+type Args = Record<string, unknown>;
+
+/** Where an operation's project is named: the argument holding a project's, version's or deployment's id. */
+type ProjectRef = { project: string } | { version: string } | { deployment: string };
+
+/**
+ * What a token needs for one operation (GraphQL root field or REST route). A session (a person signed in) is not
+ * limited by it: roles and ownership apply to both, in the services.
+ */
+interface Rule {
+  /** Every scope listed is needed; a function when it depends on the target (yourself, or another user). */
+  scopes: TokenScope[] | ((args: Args, userId: string) => TokenScope[]);
+  /**
+   * How a token limited to some projects finds the one this reaches: 'none' when it reaches no project's data
+   * (your account, templates, your tokens). Without one, such a token is refused: the operation spans projects.
+   */
+  project?: ProjectRef | 'none';
+}
+
+const { read, write, deploy, admin } = TokenScope;
+const selfOr = (own: TokenScope[], arg: string) => (args: Args, userId: string) => (args[arg] === undefined || args[arg] === userId ? own : [admin]);
+const account: Rule = { scopes: [read], project: 'none' };
+
+/**
+ * The one table of what each operation needs of a token. Anything not listed: a read (GraphQL query or
+ * subscription, REST GET) needs `read`, anything else `write`; a project-limited token is refused unless the
+ * table says where the project is (REST paths under /projects/{id} name it themselves).
+ */
+const GRAPHQL_RULES: Record<string, Rule> = {
+  'Query.me': account,
+  'Mutation.login': account,
+  'Mutation.register': account,
+  'Query.templates': account,
+  'Query.template': account,
+  'Query.user': { scopes: selfOr([read], 'id'), project: 'none' },
+  'Query.users': { scopes: [admin], project: 'none' },
+  'Query.accessTokens': { scopes: selfOr([read], 'userId'), project: 'none' },
+  'Query.project': { scopes: [read], project: { project: 'id' } },
+  'Query.activeDeployment': { scopes: [read], project: { project: 'projectId' } },
+  'Query.deployment': { scopes: [read], project: { deployment: 'id' } },
+  'Query.version': { scopes: [read], project: { version: 'id' } },
+  'Query.versionBuild': { scopes: [read], project: { version: 'versionId' } },
+  'Subscription.serverTime': account,
+  'Subscription.projectPipeline': { scopes: [read], project: { project: 'projectId' } },
+  'Subscription.projectDeployments': { scopes: [read], project: { project: 'projectId' } },
+  'Subscription.deploymentLogs': { scopes: [read], project: { deployment: 'id' } },
+  'Subscription.versionBuild': { scopes: [read], project: { version: 'versionId' } },
+  'Mutation.logout': account,
+  'Mutation.createAccessToken': { scopes: [write], project: 'none' },
+  'Mutation.revokeAccessToken': { scopes: [write], project: 'none' },
+  'Mutation.createUser': { scopes: [admin], project: 'none' },
+  'Mutation.deleteUser': { scopes: [admin], project: 'none' },
+  'Mutation.updateUser': { scopes: selfOr([write], 'id'), project: 'none' },
+  'Mutation.executeCommand': { scopes: [write, deploy] },
+  'Mutation.updateProject': { scopes: [write], project: { project: 'id' } },
+  'Mutation.updateProjectEnvironment': { scopes: [write], project: { project: 'id' } },
+  'Mutation.setProjectStatus': { scopes: [write], project: { project: 'id' } },
+  'Mutation.deleteProject': { scopes: [write], project: { project: 'id' } },
+  'Mutation.archiveDeployments': { scopes: [write], project: { project: 'projectId' } },
+  'Mutation.retryProjectPipeline': { scopes: [deploy], project: { project: 'projectId' } },
+  'Mutation.cancelProjectPipeline': { scopes: [deploy], project: { project: 'projectId' } },
+  'Mutation.createVersion': { scopes: [deploy], project: { project: 'projectId' } },
+  'Mutation.buildVersion': { scopes: [deploy], project: { version: 'id' } },
+  'Mutation.stopVersionBuild': { scopes: [deploy], project: { version: 'id' } },
+  'Mutation.updateVersion': { scopes: [write], project: { version: 'id' } },
+  'Mutation.archiveVersion': { scopes: [write], project: { version: 'id' } },
+  'Mutation.restoreVersion': { scopes: [write], project: { version: 'id' } },
+  'Mutation.deleteVersion': { scopes: [write], project: { version: 'id' } },
+  'Mutation.createDeployment': { scopes: [deploy], project: { project: 'projectId' } },
+  'Mutation.stopDeployments': { scopes: [deploy], project: { project: 'projectId' } },
+  'Mutation.rollbackDeployment': { scopes: [deploy], project: { deployment: 'id' } },
+  'Mutation.updateDeployment': { scopes: [deploy], project: { deployment: 'id' } },
+  'Mutation.deleteDeployment': { scopes: [deploy], project: { deployment: 'id' } },
+  'Mutation.checkDeploymentHealth': { scopes: [deploy], project: { deployment: 'id' } },
+};
+
+const REST_RULES: Record<string, Rule> = {
+  'GET /users/me': account,
+  'POST /users/logout': account,
+  'GET /templates': account,
+  'GET /templates/{id}': account,
+  'GET /users': { scopes: [admin], project: 'none' },
+  'POST /users': { scopes: [admin], project: 'none' },
+  'GET /users/{id}': { scopes: selfOr([read], 'id'), project: 'none' },
+  'PUT /users/{id}': { scopes: selfOr([write], 'id'), project: 'none' },
+  'DELETE /users/{id}': { scopes: [admin], project: 'none' },
+  'GET /tokens': account,
+  'POST /tokens': { scopes: [write], project: 'none' },
+  'DELETE /tokens/{id}': { scopes: [write], project: 'none' },
+  'GET /users/{id}/tokens': { scopes: selfOr([read], 'id'), project: 'none' },
+  'POST /commands': { scopes: [write, deploy] },
+  'POST /projects/{id}/status/retry': { scopes: [deploy] },
+  'POST /projects/{id}/status/cancel': { scopes: [deploy] },
+  'POST /projects/{id}/versions': { scopes: [deploy] },
+  'POST /projects/{id}/versions/{versionId}/build': { scopes: [deploy] },
+  'POST /projects/{id}/versions/{versionId}/build/stop': { scopes: [deploy] },
+  'POST /projects/{id}/deployments': { scopes: [deploy] },
+  'POST /projects/{id}/deployments/stop': { scopes: [deploy] },
+  'PUT /projects/{id}/deployments/{deploymentId}': { scopes: [deploy] },
+  'DELETE /projects/{id}/deployments/{deploymentId}': { scopes: [deploy] },
+  'POST /projects/{id}/deployments/{deploymentId}/rollback': { scopes: [deploy] },
+  'POST /projects/{id}/deployments/{deploymentId}/health/check': { scopes: [deploy] },
+};
+
+/** REST paths under one project name it in {id}. */
+const PROJECT_PATH = /^\/projects\/\{id\}(\/|$)/;
+
+const NOT_FOUND = { project: projectNotFound, version: versionNotFound, deployment: deploymentNotFound } as const;
+const PROJECT_OF = { version: 'SELECT project_id FROM versions WHERE id = $1', deployment: 'SELECT project_id FROM deployments WHERE id = $1' } as const;
+
+/** Whether a credential may use a scope: a session may do whatever its user may; a token only what it was given. */
+export function mayUse(auth: Authenticated, scope: TokenScope): boolean {
+  return !auth.grant || auth.grant.scopes.includes(scope);
+}
+
+/**
+ * Enforces tokens' scopes and project limits, once, for every GraphQL root field (HTTP and graphql-ws) and every
+ * REST route: a missing scope is 403; a project outside a limited token's projects is the same 404 a non-owner gets.
+ */
+export class TokenAccess {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Before a GraphQL root field (`Query.project`, `Mutation.deploy`, `Subscription.versionBuild`) runs. */
+  graphql(auth: Authenticated | null, parentType: string, field: string, args: Args): Promise<void> | undefined {
+    if (!auth?.grant) return undefined;
+    const rule = GRAPHQL_RULES[`${parentType}.${field}`] ?? { scopes: parentType === 'Mutation' ? [write] : [read] };
+    return this.check(auth, rule, args);
+  }
+
+  /** Before a REST route's handler: `method` and `path` as the route declares them (`/projects/{id}`). */
+  rest(auth: Authenticated, method: string, path: string, params: Args): Promise<void> | undefined {
+    if (!auth.grant) return undefined;
+    const declared = REST_RULES[`${method.toUpperCase()} ${path}`];
+    const rule: Rule = {
+      scopes: declared?.scopes ?? (method.toLowerCase() === 'get' ? [read] : [write]),
+      project: declared?.project ?? (PROJECT_PATH.test(path) ? { project: 'id' } : undefined),
+    };
+    return this.check(auth, rule, params);
+  }
+
+  /**
+   * For adapters other than REST and GraphQL (git over HTTP): may this credential use these scopes on this project?
+   * A project outside a limited token's projects is 'Project not found', as for a non-owner.
+   */
+  project(auth: Authenticated, projectId: string, scopes: TokenScope[]): Promise<void> | undefined {
+    if (!auth.grant) return undefined;
+    return this.check(auth, { scopes, project: { project: 'projectId' } }, { projectId });
+  }
+
+  private async check(auth: Authenticated, rule: Rule, args: Args): Promise<void> {
+    const grant = auth.grant!;
+    const needed = typeof rule.scopes === 'function' ? rule.scopes(args, auth.user.id) : rule.scopes;
+    // Every token reads: `read` alone is the read-only token.
+    const missing = needed.filter((scope) => scope !== read && !grant.scopes.includes(scope));
+    if (missing.length) throw scopeMissing(missing);
+    if (!grant.projectIds || rule.project === 'none') return;
+    if (!rule.project) throw projectLimited();
+    const [kind, arg] = Object.entries(rule.project)[0] as [keyof typeof NOT_FOUND, string];
+    const id = args[arg];
+    // An id that names nothing is answered by the operation itself, as for anyone.
+    if (!isUuid(id)) return;
+    const projectId = kind === 'project' ? id : await this.projectOf(kind, id);
+    if (projectId && !grant.projectIds.includes(projectId)) throw NOT_FOUND[kind]();
+  }
+
+  private async projectOf(kind: 'version' | 'deployment', id: string): Promise<string | null> {
+    const [row] = await this.dataSource.query(PROJECT_OF[kind], [id]);
+    return row?.project_id ?? null;
+  }
+}
