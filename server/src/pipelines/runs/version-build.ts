@@ -79,6 +79,7 @@ export async function runBuild(
   try {
     result = await ctx.providers.builder.build(
       {
+        projectId: names.project.id,
         repository: names.repository,
         commitSha: build.commitSha,
         image: build.image,
