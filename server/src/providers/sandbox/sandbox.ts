@@ -269,6 +269,12 @@ export class SandboxRun {
     return this.child.pid;
   }
 
+  /** The command's own process (in a sandbox, the first one below bwrap's that runs as the project's user). */
+  async codePid(): Promise<number | undefined> {
+    if (!this.sandboxed) return this.child.pid;
+    return (await descendants(this.child.pid)).find((process) => process.uid !== 0)?.pid;
+  }
+
   get stdout(): Readable {
     return this.child.stdout!;
   }
