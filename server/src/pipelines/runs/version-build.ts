@@ -80,6 +80,7 @@ export async function runBuild(
     result = await ctx.providers.builder.build(
       {
         projectId: names.project.id,
+        ownerId: ctx.run.ownerId,
         repository: names.repository,
         commitSha: build.commitSha,
         image: build.image,

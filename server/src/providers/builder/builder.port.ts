@@ -10,6 +10,8 @@ import type { RepositoryRef } from '../source-host/source-host.port.js';
 export interface BuildRequest {
   /** The project built: a local build runs as the project's own user, in its sandbox (see sandbox.ts). */
   projectId: string;
+  /** Its owner: without a sandbox, one owner's code only runs on this machine (sandbox.ts); the project's id stands in when absent. */
+  ownerId?: string;
   repository: RepositoryRef;
   commitSha: string;
   /** Where the result goes; building the same commit to an image that already exists answers that artifact. */

@@ -101,6 +101,7 @@ export class LocalBuilder implements Builder {
         const options: RunOptions = {
           spec: {
             name: 'build',
+            owner: { dataDir: path.dirname(this.scratchRoot), ownerId: request.ownerId ?? request.projectId },
             user,
             env: (dirs) => buildEnvironment(request.environment, dirs),
             work: src,

@@ -36,6 +36,8 @@ export interface InstanceOptions {
   env(home: string): Record<string, string>;
   port: number;
   user: SandboxUser | null;
+  /** Whose code it is (see SandboxSpec.owner). */
+  owner: { dataDir: string; ownerId: string };
   limits?: SandboxLimits;
   /** How its output and health checks name it, e.g. 'r3-1' (default 'r{revision}'). */
   label?: string;
@@ -80,6 +82,7 @@ export class AppInstance {
   static async start(options: InstanceOptions): Promise<AppInstance> {
     const run = await SandboxRun.start({
       name: `app-r${options.revision}`,
+      owner: options.owner,
       user: options.user,
       argv: options.argv,
       env: (dirs) => options.env(dirs.home),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AppError } from '../../common/app-error.js';
 import type { SecretBox } from '../../common/secret-box.js';
 import type { Registry } from '../registry/registry.port.js';
-import { sandboxSupport } from '../sandbox/sandbox.js';
+import { refuseUnsandboxedNeighbours, sandboxSupport, UnsandboxedNeighbour } from '../sandbox/sandbox.js';
 import { appPaths, appUser, type AppPaths, type AppUser, extractRelease, prepareAppDirs } from './app-files.js';
 import { APP_PATH, AppInstance, describeExit, freePort, HealthCheckFailed, STOP_GRACE_MS } from './app-instance.js';
 import { AppLog } from './app-log.js';
@@ -22,6 +22,7 @@ import {
   noStablePortLeft,
   revisionUnhealthy,
   tooManyApps,
+  unsandboxedNeighbour,
 } from './cluster.errors.js';
 import type {
   AppLogEntry,
@@ -263,6 +264,11 @@ export class LocalCluster implements Cluster, ClusterObservability {
 
   async deploy(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus> {
     checkSpec(spec);
+    try {
+      await refuseUnsandboxedNeighbours(await sandboxSupport(), { dataDir: this.options.dataDir, ownerId: spec.ownerId });
+    } catch (error) {
+      throw error instanceof UnsandboxedNeighbour ? unsandboxedNeighbour(error.message) : error;
+    }
     await this.load();
     const image = `${spec.artifact.repository}:${spec.artifact.tag}`;
     const artifactFile = await this.options.registry.localPath(spec.artifact);
@@ -602,6 +608,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
       env: (home) => ({ ...environment, [revision.runtime.portEnv]: String(port), PATH: APP_PATH, HOME: home }),
       port,
       user: app.user,
+      owner: { dataDir: this.options.dataDir, ownerId: app.record.ownerId },
       limits: revision.limits,
       onLine: (line, stream) => {
         app.log.appendEntry({ instance: instance.label, stream, line });

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, readlinkSync, statSync } from 'node:fs';
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -132,6 +132,8 @@ function filesystemArgs(): string[] {
 export interface SandboxSpec {
   /** Names its cgroup, e.g. 'build' or 'app-shop'. */
   name: string;
+  /** Whose code it is, and the data directory that remembers whose code ran here (see refuseUnsandboxedNeighbours). */
+  owner: { dataDir: string; ownerId: string };
   /** The project's user (root only); null runs it as Slipway's own user. */
   user: SandboxUser | null;
   argv: string[];
@@ -194,6 +196,7 @@ export class SandboxRun {
   /** Starts argv in a sandbox made for it (see the module's comment). */
   static async start(spec: SandboxSpec): Promise<SandboxRun> {
     const found = await sandboxSupport();
+    if (!found.sandbox) await refuseUnsandboxedNeighbours(found, spec.owner);
     const limits = spec.limits ?? DEFAULT_LIMITS;
     const cgroup = found.cgroups ? await SandboxCgroup.create(found.cgroups, `${spec.name}-${randomBytes(6).toString('hex')}`, limits) : null;
     try {
@@ -361,6 +364,32 @@ export class SandboxRun {
       this.timers.push(timer);
     });
   }
+}
+
+/** Refused: no sandbox, and another user's code already runs on this machine. */
+export class UnsandboxedNeighbour extends Error {}
+
+/**
+ * Without a sandbox one user's code can reach another's, so by default a machine runs one user's code only: the
+ * first owner whose code runs unsandboxed is written down (<dataDir>/sandbox/unsandboxed-owner), and another
+ * owner's build or app is refused, unless the admin allowed it (SLIPWAY_ALLOW_UNSANDBOXED=true).
+ */
+export async function refuseUnsandboxedNeighbours(found: SandboxSupport, owner: { dataDir: string; ownerId: string }): Promise<void> {
+  if (found.sandbox || process.env.SLIPWAY_ALLOW_UNSANDBOXED === 'true') return;
+  const dir = path.join(owner.dataDir, 'sandbox');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, 'unsandboxed-owner');
+  try {
+    await writeFile(file, owner.ownerId, { flag: 'wx', mode: 0o600 });
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const first = (await readFile(file, 'utf8')).trim();
+  if (first === owner.ownerId || first === '') return;
+  throw new UnsandboxedNeighbour(
+    `This server cannot sandbox builds and apps (${found.reason}) and already runs another user's code; an administrator can allow users to share it unsandboxed with SLIPWAY_ALLOW_UNSANDBOXED=true`,
+  );
 }
 
 function signalGroup(pgid: number | undefined, name: NodeJS.Signals): void {
