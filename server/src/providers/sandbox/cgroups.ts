@@ -18,7 +18,29 @@ export interface SandboxLimits {
 /** Defaults a small server (2 cores, 2–4 GB) can live with: a runaway build or app cannot take it down. */
 export const DEFAULT_LIMITS: SandboxLimits = { memoryMb: 512, processes: 256, cpuPercent: 100, diskMb: 1024 };
 
-/** Bounds of the per-project settings. */
+/** The environment variables an administrator sets the defaults with. */
+const LIMIT_VARIABLES: Record<keyof SandboxLimits, string> = {
+  memoryMb: 'SLIPWAY_LIMIT_MEMORY_MB',
+  processes: 'SLIPWAY_LIMIT_PROCESSES',
+  cpuPercent: 'SLIPWAY_LIMIT_CPU_PERCENT',
+  diskMb: 'SLIPWAY_LIMIT_DISK_MB',
+};
+
+/** DEFAULT_LIMITS, each replaced by its environment variable when set (a value out of bounds is refused, not ignored). */
+export function defaultLimits(env: NodeJS.ProcessEnv = process.env): SandboxLimits {
+  const limits = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(LIMIT_VARIABLES) as Array<keyof SandboxLimits>) {
+    const raw = env[LIMIT_VARIABLES[key]];
+    if (raw === undefined || raw === '') continue;
+    const value = Number(raw);
+    const { min, max, unit } = LIMIT_BOUNDS[key];
+    if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${LIMIT_VARIABLES[key]} must be a whole number from ${min} to ${max} (${unit}), got "${raw}"`);
+    limits[key] = value;
+  }
+  return limits;
+}
+
+/** Bounds of the limits. */
 export const LIMIT_BOUNDS: Record<keyof SandboxLimits, { min: number; max: number; unit: string }> = {
   memoryMb: { min: 64, max: 65_536, unit: 'MB' },
   processes: { min: 16, max: 32_768, unit: 'processes' },

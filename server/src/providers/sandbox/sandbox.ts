@@ -5,7 +5,7 @@ import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { type CgroupKind, DEFAULT_LIMITS, detectCgroups, limitMessages, SandboxCgroup, type SandboxLimits } from './cgroups.js';
+import { type CgroupKind, defaultLimits, detectCgroups, limitMessages, SandboxCgroup, type SandboxLimits } from './cgroups.js';
 import type { SandboxUser } from './sandbox-users.js';
 
 export { DEFAULT_LIMITS, type SandboxLimits } from './cgroups.js';
@@ -197,7 +197,7 @@ export class SandboxRun {
   static async start(spec: SandboxSpec): Promise<SandboxRun> {
     const found = await sandboxSupport();
     if (!found.sandbox) await refuseUnsandboxedNeighbours(found, spec.owner);
-    const limits = spec.limits ?? DEFAULT_LIMITS;
+    const limits = spec.limits ?? defaultLimits();
     const cgroup = found.cgroups ? await SandboxCgroup.create(found.cgroups, `${spec.name}-${randomBytes(6).toString('hex')}`, limits) : null;
     try {
       const run = found.sandbox ? SandboxRun.spawnSandboxed(spec, limits, cgroup) : SandboxRun.spawnPlain(spec, cgroup);
