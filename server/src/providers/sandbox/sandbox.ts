@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, type SpawnOptions, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, readlinkSync, statSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -263,9 +263,14 @@ export class SandboxRun {
 
   private static spawnPlain(spec: SandboxSpec, cgroup: SandboxCgroup | null): ChildProcess {
     const env = spec.env({ work: spec.work, home: spec.home, tmp: spec.tmp });
-    const [command, ...args] = cgroup ? SandboxRun.enterCgroup(cgroup, spec.argv) : spec.argv;
-    const child = spawn(command, args, { cwd: spec.work, env, shell: false, detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...(spec.user ?? {}) });
-    return child;
+    const options: SpawnOptions = { cwd: spec.work, env, shell: false, detached: true, stdio: ['ignore', 'pipe', 'pipe'] };
+    if (!cgroup) return spawn(spec.argv[0], spec.argv.slice(1), { ...options, ...(spec.user ?? {}) });
+    // A command that is not there fails to spawn (ENOENT), as it would without the wrapper.
+    if (missingCommand(spec.argv[0], env.PATH ?? '', spec.work, spec.work)) return spawn(`/nonexistent/${spec.argv[0]}`, [], options);
+    // The wrapper enters the cgroup as root, then becomes the project's user (cgroups exist only as root, on Linux).
+    const asUser = spec.user ? [SETPRIV, `--reuid=${spec.user.uid}`, `--regid=${spec.user.gid}`, '--clear-groups', '--no-new-privs', '--'] : [];
+    const [command, ...args] = SandboxRun.enterCgroup(cgroup, [...asUser, ...spec.argv]);
+    return spawn(command, args, options);
   }
 
   get pid(): number | undefined {
@@ -401,10 +406,10 @@ function signalGroup(pgid: number | undefined, name: NodeJS.Signals): void {
   }
 }
 
-/** Whether the command would not be found inside the sandbox (checked outside: the same files, other paths for /app). */
-function missingCommand(command: string | undefined, searchPath: string, work: string): boolean {
+/** Whether the command would not be found where it runs (checked outside: the same files; the work folder is workInside for it). */
+function missingCommand(command: string | undefined, searchPath: string, work: string, workInside = SANDBOX_WORK): boolean {
   if (!command) return true;
-  const real = (inside: string) => (inside === SANDBOX_WORK || inside.startsWith(`${SANDBOX_WORK}/`) ? path.join(work, inside.slice(SANDBOX_WORK.length)) : inside);
+  const real = (inside: string) => (inside === workInside || inside.startsWith(`${workInside}/`) ? path.join(work, inside.slice(workInside.length)) : inside);
   const isFile = (file: string) => {
     try {
       return statSync(file).isFile();
@@ -412,7 +417,7 @@ function missingCommand(command: string | undefined, searchPath: string, work: s
       return false;
     }
   };
-  if (command.includes('/')) return !isFile(real(path.posix.resolve(SANDBOX_WORK, command)));
+  if (command.includes('/')) return !isFile(real(path.posix.resolve(workInside, command)));
   return !searchPath.split(':').some((dir) => dir && isFile(real(path.posix.join(dir, command))));
 }
 
