@@ -109,7 +109,7 @@ async function child(): Promise<void> {
     const { template, files, environment } = await rendered(name);
     const { repository, sha } = await commit(name, files);
     const projectId = `bench-${appName}`;
-    const request = { projectId, repository, commitSha: sha, image: { repository: `bench/${repository.name}`, tag: 'v1' }, buildCommand: template.runtime.build, testCommand: template.runtime.test ?? null, environment, timeoutSeconds: 300 };
+    const request = { projectId, ownerId: 'bench', repository, commitSha: sha, image: { repository: `bench/${repository.name}`, tag: 'v1' }, buildCommand: template.runtime.build, testCommand: template.runtime.test ?? null, environment, timeoutSeconds: 300 };
     const log: string[] = [];
     const result = await local.builder.build(request, { ...hooks, onLog: (line) => log.push(line) });
     if (result.status !== 'success') throw new Error(`${name} did not build: ${result.error}\n${log.join('\n')}`);
@@ -143,7 +143,7 @@ async function child(): Promise<void> {
       setTimeout(() => {}, ${(SECONDS + 4) * 1000});`;
     const { repository, sha } = await commit('heavy', [{ path: 'README.md', content: Buffer.from('heavy') }]);
     const heavyBuild = local.builder.build(
-      { projectId: 'bench-heavy', repository, commitSha: sha, image: { repository: `bench/${repository.name}`, tag: 'v1' }, buildCommand: [process.execPath, '-e', heavy], environment: {}, timeoutSeconds: 120 },
+      { projectId: 'bench-heavy', ownerId: 'bench', repository, commitSha: sha, image: { repository: `bench/${repository.name}`, tag: 'v1' }, buildCommand: [process.execPath, '-e', heavy], environment: {}, timeoutSeconds: 120 },
       hooks,
     );
     await sleep(1000);
