@@ -61,13 +61,14 @@ export interface SandboxSupport {
 
 let support: Promise<SandboxSupport> | null = null;
 
-/** What this machine allows, found out once per process (SLIPWAY_SANDBOX=off turns the sandbox off, for measurements). */
+/** What this machine allows, found out once per process (SLIPWAY_SANDBOX=off turns the sandbox and its limits off, for measurements). */
 export function sandboxSupport(): Promise<SandboxSupport> {
   support ??= (async () => {
-    const cgroups = process.getuid?.() === 0 ? await detectCgroups() : { kind: null, reason: 'Slipway does not run as root' };
+    const off = process.env.SLIPWAY_SANDBOX === 'off';
+    const cgroups = off ? { kind: null, reason: 'the sandbox is turned off' } : process.getuid?.() === 0 ? await detectCgroups() : { kind: null, reason: 'Slipway does not run as root' };
     const limits = { cgroups: cgroups.kind, limitsReason: cgroups.kind ? null : (cgroups as { reason: string }).reason };
     const none = (reason: string): SandboxSupport => ({ sandbox: false, reason, ...limits });
-    if (process.env.SLIPWAY_SANDBOX === 'off') return none('the sandbox is turned off (SLIPWAY_SANDBOX=off)');
+    if (off) return none('the sandbox is turned off (SLIPWAY_SANDBOX=off)');
     if (process.platform !== 'linux') return none(`the sandbox needs Linux (this is ${process.platform})`);
     if (process.getuid?.() !== 0) return none('Slipway does not run as root, so it cannot give each project its own user id');
     const bwrap = bwrapPath();
