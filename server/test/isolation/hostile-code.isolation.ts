@@ -297,7 +297,8 @@ describe('hostile code', () => {
     );
     // Attempts judged from outside are counted once, by their judgement.
     const counted = attempts.filter((attempt) => attempt.context !== 'victim' && attempt.outcome !== 'judged-outside');
-    console.log(`${counted.length} attacks, ${counted.filter((attempt) => attempt.outcome === 'SUCCEEDED').length} succeeded; ${attempts.length - counted.length} checks of the victim`);
+    const victimChecks = attempts.filter((attempt) => attempt.context === 'victim');
+    console.log(`${counted.length} attacks, ${counted.filter((attempt) => attempt.outcome === 'SUCCEEDED').length} succeeded; ${victimChecks.length} checks of the victim, ${victimChecks.filter((attempt) => attempt.outcome === 'SUCCEEDED').length} broken`);
     expect(counted.length).toBeGreaterThanOrEqual(40);
     expect(attempts.filter((attempt) => attempt.outcome === 'SUCCEEDED')).toEqual([]);
   }, 300_000);

@@ -6,6 +6,7 @@ import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { type CgroupKind, defaultLimits, detectCgroups, limitMessages, SandboxCgroup, type SandboxLimits } from './cgroups.js';
+import { signalGroup } from '../cluster/processes.js';
 import type { SandboxUser } from './sandbox-users.js';
 
 export { DEFAULT_LIMITS, type SandboxLimits } from './cgroups.js';
@@ -299,7 +300,7 @@ export class SandboxRun {
   signal(name: NodeJS.Signals): void {
     if (name === 'SIGKILL' || !this.sandboxed) {
       if (name === 'SIGKILL') void this.kill();
-      else signalGroup(this.child.pid, name);
+      else if (this.child.pid !== undefined) signalGroup(this.child.pid, name);
       return;
     }
     void descendants(this.child.pid).then((pids) => {
@@ -322,7 +323,7 @@ export class SandboxRun {
 
   /** Ends everything in the sandbox, and removes its cgroup once the command has exited. */
   async kill(): Promise<void> {
-    signalGroup(this.child.pid, 'SIGKILL');
+    if (this.child.pid !== undefined) signalGroup(this.child.pid, 'SIGKILL');
     if (this.cgroup) {
       for (const pid of await this.cgroup.pids()) {
         try {
@@ -396,15 +397,6 @@ export async function refuseUnsandboxedNeighbours(found: SandboxSupport, owner: 
   throw new UnsandboxedNeighbour(
     `This server cannot sandbox builds and apps (${found.reason}) and already runs another user's code; an administrator can allow users to share it unsandboxed with SLIPWAY_ALLOW_UNSANDBOXED=true`,
   );
-}
-
-function signalGroup(pgid: number | undefined, name: NodeJS.Signals): void {
-  if (pgid === undefined) return;
-  try {
-    process.kill(-pgid, name);
-  } catch {
-    // Nothing left in that group.
-  }
 }
 
 /** Whether the command would not be found where it runs (checked outside: the same files; the work folder is workInside for it). */
