@@ -18,7 +18,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts', '../scripts/**/*.test.mjs'],
     restoreMocks: true,
-    // jsdom renders of whole pages take seconds on a busy 2-core machine: vitest's 5-s default failed one in CI.
-    testTimeout: 20_000,
+    // jsdom renders of whole pages take seconds on a busy 2-core machine: vitest's 5-s default failed one in CI,
+    // and 20 s failed whole pages under a load of 13. A timeout bounds a hung test; it asserts no speed.
+    testTimeout: 60_000,
   },
 });

@@ -55,7 +55,7 @@ test('a static site goes through the creation timeline, answers at its URL, and 
   // The summary says how to clone the repository and links the deployed app (once the page has it).
   await page.reload();
   const summary = page.getByRole('region', { name: 'Project Summary' });
-  await expect(summary).toContainText(/git clone file:\/\/\S+/);
+  await expect(summary).toContainText(/git clone http:\/\/localhost:\d+\/git\/pipeline-labs\/pipeline-lighthouse\.git/);
   const deployedLink = summary.getByRole('link', { name: /^https?:\/\// });
   await expect(deployedLink).toBeVisible();
   const deployedUrl = (await deployedLink.getAttribute('href'))!;

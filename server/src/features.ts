@@ -10,11 +10,8 @@ import { authModule, createAuthentication } from './modules/auth/auth.module.js'
 import { commandsModule } from './modules/commands/commands.module.js';
 import { deploymentObservabilityModule } from './modules/deployments/observability/observability.module.js';
 import type { Feature } from './modules/feature.js';
-import { pipelinesModule } from './modules/pipelines/pipelines.module.js';
-import { ProjectRuns, projectRunSteps } from './pipelines/runs/project-runs.js';
-import { projectRunProviders } from './pipelines/runs/run-providers.js';
-import type { RunProviders } from './pipelines/runs/run-ports.js';
-import type { PipelineEngine } from './pipelines/engine.js';
+import { projectRunsModule } from './modules/project-runs/project-runs.module.js';
+import { PipelineEngine } from './pipelines/engine.js';
 import { LocalCluster } from './providers/cluster/local-cluster.js';
 import { createLocalProviders } from './providers/local.js';
 import { GitHubSourceHost } from './providers/source-host/github-source-host.js';
@@ -24,6 +21,7 @@ import { DoksCluster } from './providers/cluster/doks-cluster.js';
 import { LocalBuilder } from './providers/builder/local-builder.js';
 import { ProjectProviders, type ProviderFactory } from './providers/project-providers.js';
 import { connectionTester } from './providers/connection-tests.js';
+import { SerialQueue } from './providers/serial-queue.js';
 import { projectsModule } from './modules/projects/projects.module.js';
 import { BuildLogs } from './modules/versions/build-logs.js';
 import { versionsModule } from './modules/versions/versions.module.js';
@@ -32,6 +30,8 @@ import { settingsModule } from './modules/settings/settings.module.js';
 import { systemModule } from './modules/system/system.module.js';
 import { templatesModule } from './modules/templates/templates.module.js';
 import { usersModule } from './modules/users/users.module.js';
+import { PublicAddress } from './common/public-address.js';
+import { gitModule } from './modules/git/git.module.js';
 
 export interface CoreDependencies {
   config: AppConfig;
@@ -60,10 +60,11 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const templates = templatesModule({ templatesDir: config.templatesDir });
   const settings = settingsModule({ dataSource, secretBox, cloudDefaults: config.cloudUrls, testConnection: connectionTester(config.providerTimeoutMs) });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
-  // The pipelines module builds the engine from the projects service, which starts runs through it.
-  const runs: ProjectRuns = new ProjectRuns((): PipelineEngine<RunProviders> => pipelines.engine);
-  const projects = projectsModule({ dataSource, secretBox, templates: templates.service, settings: settings.service, runs });
+  // The engine first: each feature that runs pipelines hands it its steps and run-ended handlers as it is built.
+  const engine = new PipelineEngine({ dataSource, queue, bus, workers: system.workers });
   const local = createLocalProviders({ dataDir: config.dataDir, secretBox });
+  // An app's address changes are recorded in the order they happen (a restore's, then the listening port's).
+  const addressChanges = new SerialQueue();
   const localCluster = new LocalCluster({
     dataDir: config.dataDir,
     registry: local.registry,
@@ -71,7 +72,8 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     stablePorts: config.appPorts,
     frontDoorPort: config.role === 'worker' ? undefined : config.port,
     // Deployments show where their app answers: a moved loopback URL (or Slipway's port changed) is recorded there.
-    onAddressChange: (change) => void deployments.service.addressesChanged(change).catch((error: unknown) => logUnexpected('app addresses', error)),
+    onAddressChange: (change) =>
+      void addressChanges.run(change.name, () => deployments.service.addressesChanged(change)).catch((error: unknown) => logUnexpected('app addresses', error)),
   });
   // Each project's ports: the local adapters, or the cloud ones built from its owner's credentials.
   const providers = new ProjectProviders({
@@ -81,43 +83,36 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     endpoints: settings.endpoints,
   });
   const buildLogs = new BuildLogs(config.dataDir);
-  const versions = versionsModule({ dataSource, bus, projects: projects.service, runs, providers, buildLogs });
-  const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, runs, secretBox });
-  const pipelines = pipelinesModule<RunProviders>({
-    dataSource,
-    queue,
-    bus,
-    steps: projectRunSteps,
-    extraSteps: extraPipelineSteps,
-    providers: projectRunProviders({ projects: providers, buildLogs }, { dataSource, bus, projects: projects.service, templates: templates.service, settings: settings.service, secretBox }),
-    workers: system.workers,
-    projects: projects.service,
-    onCancelled: async (run) => {
-      await runs.cleanUpAfterCancel(run);
-      await versions.service.buildCancelled(run);
-    },
-    onRunFailed: (failure) => versions.service.buildGivenUp(failure),
-  });
+  const publicAddress = new PublicAddress(config.publicUrl);
+  const projects = projectsModule({ dataSource, bus, secretBox, templates: templates.service, settings: settings.service, engine, providers, buildLogs, publicAddress });
+  const git = gitModule({ auth: auth.service, projects: projects.service, repositories: local.sourceHost, bus });
+  const { runProviders } = projects;
+  const versions = versionsModule({ dataSource, bus, projects: projects.service, engine, runProviders, providers, buildLogs });
+  const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, engine, runProviders, secretBox });
+  // Steps of whoever boots Slipway with their own (tests, the pipeline benchmark) run with a project run's ports.
+  if (extraPipelineSteps?.length) engine.register({ steps: extraPipelineSteps, providers: runProviders });
+  const projectRuns = projectRunsModule({ engine, bus, projects: projects.service });
   const commands = commandsModule({
     dataSource,
     projects: projects.service,
     settings: settings.service,
     health: system.health,
-    pipelines: pipelines.engine,
+    pipelines: engine,
     build: config.build,
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
   const observability = deploymentObservabilityModule({ dataSource, bus, providers });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, pipelines.feature, versions.feature, deployments.feature, observability.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, observability.feature, git.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
     features,
     authenticate: authentication.authenticate,
     bus,
     workers: system.workers,
-    pipelines: pipelines.engine,
+    pipelines: engine,
     cluster: localCluster,
     builder: local.builder,
+    publicAddress,
   };
 }
 

@@ -13,7 +13,7 @@ export interface RunningSlipway {
   workerId?: string;
   dataSource: DataSource;
   /** The pipeline engine, for whoever boots Slipway with steps of their own (tests, the pipeline benchmark). */
-  pipelines: PipelineEngine<unknown>;
+  pipelines: PipelineEngine;
   stop(): Promise<void>;
 }
 

@@ -18,7 +18,7 @@ import { createTestDatabase, newAccount, startTestApp, TEST_SECRET_KEY } from '.
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = path.dirname(SERVER_DIR);
 const TSX = [process.execPath, '--conditions=source', '--import', 'tsx'];
-const SETTINGS = { GITHUB_TOKEN: 'ghp_backupTestToken0123456789abcdef', DOCKER_USERNAME: 'backup-user', DOCKER_TOKEN: 'dckr_pat_backupTest0123456789' };
+const SETTINGS = { GITHUB_TOKEN: 'ghp_backupTestToken0123456789abcdef', DOCKER_USERNAME: 'backupuser', DOCKER_TOKEN: 'dckr_pat_backupTest0123456789' };
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
@@ -86,8 +86,21 @@ async function seed(api: Api): Promise<Seeded> {
   return { accounts: [admin, other], token, projectId };
 }
 
-/** A deployment without its latest health checks, which the health monitor rewrites every few seconds. */
-const withoutChecks = (deployment: Record<string, unknown> | null) => deployment && { ...deployment, health_checks: undefined };
+/**
+ * A deployment without its latest health checks, which the health monitor rewrites every few seconds, and without
+ * its update time: a restored Slipway on another port records the app's new front-door URL on it.
+ */
+const withoutChecks = (deployment: Record<string, unknown> | null) => deployment && { ...deployment, health_checks: undefined, updated_at: undefined };
+
+/**
+ * The app's front-door URL names the port of the Slipway that answers, and its loopback URL a free port of the
+ * machine it runs on: the restored one listens elsewhere, on a machine where that port may be taken.
+ */
+function atAnyPort<T>(value: T, slipwayUrl: string): T {
+  const port = new URL(slipwayUrl).port;
+  const text = JSON.stringify(value).replaceAll(`.localhost:${port}/`, '.localhost:<slipway port>/');
+  return JSON.parse(text.replace(/http:\/\/127\.0\.0\.1:\d+\//g, 'http://127.0.0.1:<app port>/')) as T;
+}
 
 /** What a user sees of everything that was seeded (health checks, which are read anew, aside). */
 async function answers(api: Api, { token, projectId }: Seeded) {
@@ -97,7 +110,8 @@ async function answers(api: Api, { token, projectId }: Seeded) {
     users: (await api('GET', '/users', { token })).body,
     settings: (await api('GET', '/settings', { token })).body,
     secrets: await Promise.all(Object.keys(SETTINGS).map(async (name) => (await api('GET', `/settings/${name}`, { token })).body.value)),
-    project: { ...project, repository_url: path.basename(project.repository_url ?? ''), active_deployment: withoutChecks(project.active_deployment) },
+    // The project's update time moves with the URL the restored Slipway records, as its deployments' do.
+    project: { ...project, updated_at: undefined, repository_url: path.basename(project.repository_url ?? ''), active_deployment: withoutChecks(project.active_deployment) },
     versions: (await api('GET', `/projects/${projectId}/versions?limit=100`, { token })).body,
     deployments: { ...deployments, deployments: deployments.deployments.map(withoutChecks) },
     commandLogs: (await api('GET', '/command-logs', { token })).body,
@@ -156,7 +170,7 @@ describe('backup and restore with the embedded database', () => {
     const original = startSlipwayProcess(source);
     const api = apiAt(await original.url);
     const seeded = await seed(api);
-    const before = await answers(api, seeded);
+    const before = atAnyPort(await answers(api, seeded), await original.url);
     const backup = await runScript('backup', ['--output', archive], source);
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stderr).toMatch(/^Backup: database: \d+\/\d+ tables, [\d,]+ rows/m);
@@ -175,19 +189,21 @@ describe('backup and restore with the embedded database', () => {
 
     const restored = startSlipwayProcess(target);
     try {
-      const restoredApi = apiAt(await restored.url);
+      const restoredUrl = await restored.url;
+      const restoredApi = apiAt(restoredUrl);
       for (const account of seeded.accounts) {
         expect((await restoredApi('POST', '/auth/login', { body: { email: account.email, password: account.password } })).status).toBe(200);
       }
       const token = (await restoredApi('POST', '/auth/login', { body: { email: seeded.accounts[0].email, password: seeded.accounts[0].password } })).body.token;
       const after = await answers(restoredApi, { ...seeded, token });
-      expect(after).toEqual(before);
+      expect(atAnyPort(after, restoredUrl)).toEqual(before);
+      expect(after.project.deployed_url).toContain(`.localhost:${new URL(restoredUrl).port}/`);
       expect(after.secrets).toEqual(Object.values(SETTINGS));
       // The restored project's repository is in the new data directory, with its tags.
       expect(existsSync(path.join(target, 'repos', 'backup-org', after.project.repository_url))).toBe(true);
       // The local cluster starts the app that was serving, on its URL, from the restored artifact.
       const page = await until('the app to serve again', async () => {
-        const res = await fetch(after.project.deployed_url).catch(() => null);
+        const res = await fetch(after.project.loopback_url).catch(() => null);
         return res?.ok ? res.text() : false;
       }, 60_000);
       expect(page).toContain('Kept Shop');
@@ -201,7 +217,7 @@ describe('backup and restore with DATABASE_URL', () => {
   it('restores into an empty database and data directory, refusing a database that is not empty', async () => {
     const source = await startTestApp({});
     const seeded = await seed(source.api);
-    const before = await answers(source.api, seeded);
+    const before = atAnyPort(await answers(source.api, seeded), source.url);
     const archive = path.join(tempDir('slipway-backup-url-'), 'kept.tar.gz');
     const sourceLocation: DataLocation = { dataDir: source.dataDir, databaseUrl: source.databaseUrl, secretKey: Buffer.from(TEST_SECRET_KEY) };
     const lines: string[] = [];
@@ -231,7 +247,7 @@ describe('backup and restore with DATABASE_URL', () => {
     try {
       const token = (await restored.api('POST', '/auth/login', { body: { email: seeded.accounts[0].email, password: seeded.accounts[0].password } })).body.token;
       const after = await answers(restored.api, { ...seeded, token });
-      expect(after).toEqual(before);
+      expect(atAnyPort(after, restored.url)).toEqual(before);
     } finally {
       await restored.stop();
     }

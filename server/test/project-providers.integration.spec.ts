@@ -116,6 +116,12 @@ describe('providers of a project', () => {
     expect(repository.status).toBe(200);
     const details = (await app.api('GET', `/projects/${project.id}`, { token: cloud.token })).body;
     expect(details.repository_url).toBe(((await repository.json()) as { html_url: string }).html_url);
+    // Slipway serves no copy of it over git: no clone URL, and /git knows no such repository.
+    expect(details.clone_url).toBeNull();
+    const served = await fetch(`${app.url}/git/cloud-org/cloud-shop.git/info/refs?service=git-upload-pack`, {
+      headers: { authorization: `Basic ${Buffer.from(`${cloud.email}:${cloud.password}`).toString('base64')}` },
+    });
+    expect(served.status).toBe(404);
     expect((await gitHubApi('/repos/cloud-org/cloud-shop/git/ref/tags/v0.1.0')).status).toBe(200);
     expect(github.secretValue('cloud-org', 'cloud-shop', 'SHOP_SECRET')).toBe(CANARY);
     expect(localRepositories('cloud-org')).toEqual([]);

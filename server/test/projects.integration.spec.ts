@@ -62,6 +62,7 @@ describe('creating a project', () => {
       status: 'active',
       version: null,
       repository_url: null,
+      clone_url: `${app.url}/git/acme/first-project.git`,
       deployed_url: null,
       loopback_url: null,
       environment_variables: {},

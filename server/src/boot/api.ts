@@ -49,7 +49,8 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
     routes: app.features.flatMap((feature) => feature.rest?.routes ?? []),
     schemas: Object.assign({}, ...app.features.map((feature) => feature.rest?.schemas ?? {})) as SchemaComponents,
   };
-  serve(createExpressApp(config, { rest, authenticate: app.authenticate, schemaSdl: printAppSchema(schema) }, apollo), (req, res) => frontDoor.handleRequest(req, res));
+  const mounts = app.features.flatMap((feature) => feature.http ?? []);
+  serve(createExpressApp(config, { rest, authenticate: app.authenticate, schemaSdl: printAppSchema(schema), mounts }, apollo), (req, res) => frontDoor.handleRequest(req, res));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());
@@ -57,6 +58,8 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
   const { port } = httpServer.address() as AddressInfo;
   // The apps' URLs name the port users reach the front door on, in this process and in workers beside it.
   await app.cluster.setFrontDoorPort(port);
+  // The clone URLs of the repositories served at /git name it too, unless SLIPWAY_PUBLIC_URL says otherwise.
+  app.publicAddress.listening(port);
   // The front door's watches of the apps another process runs end with it (idempotent beside the worker role's).
   core.onStop(() => app.cluster.shutdown());
   return { url: `http://localhost:${port}` };

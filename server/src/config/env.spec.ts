@@ -75,6 +75,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SLIPWAY_DATA_DIR: dataDir(), [name]: value })).toThrow(`${name} must be an http:// or https:// URL such as ${example}, got "`);
   });
 
+  it('reads where users reach Slipway from SLIPWAY_PUBLIC_URL (unset: none, the listening port decides)', () => {
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir() }).publicUrl).toBeUndefined();
+    expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_PUBLIC_URL: 'https://slipway.example.com/' }).publicUrl).toBe('https://slipway.example.com');
+    expect(() => loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_PUBLIC_URL: 'slipway.example.com' })).toThrow(
+      'SLIPWAY_PUBLIC_URL must be an http:// or https:// URL such as http://localhost:4000, got "slipway.example.com"',
+    );
+  });
+
   it('reads the process role from SLIPWAY_ROLE', () => {
     expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_ROLE: 'worker' }).role).toBe('worker');
     expect(loadConfig({ SLIPWAY_DATA_DIR: dataDir(), SLIPWAY_ROLE: 'api' }).role).toBe('api');

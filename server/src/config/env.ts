@@ -19,6 +19,11 @@ export interface AppConfig {
   role: Role;
   port: number;
   host: string;
+  /**
+   * Where users reach this Slipway (SLIPWAY_PUBLIC_URL), for the git clone URLs it shows; undefined means
+   * http://localhost:<the port it listens on>.
+   */
+  publicUrl?: string;
   /** Which proxies' X-Forwarded-For names the client, for HTTP and graphql-ws alike. */
   trustProxy: TrustProxy;
   /**
@@ -221,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     role: parseRole(env.SLIPWAY_ROLE),
     port: parsePort(env.PORT, 4000),
     host: env.HOST || '0.0.0.0',
+    publicUrl: env.SLIPWAY_PUBLIC_URL?.trim() ? parseHttpUrl('SLIPWAY_PUBLIC_URL', env.SLIPWAY_PUBLIC_URL, 'http://localhost:4000') : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     localClients: parseLocalClients(env.SLIPWAY_LOCAL_CLIENTS),
     dataDir,

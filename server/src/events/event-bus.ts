@@ -11,6 +11,19 @@ export interface AppEvents {
   'pipeline.updated': { runId: string; projectId: string | null; seq: number; status: RunStatus; stepId?: string; stepStatus?: StepStatus };
   /** A version's row changed (its build's status or log tail): live followers of the version load it again. */
   'version.updated': { versionId: string; ownerId: string };
+  /**
+   * Someone pushed to a project's repository over git's HTTP protocol: per branch, its head before and after (null for
+   * a new or a deleted branch), who pushed (user id) and the first line of the new head's message (at most 200 characters).
+   */
+  'repository.pushed': {
+    projectId: string;
+    ownerId: string;
+    pusherId: string;
+    branch: string;
+    before: string | null;
+    after: string | null;
+    message: string | null;
+  };
   /** A deployment of the project changed (status, traffic, health checks, events) or was deleted: live views load it again. */
   'deployment.updated': { deploymentId: string; projectId: string; ownerId: string };
 }

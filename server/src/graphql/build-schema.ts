@@ -6,7 +6,7 @@ import { CommandsResolver } from '../modules/commands/commands.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
 import { UsersResolver } from '../modules/users/users.resolver.js';
 import { ProjectsResolver } from '../modules/projects/projects.resolver.js';
-import { ProjectPipelineResolver } from '../modules/pipelines/project-pipeline.resolver.js';
+import { ProjectPipelineResolver } from '../modules/project-runs/project-pipeline.resolver.js';
 import { CloudEndpointsResolver, SettingsResolver } from '../modules/settings/settings.resolver.js';
 import { TemplatesResolver } from '../modules/templates/templates.resolver.js';
 import { ProjectVersionsResolver, VersionsResolver } from '../modules/versions/versions.resolver.js';

@@ -6,6 +6,7 @@ import { type GraphQLContext, createContext } from '../graphql/context.js';
 import { GRAPHQL_PATH } from '../graphql/websocket.js';
 import { type Authenticate, clientAddress, requireAuth } from './auth-middleware.js';
 import { openApiDocument, openApiRoutes } from './openapi.js';
+import type { HttpMount } from '../modules/feature.js';
 import { type RestRoute, type SchemaComponents, restRouter } from './rest-routes.js';
 import { type TrustProxy, compileTrustProxy } from './client-address.js';
 import { apiNotFound, errorHandler } from './errors.js';
@@ -29,7 +30,8 @@ export function createExpressApp(
     rest,
     authenticate,
     schemaSdl,
-  }: { rest: { routes: RestRoute[]; schemas: SchemaComponents }; authenticate: Authenticate; schemaSdl: string },
+    mounts = [],
+  }: { rest: { routes: RestRoute[]; schemas: SchemaComponents }; authenticate: Authenticate; schemaSdl: string; mounts?: HttpMount[] },
   apollo: ApolloServer<GraphQLContext>,
 ): Express {
   const app = express();
@@ -62,6 +64,9 @@ export function createExpressApp(
   api.use(restRouter(rest.routes, rest.schemas, requireAuth(authenticate)));
   api.use(apiNotFound);
   app.use('/api', api);
+
+  // The features' own endpoints (git over HTTP): no JSON body parser, they stream their bodies.
+  for (const mount of mounts) app.use(mount.path, noStore, mount.handler);
 
   const client = clientStatic(config.clientDistDir);
   if (client) app.use(client);

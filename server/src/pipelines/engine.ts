@@ -6,7 +6,7 @@ import type { AppEvents, EventBus } from '../events/event-bus.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { PipelineRun, RunStatus } from './pipeline-run.entity.js';
 import { PipelineStep, StepStatus, type Substep } from './pipeline-step.entity.js';
-import { maxAttempts, type RunInfo, type StepContext, type StepDefinition, StepFailure, type StepIcon, type StepRegistry } from './steps.js';
+import { maxAttempts, type RegisteredStep, type RunInfo, type StepContext, type StepDefinition, type StepFamily, StepFailure, type StepIcon, StepRegistry } from './steps.js';
 
 export const STEP_JOB = 'pipeline.step';
 const LOG_LIMIT = 8000;
@@ -40,23 +40,26 @@ export interface WorkerLiveness {
   dead(ids: string[]): Promise<Set<string>>;
 }
 
-export interface PipelineEngineOptions<P> {
+export interface PipelineEngineOptions {
   dataSource: DataSource;
   queue: JobQueue;
   bus: EventBus;
-  registry: StepRegistry<P>;
-  /** The ports a run's steps use, chosen when a step starts (later: from the owner's saved credentials). */
-  providers: (run: RunInfo) => P | Promise<P>;
   /** Who runs the steps: this process, and the others that may die. */
   workers: WorkerLiveness;
+}
+
+/** What a feature does when one of its runs ends otherwise than completed; features hand theirs to the engine at boot. */
+export interface RunEndedHandlers {
   /**
    * Called in the transaction that fails a run for good (a step out of attempts, a final failure, a dead worker's
    * last attempt): what the run was making (a version's build) reaches a final state with the run, never later.
    */
-  onRunFailed?: (failure: RunFailure) => Promise<void>;
+  failed?(failure: RunFailure): Promise<void>;
+  /** Called once its owner cancelled a run from its status (cancelAndSettle): a cancelled creation cleans up what it made. */
+  cancelled?(run: RunView): Promise<void>;
 }
 
-/** A run that failed for good, for PipelineEngineOptions.onRunFailed. */
+/** A run that failed for good, for RunEndedHandlers.failed. */
 export interface RunFailure {
   manager: EntityManager;
   run: RunInfo;
@@ -87,12 +90,18 @@ export interface StepView {
   substeps: Substep[];
 }
 
+/** A run as its owner sees it: the one shape every status (GraphQL, REST, the console, the live feeds) serves. */
 export interface RunView extends RunInfo {
   status: RunStatus;
   seq: number;
   createdAt: Date;
   updatedAt: Date;
   completedAt: Date | null;
+  /** round(100 * completed / total). */
+  progressPercent: number;
+  completedSteps: number;
+  totalSteps: number;
+  runningSteps: number;
   steps: StepView[];
 }
 
@@ -113,10 +122,10 @@ interface LiveAttempt {
   committed: boolean;
 }
 
-interface Claim<P> {
+interface Claim {
   run: RunInfo;
   step: PipelineStep;
-  definition: StepDefinition<P>;
+  definition: RegisteredStep;
   attempt: number;
   live: LiveAttempt;
 }
@@ -148,13 +157,17 @@ const now = () => 'now()';
  * result only if its attempt is still the step's current one. A worker that dies leaves its step running: the
  * recover() sweep of a live worker makes it pending again (one attempt spent) once the dead one's heartbeat lapsed.
  */
-export class PipelineEngine<P> {
+export class PipelineEngine {
+  /** Every step a run may use: the features register theirs at boot, before the jobs are defined. */
+  private readonly registry = new StepRegistry();
+  private readonly ended: RunEndedHandlers[] = [];
+  private jobsDefined = false;
   /** The attempts this process runs (a stale one among them until it notices its abort). */
   private readonly live = new Set<LiveAttempt>();
   private readonly handling = new Set<Promise<void>>();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly options: PipelineEngineOptions<P>) {
+  constructor(private readonly options: PipelineEngineOptions) {
     // A cancel may happen on another process: the event reaches the one running the step.
     this.unsubscribe = options.bus.subscribe('pipeline.updated', ({ runId, status }) => {
       if (status !== RunStatus.cancelled) return;
@@ -162,11 +175,23 @@ export class PipelineEngine<P> {
     });
   }
 
+  /** A feature's steps, with the ports they run with. */
+  register<P>(family: StepFamily<P>): void {
+    if (this.jobsDefined) throw new Error('Steps are registered at boot, before the step jobs are defined');
+    this.registry.add(family);
+  }
+
+  /** A feature's run-ended handlers; each is called for every run (a handler picks the runs it knows by their id). */
+  onRunEnded(handlers: RunEndedHandlers): void {
+    this.ended.push(handlers);
+  }
+
   async defineJobs(): Promise<void> {
+    this.jobsDefined = true;
     // A step's own timeout ends it first: the queue never stops waiting for a step that still runs.
     await this.options.queue.define<StepJob>(STEP_JOB, (job, { id }) => this.handle(job, id), {
       retryLimit: JOB_RETRIES,
-      expireInSeconds: this.options.registry.longestTimeoutSeconds() + EXPIRY_MARGIN_SECONDS,
+      expireInSeconds: this.registry.longestTimeoutSeconds() + EXPIRY_MARGIN_SECONDS,
       concurrency: STEP_CONCURRENCY,
     });
   }
@@ -217,12 +242,12 @@ export class PipelineEngine<P> {
   /** Creates the run and its steps and enqueues the first step, all in one transaction (the caller's, if given). */
   async start(
     streamName: string,
-    steps: Array<StepDefinition<P>>,
+    steps: Array<StepDefinition<unknown>>,
     { ownerId, projectId = null, transaction }: { ownerId: string; projectId?: string | null; transaction?: EntityManager },
   ): Promise<string> {
     if (steps.length === 0) throw new Error('A pipeline run needs at least one step');
     for (const step of steps) {
-      if (this.options.registry.get(step.id) !== step) throw new Error(`Step ${step.id} is not in the pipeline registry`);
+      if (!this.registry.has(step)) throw new Error(`Step ${step.id} is not in the pipeline registry`);
     }
     const create = async (manager: EntityManager) => {
       const run = await manager.save(manager.create(PipelineRun, { streamName, ownerId, projectId, status: RunStatus.running }));
@@ -257,6 +282,14 @@ export class PipelineEngine<P> {
       run.status = RunStatus.cancelled;
       await changed();
     });
+  }
+
+  /** Cancels the run for its owner (Cancel on its status) and hands it to the features' run-ended handlers. */
+  async cancelAndSettle(runId: string, ownerId: string): Promise<RunView> {
+    await this.cancel(runId, ownerId);
+    const cancelled = await this.getRun(runId, ownerId);
+    for (const handlers of this.ended) await handlers.cancelled?.(cancelled);
+    return cancelled;
   }
 
   /** Runs a failed run again from its failed step; steps keep their checkpoints, so done work is skipped. */
@@ -313,14 +346,14 @@ export class PipelineEngine<P> {
    * Marks a pending step running for a new attempt of this worker, or returns null when there is nothing to run: a
    * running step belongs to its worker (recover() takes it over once that worker is dead), whatever job comes back.
    */
-  private async claim({ runId, stepRowId }: StepJob, jobId: string): Promise<Claim<P> | null> {
+  private async claim({ runId, stepRowId }: StepJob, jobId: string): Promise<Claim | null> {
     const live: LiveAttempt = { stepRowId, runId, attempt: 0, controller: new AbortController(), committed: false };
     try {
       const claim = await this.locked(runId, null, async (locked) => {
         const { manager, run, changed } = locked;
         const step = await manager.findOneBy(PipelineStep, { id: stepRowId, runId });
         if (run.status !== RunStatus.running || step?.status !== StepStatus.pending) return null;
-        const definition = this.options.registry.get(step.stepId);
+        const definition = this.registry.get(step.stepId);
         if (!definition) {
           await this.failRun(locked, step, 'This step no longer exists');
           return null;
@@ -367,7 +400,7 @@ export class PipelineEngine<P> {
       // The dead worker's job is done with: the queue must not hand it out again once it expires.
       if (step.jobId) await this.options.queue.cancel(STEP_JOB, step.jobId, { transaction: manager });
       await appendLog(manager, step.id, `attempt ${step.attempts} was interrupted: its worker stopped`);
-      const definition = this.options.registry.get(step.stepId);
+      const definition = this.registry.get(step.stepId);
       if (!definition) return this.failRun(locked, step, 'This step no longer exists');
       if (step.attempts >= maxAttempts(definition)) return this.failRun(locked, step, 'The step was interrupted and has no attempts left');
       await manager.update(PipelineStep, step.id, { status: StepStatus.pending, updatedAt: now });
@@ -385,7 +418,7 @@ export class PipelineEngine<P> {
   }
 
   /** Runs the step under its timeout; returns null on success, else a message safe to show. */
-  private async execute(claim: Claim<P>): Promise<AttemptError | null> {
+  private async execute(claim: Claim): Promise<AttemptError | null> {
     const { run, definition, live: { controller } } = claim;
     const timer = setTimeout(() => controller.abort(new StepFailure(`Timed out after ${definition.timeoutSeconds} s`)), definition.timeoutSeconds * 1000);
     // A step that ignores its signal is abandoned, not awaited: its attempt is stale and can write nothing more.
@@ -393,7 +426,7 @@ export class PipelineEngine<P> {
     // Handled here too: the abort may come before the race below is reached (while the run's providers load).
     stopped.catch(() => undefined);
     try {
-      const work = definition.run(this.context(claim, controller.signal, await this.options.providers(run)));
+      const work = definition.run(this.context(claim, controller.signal, await definition.providers(run)));
       work.catch(() => undefined);
       await Promise.race([work, stopped]);
       return null;
@@ -406,7 +439,7 @@ export class PipelineEngine<P> {
   }
 
   /** Records the attempt's result if it is still current, and moves the run on in the same transaction. */
-  private async finish({ run: { id: runId }, step: { id: stepRowId, position }, definition, attempt }: Claim<P>, failure: AttemptError | null): Promise<void> {
+  private async finish({ run: { id: runId }, step: { id: stepRowId, position }, definition, attempt }: Claim, failure: AttemptError | null): Promise<void> {
     const error = failure?.message ?? null;
     await this.locked(runId, null, async (locked) => {
       const { manager, run, changed } = locked;
@@ -435,7 +468,7 @@ export class PipelineEngine<P> {
     await manager.update(PipelineStep, step.id, { status: StepStatus.failed, errorMessage: message, completedAt: now, updatedAt: now });
     await manager.update(PipelineStep, { runId: run.id, status: StepStatus.pending }, { status: StepStatus.skipped, updatedAt: now });
     run.status = RunStatus.failed;
-    await this.options.onRunFailed?.({ manager, run: runInfo(run), stepId: step.stepId, message });
+    for (const handlers of this.ended) await handlers.failed?.({ manager, run: runInfo(run), stepId: step.stepId, message });
     await changed({ stepId: step.stepId, status: StepStatus.failed });
   }
 
@@ -462,7 +495,7 @@ export class PipelineEngine<P> {
     return result;
   }
 
-  private context({ run, step, attempt }: Claim<P>, signal: AbortSignal, providers: P): StepContext<P> {
+  private context({ run, step, attempt }: Claim, signal: AbortSignal, providers: unknown): StepContext<unknown> {
     const steps = this.options.dataSource.getRepository(PipelineStep);
     const current = { id: step.id, status: StepStatus.running, attempts: attempt };
     /** Writes to the step's row only while this attempt is the current one. */
@@ -502,6 +535,9 @@ export class PipelineEngine<P> {
   }
 
   private view(run: PipelineRun): RunView {
+    const rows = run.steps ?? [];
+    const count = (status: StepStatus) => rows.filter((step) => step.status === status).length;
+    const [completedSteps, totalSteps] = [count(StepStatus.completed), rows.length];
     return {
       ...runInfo(run),
       status: run.status,
@@ -509,8 +545,12 @@ export class PipelineEngine<P> {
       createdAt: run.createdAt,
       updatedAt: run.updatedAt,
       completedAt: run.completedAt,
-      steps: (run.steps ?? []).map((step) => {
-        const definition = this.options.registry.get(step.stepId);
+      progressPercent: totalSteps === 0 ? 0 : Math.round((100 * completedSteps) / totalSteps),
+      completedSteps,
+      totalSteps,
+      runningSteps: count(StepStatus.running),
+      steps: rows.map((step) => {
+        const definition = this.registry.get(step.stepId);
         return {
           stepId: step.stepId,
           label: definition?.label ?? step.stepId,

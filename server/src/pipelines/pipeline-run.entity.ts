@@ -1,5 +1,4 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
-import { User } from '../modules/users/user.entity.js';
 import type { ProviderKinds } from '../providers/project-providers.js';
 import type { PipelineStep } from './pipeline-step.entity.js';
 
@@ -30,9 +29,10 @@ export class PipelineRun {
   @Column({ name: 'owner_id', type: 'uuid' })
   ownerId!: string;
 
-  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  // Named, not imported: the engine knows no feature module (its users either).
+  @ManyToOne('User', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'owner_id' })
-  owner?: User;
+  owner?: { id: string };
 
   @Column({ name: 'project_id', type: 'uuid', nullable: true })
   projectId!: string | null;

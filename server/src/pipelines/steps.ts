@@ -84,19 +84,35 @@ export function maxAttempts<P>(step: StepDefinition<P>): number {
   return (step.retries ?? 2) + 1;
 }
 
-/** The one place a worker finds a step's code by the id stored on its row; every process builds the same one. */
-export class StepRegistry<P> {
-  private readonly steps = new Map<string, StepDefinition<P>>();
+/** A feature's steps and the ports they run with: each feature hands its own to the engine at boot (PipelineEngine.register). */
+export interface StepFamily<P> {
+  steps: Array<StepDefinition<P>>;
+  /** The ports a run's steps use, chosen when a step's attempt starts (from the owner's saved credentials). */
+  providers: (run: RunInfo) => P | Promise<P>;
+}
 
-  constructor(steps: Array<StepDefinition<P>>) {
+/** A registered step with the ports of its family. */
+export type RegisteredStep = StepDefinition<unknown> & { providers: (run: RunInfo) => unknown };
+
+/** The one place a worker finds a step's code by the id stored on its row; every process builds the same one. */
+export class StepRegistry {
+  private readonly steps = new Map<string, RegisteredStep>();
+
+  add<P>({ steps, providers }: StepFamily<P>): void {
     for (const step of steps) {
       if (this.steps.has(step.id)) throw new Error(`Step ${step.id} is defined twice`);
-      this.steps.set(step.id, step);
+      this.steps.set(step.id, { ...step, providers });
     }
   }
 
-  get(id: string): StepDefinition<P> | undefined {
+  get(id: string): RegisteredStep | undefined {
     return this.steps.get(id);
+  }
+
+  /** Whether this very step (not another one with its id) is registered. */
+  has(step: StepDefinition<unknown>): boolean {
+    const registered = this.steps.get(step.id);
+    return registered !== undefined && registered.run === step.run;
   }
 
   /** The longest step timeout: the queue need not wait longer (plus a margin) for a step's job. */

@@ -15,7 +15,7 @@ export function commandsModule(deps: {
   projects: ProjectsService;
   settings: SettingsService;
   health: HealthService;
-  pipelines: Pick<PipelineEngine<unknown>, 'getRun'>;
+  pipelines: Pick<PipelineEngine, 'getRun'>;
   build: BuildInfo;
 }) {
   const service = new CommandsService(deps.dataSource, {

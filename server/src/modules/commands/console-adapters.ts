@@ -73,7 +73,7 @@ export function settingsPort(settings: Pick<SettingsService, 'list'>): ConsolePo
 }
 
 /** `status`'s latest run: the user's newest run (by the engine, so its owner only) with its project's name if it still exists. */
-export function pipelinesPort(dataSource: DataSource, engine: Pick<PipelineEngine<unknown>, 'getRun'>): ConsolePorts['pipelines'] {
+export function pipelinesPort(dataSource: DataSource, engine: Pick<PipelineEngine, 'getRun'>): ConsolePorts['pipelines'] {
   return {
     async latest(user) {
       const [latest]: Array<{ id: string; name: string | null }> = await dataSource.query(

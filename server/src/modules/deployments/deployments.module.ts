@@ -4,22 +4,30 @@ import { PipelineRun, RunStatus } from '../../pipelines/pipeline-run.entity.js';
 import type { DataSource } from 'typeorm';
 import type { SecretBox } from '../../common/secret-box.js';
 import type { EventBus } from '../../events/event-bus.js';
+import type { PipelineEngine } from '../../pipelines/engine.js';
+import type { RunInfo } from '../../pipelines/steps.js';
 import type { Feature } from '../feature.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { DeploymentFeed } from './deployment-feed.js';
 import { DeploymentsResolver, ProjectDeploymentsResolver } from './deployments.resolver.js';
 import { deploymentSchemas, deploymentsRoutes } from './deployments.routes.js';
-import { type DeploymentRuns, DeploymentsService, runEndReason } from './deployments.service.js';
+import { DeploymentsService, runEndReason } from './deployments.service.js';
+import { EngineDeploymentRuns } from './runs/deployment-runs.js';
+import { deploymentSteps, deploymentStopSteps } from './runs/deployment.steps.js';
+import type { DeploymentRunProviders } from './runs/deployment-rollout.js';
 
-/** A project's deployments: REST and GraphQL calls, and their live changes. */
+/** A project's deployments: REST and GraphQL calls, their live changes, and the deployment runs' steps. */
 export function deploymentsModule(deps: {
   dataSource: DataSource;
   bus: EventBus;
   projects: ProjectsService;
-  runs: DeploymentRuns;
+  engine: PipelineEngine;
+  /** The ports of a project run's steps (the projects module's). */
+  runProviders: (run: RunInfo) => Promise<DeploymentRunProviders>;
   secretBox: SecretBox;
 }) {
-  const service = new DeploymentsService(deps.dataSource, deps.projects, deps.runs, deps.secretBox, deps.bus);
+  const service = new DeploymentsService(deps.dataSource, deps.projects, new EngineDeploymentRuns(deps.engine), deps.secretBox, deps.bus);
+  deps.engine.register({ steps: [...deploymentSteps, ...deploymentStopSteps], providers: deps.runProviders });
   const feed = new DeploymentFeed(deps.bus, {
     one: (deploymentId, ownerId) => service.get({ id: ownerId }, deploymentId).catch(() => null),
     recent: async (projectId, ownerId) => (await service.list({ id: ownerId }, projectId, { sortBy: 'updated_at' }).catch(() => null))?.deployments ?? [],

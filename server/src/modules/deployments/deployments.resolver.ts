@@ -2,7 +2,7 @@ import { deploymentHealth } from '@slipway/domain';
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { resolverOf } from '../../graphql/build-schema.js';
 import { type GraphQLContext, signedIn } from '../../graphql/context.js';
-import { PipelineStatus } from '../pipelines/pipeline-status.model.js';
+import { PipelineStatus } from '../project-runs/pipeline-status.model.js';
 import { Project } from '../projects/project.entity.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { Version } from '../versions/version.entity.js';

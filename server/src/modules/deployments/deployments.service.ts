@@ -8,8 +8,6 @@ import { invalidInput, isUuid, requireObject } from '../../common/validation.js'
 import type { EventBus } from '../../events/event-bus.js';
 import type { RunView } from '../../pipelines/engine.js';
 import { RunStatus } from '../../pipelines/pipeline-run.entity.js';
-import type { PipelineStatus } from '../pipelines/pipeline-status.model.js';
-import { toPipelineStatus } from '../pipelines/pipeline-status.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { User } from '../users/user.entity.js';
 import { BuildStatus, VersionStatus } from '../versions/version-status.js';
@@ -36,7 +34,7 @@ import {
 
 type Owner = Pick<User, 'id'>;
 
-/** What the service asks of the pipelines: each rollout, rollback and stop is a 'deployment' run (see pipelines/runs). */
+/** What the service asks of the pipelines: each rollout, rollback and stop is a 'deployment' run (see runs/deployment-runs.ts). */
 export interface DeploymentRuns {
   startDeployment(transaction: EntityManager, ref: { ownerId: string; projectId: string }): Promise<string>;
   startDeploymentStop(transaction: EntityManager, ref: { ownerId: string; projectId: string }): Promise<string>;
@@ -437,13 +435,12 @@ export class DeploymentsService {
   }
 
   /** Its latest 'Deployment Pipeline' run; null for the creation run's first deployment. */
-  async pipelineOf(deployment: Deployment): Promise<PipelineStatus | null> {
+  async pipelineOf(deployment: Deployment): Promise<RunView | null> {
     if (!deployment.runId) return null;
-    const run = await this.runs.deploymentRun(deployment.runId, deployment.ownerId).catch((error: unknown) => {
+    return this.runs.deploymentRun(deployment.runId, deployment.ownerId).catch((error: unknown) => {
       if (error instanceof AppError && error.code === ErrorCode.NotFound) return null;
       throw error;
     });
-    return run && toPipelineStatus(run);
   }
 
   /**

@@ -140,6 +140,8 @@ export interface ProjectDetails {
   environmentVariables: Record<string, string>;
   activeVersion: Version | null;
   activeDeployment: Deployment | null;
+  /** Where `git clone` finds its repository over HTTP, or null (see ProjectsService.cloneUrlOf). */
+  cloneUrl: string | null;
 }
 
 /**
@@ -155,6 +157,7 @@ export function toProjectResponse(project: Project, details?: ProjectDetails) {
     status: project.status,
     version: project.version,
     repository_url: project.repositoryUrl,
+    clone_url: details?.cloneUrl,
     deployed_url: project.deployedUrl,
     loopback_url: project.loopbackUrl,
     environment_variables: details?.environmentVariables,

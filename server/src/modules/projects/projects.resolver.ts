@@ -105,6 +105,14 @@ export class ProjectsResolver {
     return this.service.activeDeployment(project);
   }
 
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'The URL to `git clone` and `git push` its repository over HTTP with your email and password (basic auth); null for a repository on GitHub (see repositoryUrl)',
+  })
+  cloneUrl(@Root() project: Project): string | null {
+    return this.service.cloneUrlOf(project);
+  }
+
   @FieldResolver(() => ProjectProviders, { description: 'Where the project lives: the adapter of each port (local or cloud), fixed when it was created' })
   providers(@Root() project: Project): ProjectProviders {
     return toProjectProviders(project);

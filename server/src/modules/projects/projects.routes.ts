@@ -60,6 +60,7 @@ export const projectSchemas: SchemaComponents = {
       status: s.enum(Object.values(ProjectStatus)),
       version: s.nullable(s.string('The tag of the active version.')),
       repository_url: s.nullable(s.string()),
+      clone_url: s.nullable(s.string('Only on a single project: the URL to `git clone` and `git push` its repository over HTTP with your email and password (basic auth); null for a repository on GitHub.')),
       deployed_url: s.nullable(s.string('Where the active deployment answers; local apps: http://<app>.localhost:<port>/ at the front door.')),
       loopback_url: s.nullable(s.string('Local apps: the same app at http://127.0.0.1:<port>/, for programs that do not resolve *.localhost.')),
       environment_variables: { type: 'object', additionalProperties: { type: 'string' }, description: 'Only on a single project; sensitive values masked.' },
@@ -72,7 +73,7 @@ export const projectSchemas: SchemaComponents = {
       created_at: s.dateTime(),
       updated_at: s.dateTime(),
     },
-    { optional: ['environment_variables', 'active_version', 'active_deployment'] },
+    { optional: ['environment_variables', 'active_version', 'active_deployment', 'clone_url'] },
   ),
 };
 

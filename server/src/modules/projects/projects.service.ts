@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { PublicAddress } from '../../common/public-address.js';
 import type { SecretBox } from '../../common/secret-box.js';
 import { isSensitiveName } from '@slipway/domain';
 import { invalidInput, isUuid } from '../../common/validation.js';
@@ -25,6 +26,7 @@ import {
   type ProjectListQuery,
 } from './project-list-query.js';
 import { ProjectStatus } from './project-status.js';
+import { gitRepositoryPath } from './git-path.js';
 import {
   ORGANIZATION_NAME,
   parseEnvironmentVariables,
@@ -58,7 +60,7 @@ function violates(error: unknown, index: string): boolean {
 const isNameTaken = (error: unknown) => violates(error, 'UQ_projects_owner_name');
 const isRepositoryTaken = (error: unknown) => violates(error, 'UQ_projects_source');
 
-/** What the service asks of the pipelines: a project's creation and deletion are runs (see pipelines/runs). */
+/** What the service asks of the pipelines: a project's creation and deletion are runs (see runs/project-runs.ts). */
 export interface ProjectRunStarter {
   startCreation(transaction: EntityManager, project: { ownerId: string; projectId: string; blank: boolean }): Promise<string>;
   startDeletion(transaction: EntityManager, project: { ownerId: string; projectId: string }): Promise<void>;
@@ -117,6 +119,8 @@ export class ProjectsService {
     private readonly templates: TemplatesService,
     private readonly settings: SettingsService,
     private readonly runs: ProjectRunStarter,
+    /** Where users reach Slipway: the base of the clone URLs of the repositories it serves over HTTP. */
+    private readonly publicAddress: PublicAddress,
   ) {
     this.pool = poolQuery(dataSource);
   }
@@ -161,6 +165,30 @@ export class ProjectsService {
       [owner.id, name],
     );
     return rows.length ? fromRow(rows[0], owner.id) : null;
+  }
+
+  /**
+   * The owner's project whose repository this is (organization and repository name as it was created with), or null.
+   * Only a project on the local source host that is not being deleted: the repositories Slipway serves over git.
+   */
+  async findServedRepository(owner: Owner, organization: string, repository: string): Promise<Project | null> {
+    const rows: ProjectRow[] = await this.dataSource.query(
+      `SELECT * FROM (SELECT ${PROJECT_COLUMNS}, ${beingDeletedSql('projects')} FROM projects
+         WHERE owner_id = $1 AND source_organization = $2 AND source_repository = $3 AND providers->>'source_host' = 'local') AS p
+        WHERE NOT being_deleted`,
+      [owner.id, organization, repository],
+    );
+    return rows.length ? fromRow(rows[0], owner.id) : null;
+  }
+
+  /**
+   * The `git clone` URL of a project's repository served by Slipway over HTTP (`<public URL>/git/<organization>/<name>.git`);
+   * null for a repository on GitHub (its own URL is repository_url) or before the API listens.
+   */
+  cloneUrlOf(project: Project): string | null {
+    const base = this.publicAddress.url();
+    if (!base || project.providers?.source_host !== 'local' || !project.sourceOrganization || !project.sourceRepository) return null;
+    return `${base}${gitRepositoryPath(project.sourceOrganization, project.sourceRepository)}`;
   }
 
   /**
@@ -320,7 +348,7 @@ export class ProjectsService {
   /** One project's answer beyond its row, for a project the caller already holds (so already owned). */
   async details(project: Project): Promise<ProjectDetails> {
     const [activeVersion, activeDeployment] = await Promise.all([this.activeVersion(project), this.activeDeployment(project)]);
-    return { environmentVariables: this.environmentOf(project), activeVersion, activeDeployment };
+    return { environmentVariables: this.environmentOf(project), activeVersion, activeDeployment, cloneUrl: this.cloneUrlOf(project) };
   }
 
   activeVersion(project: Project): Promise<Version | null> {

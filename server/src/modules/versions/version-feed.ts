@@ -1,6 +1,6 @@
 import { logUnexpected } from '../../common/log.js';
 import type { EventBus } from '../../events/event-bus.js';
-import { Snapshots } from '../pipelines/pipeline-feed.js';
+import { Snapshots } from '../project-runs/pipeline-feed.js';
 import type { VersionBuild } from './dtos/version.models.js';
 
 /** Loads a version's build snapshot for its owner; null once the version is gone. */

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { authOf } from '../../http/auth-middleware.js';
 import { schema as s } from '../../http/json-schema.js';
 import type { RestRoute, SchemaComponents } from '../../http/rest-routes.js';
-import { toPipelineStatus, toStatusResponse } from '../pipelines/pipeline-status.js';
+import { toStatusResponse } from '../project-runs/pipeline-status.js';
 import { toVersionResponse } from './version.entity.js';
 import { BuildStatus, VersionStatus } from './version-status.js';
 import type { VersionsService } from './versions.service.js';
@@ -188,15 +188,14 @@ export function versionsRoutes(versions: VersionsService): RestRoute[] {
       handler: async (req, res) => {
         const { projectId, versionId } = ids(req);
         const { version: built, run } = await versions.progress(authOf(req).user, versionId, projectId);
-        const status = run && toPipelineStatus(run);
         res.json({
           version_id: built.id,
           status: built.status,
           build_status: built.buildStatus,
           build_started_at: built.buildStartedAt,
           build_completed_at: built.buildCompletedAt,
-          progress_percent: status?.progressPercent ?? 0,
-          pipeline: status ? toStatusResponse(status) : null,
+          progress_percent: run?.progressPercent ?? 0,
+          pipeline: run ? toStatusResponse(run) : null,
         });
       },
     },

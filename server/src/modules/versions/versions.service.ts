@@ -5,7 +5,7 @@ import { logUnexpected } from '../../common/log.js';
 import { invalidInput, isUuid, requireObject } from '../../common/validation.js';
 import type { EventBus } from '../../events/event-bus.js';
 import type { RunFailure, RunView } from '../../pipelines/engine.js';
-import { imageRepositoryOf } from '../../pipelines/runs/run-names.js';
+import { imageRepositoryOf } from '../projects/runs/run-names.js';
 import type { ProjectProviders } from '../../providers/project-providers.js';
 import { repositorySecretsOf } from '../../providers/builder/builder.port.js';
 import type { RepositoryRef, SourceHost } from '../../providers/source-host/source-host.port.js';
@@ -16,7 +16,6 @@ import { Deployment } from '../deployments/deployment.entity.js';
 import type { Project } from '../projects/project.entity.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { User } from '../users/user.entity.js';
-import { toPipelineStatus } from '../pipelines/pipeline-status.js';
 import { VersionBuild } from './dtos/version.models.js';
 import type { BuildLogs } from './build-logs.js';
 import { MAX_TAIL_LINES } from './build-logs.js';
@@ -39,7 +38,7 @@ import {
 
 type Owner = Pick<User, 'id'>;
 
-/** What the service asks of the pipelines: a build is a 'version_build' run (see pipelines/runs). */
+/** What the service asks of the pipelines: a build is a 'version_build' run (see runs/version-build-runs.ts). */
 export interface VersionBuildRuns {
   startVersionBuild(transaction: EntityManager, ref: { ownerId: string; projectId: string }): Promise<string>;
   cancelVersionBuild(runId: string, ownerId: string): Promise<boolean>;
@@ -309,7 +308,7 @@ export class VersionsService {
     const run = await this.runOf(version);
     return Object.assign(new VersionBuild(), {
       version,
-      pipeline: run && toPipelineStatus(run),
+      pipeline: run,
       logTail: version.buildLog,
       seq: `${run?.id}:${run?.seq}:${version.updatedAt.getTime()}`,
     });

@@ -11,7 +11,7 @@ import { User } from '../../modules/users/user.entity.js';
 import { PipelineEngine, type RunView } from '../engine.js';
 import { RunStatus } from '../pipeline-run.entity.js';
 import { StepStatus } from '../pipeline-step.entity.js';
-import { defineStep, type StepDefinition, StepFailure, StepRegistry } from '../steps.js';
+import { defineStep, type StepDefinition, StepFailure } from '../steps.js';
 
 /** What the test steps did, as the outside world would see it. */
 const world = { order: [] as string[], brokenAttempts: 0, flakyAttempts: 0, sawAbort: false, gateOpen: false, preparations: 0, effects: 0, crashyAttempts: 0 };
@@ -136,26 +136,24 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
   let bus: PostgresEventBus;
   const events: Array<AppEvents['pipeline.updated']> = [];
   let queue: PgBossQueue;
-  let engine: PipelineEngine<Record<string, never>>;
+  let engine: PipelineEngine;
   let owner: string;
   /** Workers the tests declare dead (the engine asks its WorkerLiveness port; the heartbeats are tested elsewhere). */
   const deadWorkers = new Set<string>();
   let workerCount = 0;
   const liveness = (id: string) => ({ id, dead: async (ids: string[]) => new Set(ids.filter((other) => deadWorkers.has(other))) });
-  const engineOn = (queue: PgBossQueue, id: string) =>
-    new PipelineEngine({
-      dataSource,
-      queue,
-      bus,
-      registry: new StepRegistry(steps),
-      providers: () => ({}),
-      workers: liveness(id),
-      onRunFailed: async ({ manager, run, stepId, message }) => {
+  const engineOn = (queue: PgBossQueue, id: string) => {
+    const engine = new PipelineEngine({ dataSource, queue, bus, workers: liveness(id) });
+    engine.register({ steps, providers: () => ({}) });
+    engine.onRunEnded({
+      failed: async ({ manager, run, stepId, message }) => {
         const [row] = await manager.query('SELECT status FROM pipeline_runs WHERE id = $1', [run.id]);
         failures.push({ runId: run.id, stepId, message, statusInTransaction: row.status });
       },
     });
-  /** Runs failed for good, as onRunFailed saw them (with the run's status inside its transaction). */
+    return engine;
+  };
+  /** Runs failed for good, as the failed handler saw them (with the run's status inside its transaction). */
   const failures: Array<{ runId: string; stepId: string; message: string; statusInTransaction: string }> = [];
 
   /** A worker process: its own queue connection and engine on the shared database, with its own worker id. */
@@ -272,7 +270,7 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
     expect((await eventsOf(runId, run.seq)).at(-1)).toMatchObject({ status: RunStatus.failed, stepId: 'flaky' });
   });
 
-  it('fails a step at once on a final failure, whatever its retries, and tells onRunFailed in the failing transaction', async () => {
+  it('fails a step at once on a final failure, whatever its retries, and tells the failed handler in the failing transaction', async () => {
     const runId = await engine.start('Project Creation', [first, broken, third], { ownerId: owner });
     const run = await waitForRun(runId, (r) => r.status === RunStatus.failed);
     expect(world.brokenAttempts).toBe(1);

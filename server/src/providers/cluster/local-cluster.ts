@@ -1,9 +1,9 @@
-import { type FSWatcher, watch } from 'node:fs';
+import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/app-error.js';
 import type { SecretBox } from '../../common/secret-box.js';
-import type { Registry } from '../registry/registry.port.js';
+import type { LocalRegistry } from '../registry/local-registry.js';
 import { refuseUnsandboxedNeighbours, sandboxSupport, UnsandboxedNeighbour } from '../sandbox/sandbox.js';
 import { appPaths, appUser, type AppPaths, type AppUser, extractRelease, prepareAppDirs } from './app-files.js';
 import { APP_PATH, AppInstance, describeExit, freePort, HealthCheckFailed, STOP_GRACE_MS } from './app-instance.js';
@@ -70,7 +70,7 @@ export interface LocalClusterOptions {
   /** Slipway's data directory: the cluster keeps its state, releases and logs in `<dataDir>/cluster`. */
   dataDir: string;
   /** Where artifacts' bytes are (the local registry). */
-  registry: Pick<Registry, 'localPath'>;
+  registry: Pick<LocalRegistry, 'blobOf'>;
   /** Seals each app's environment in the state file. */
   secretBox: SecretBox;
   /** Loopback ports are picked from this range, below Linux's ephemeral ports (default 27000–27999). */
@@ -271,7 +271,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
     }
     await this.load();
     const image = `${spec.artifact.repository}:${spec.artifact.tag}`;
-    const artifactFile = await this.options.registry.localPath(spec.artifact);
+    const artifactFile = await this.options.registry.blobOf(spec.artifact.digest);
     if (!artifactFile) throw artifactNotStored(image);
     await this.readFrontDoorPort();
     return this.withLock(spec.name, async () => {
@@ -669,6 +669,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
     }
     if (app.serving.length === 0) app.state = 'starting';
     await prepareAppDirs(this.options.dataDir, this.clusterDir, app.paths, app.user);
+    await this.ensureRelease(app, revision);
     const startReplica = async () => {
       const instance = await this.startInstance(app, revision);
       try {
@@ -687,6 +688,18 @@ export class LocalCluster implements Cluster, ClusterObservability {
       this.serve(app, [instance]);
     };
     await Promise.all(Array.from({ length: missing }, startReplica));
+  }
+
+  /**
+   * The revision's unpacked folder, unpacked again from the registry when it is missing: a data directory restored
+   * from a backup holds the artifacts, not their unpacked copies.
+   */
+  private async ensureRelease(app: LiveApp, revision: RevisionRecord): Promise<void> {
+    if (existsSync(path.join(app.paths.releases, revision.release))) return;
+    const artifactFile = await this.options.registry.blobOf(revision.digest);
+    if (!artifactFile) throw artifactNotStored(`${app.record.name} (${revision.digest})`);
+    app.log.append(`[slipway] Unpacking ${revision.digest} again as revision ${revision.revision}`);
+    await extractRelease(this.clusterDir, app.paths, revision.release, artifactFile, app.user);
   }
 
   private stopInstance(instance: AppInstance): Promise<void> {

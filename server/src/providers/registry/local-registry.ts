@@ -86,8 +86,13 @@ export class LocalRegistry implements Registry {
     return artifacts.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.tag.localeCompare(a.tag));
   }
 
-  async localPath(artifact: Artifact): Promise<string | null> {
-    const hex = /^sha256:([0-9a-f]{64})$/.exec(artifact.digest)?.[1];
+  localPath(artifact: Artifact): Promise<string | null> {
+    return this.blobOf(artifact.digest);
+  }
+
+  /** The stored file of the artifact with this digest, whatever its name: the local cluster starts releases from it. */
+  async blobOf(digest: string): Promise<string | null> {
+    const hex = /^sha256:([0-9a-f]{64})$/.exec(digest)?.[1];
     if (!hex) return null;
     const blob = this.blobPath(hex);
     return (await exists(blob)) ? blob : null;

@@ -173,6 +173,33 @@ export class LocalSourceHost implements SourceHost {
     await exportTreeInto(repository.gitdir, commit.tree, path.resolve(targetDir));
   }
 
+  /**
+   * Where git's own programs find the repository (git http-backend serves it over HTTP): the root of every local
+   * repository and the repository's path under it ('<organization>/<name>.git'), or null when it does not exist.
+   */
+  async servedPath(ref: RepositoryRef): Promise<{ root: string; relativePath: string } | null> {
+    const repository = this.repository(ref);
+    if (!(await isRepository(repository.gitdir))) return null;
+    return { root: this.root, relativePath: path.relative(this.root, repository.gitdir) };
+  }
+
+  /** Every branch and the commit at its head. */
+  async branchHeads(ref: RepositoryRef): Promise<Map<string, string>> {
+    const { gitdir } = await this.existing(ref);
+    const heads = new Map<string, string>();
+    for (const branch of await git.listBranches({ fs, gitdir })) {
+      const sha = await resolve(gitdir, `refs/heads/${branch}`);
+      if (sha) heads.set(branch, sha);
+    }
+    return heads;
+  }
+
+  /** A commit's message and author, as `git log` shows them. */
+  async commitSummary(ref: RepositoryRef, sha: string): Promise<{ message: string; author: { name: string; email: string } }> {
+    const { commit } = await this.readCommit(await this.existing(ref), sha);
+    return { message: commit.message, author: { name: commit.author.name, email: commit.author.email } };
+  }
+
   async deleteRepository(ref: RepositoryRef): Promise<void> {
     const repository = this.repository(ref);
     await this.changes.run(repository.label, () => rm(repository.gitdir, { recursive: true, force: true }));

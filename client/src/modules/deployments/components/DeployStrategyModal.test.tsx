@@ -44,7 +44,7 @@ async function openStrategyModal() {
   return screen.getByRole('dialog', { name: 'Choose Deployment Strategy' });
 }
 
-describe('Deploy strategy modal', { timeout: 30_000 }, () => {
+describe('Deploy strategy modal', () => {
   afterEach(() => vi.useRealTimers());
 
   it("offers Rolling Update only, recommended beside an active deployment; 'Deploy Version' closes it and about 1 s later shows Deployments", async () => {

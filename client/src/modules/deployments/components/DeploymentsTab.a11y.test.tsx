@@ -37,7 +37,7 @@ const metricsMock: MockLink.MockedResponse = {
   },
 };
 
-describe('DeploymentsTab accessibility', { timeout: 30_000 }, () => {
+describe('DeploymentsTab accessibility', { timeout: 120_000 }, () => {
   it('has no axe findings on the tab, nor in its details, logs, metrics and rollback dialogs', async () => {
     const { user } = renderWithProviders(<DeploymentsTab projectId={PROJECT_ID} />, {
       auth: signedIn(),

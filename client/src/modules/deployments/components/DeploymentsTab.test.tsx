@@ -25,7 +25,7 @@ const activeCard = (name = 'production deployment v2.0.0') => screen.findByRole(
 const historyTable = () => screen.findByRole('table', { name: 'Deployment history' });
 const rows = async () => within(await historyTable()).getAllByTestId('deployment-row');
 
-describe('DeploymentsTab', { timeout: 15_000 }, () => {
+describe('DeploymentsTab', () => {
   it('shows an active deployment card with its facts, Metrics, Logs and Rollback (it replaced another one)', async () => {
     const active = testDeployment();
     renderTab([activeMock([active]), historyMock([active, previousDeployment()])]);

@@ -86,7 +86,7 @@ async function start(statusAnswers: StatusAnswer[], socket: SocketStatus, initia
 
 const historyRow = () => within(screen.getByRole('table', { name: 'Deployment history' })).getAllByTestId('deployment-row')[0];
 
-describe('Deployments tab live updates', { timeout: 30_000 }, () => {
+describe('Deployments tab live updates', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: T0, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   });

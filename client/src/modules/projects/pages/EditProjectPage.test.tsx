@@ -36,7 +36,7 @@ async function renderPage(mocks: MockLink.MockedResponse[], project = testProjec
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-describe('EditProjectPage', { timeout: 15_000 }, () => {
+describe('EditProjectPage', () => {
   it('fills the form from the project', async () => {
     await renderPage([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Project' })).toBeInTheDocument();

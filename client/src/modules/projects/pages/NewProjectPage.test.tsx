@@ -55,7 +55,7 @@ const NOTES_INPUT = {
 };
 
 // Whole-wizard walks type a lot; on a busy 2-core machine they need more than the default 5 s.
-describe('NewProjectPage (create project wizard)', { timeout: 20_000 }, () => {
+describe('NewProjectPage (create project wizard)', () => {
   it('walks the four steps, keeps data going back, and opens the new project', async () => {
     const { user, router } = renderWizard([githubOrganizationMock('acme'), templatesMock(CATALOG), createProjectMock(NOTES_INPUT)]);
     expect(stepCounter()).toHaveTextContent('Step 1 of 4');

@@ -40,7 +40,7 @@ const renderPage = (
     routes: [{ path: '/dashboard/projects', element: <p>projects list</p> }],
   });
 
-describe('ProjectDetailPage', { timeout: 15_000 }, () => {
+describe('ProjectDetailPage', () => {
   it("says 'Invalid project ID' for an id that is not a UUID, without asking the server", () => {
     renderPage([], 'not-a-uuid');
     expect(screen.getByRole('heading', { name: 'Invalid project ID' })).toBeInTheDocument();
@@ -213,6 +213,28 @@ describe('ProjectDetailPage', { timeout: 15_000 }, () => {
     expect(within(timeline).getByRole('status')).toHaveTextContent('3 of 15 steps completed');
     await user.click(within(timeline).getByRole('button', { name: 'Dismiss' }));
     expect(within(timeline).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the clone URL of a repository Slipway serves over HTTP, with Copy, and how to push to it', async () => {
+    const cloneUrl = 'http://localhost:4000/git/acme/analytical-engine.git';
+    const { user } = renderPage([projectMock(testProject({ repositoryUrl: 'file:///var/lib/slipway/repos/acme/analytical-engine.git', cloneUrl }))]);
+    const card = await screen.findByRole('region', { name: 'Clone and push' });
+    expect(within(card).getByRole('textbox', { name: 'Clone URL' })).toHaveValue(cloneUrl);
+    expect(card).toHaveTextContent('sign in with your Slipway email and password');
+    await user.click(within(card).getByRole('button', { name: 'Copy clone URL' }));
+    expect(await navigator.clipboard.readText()).toBe(cloneUrl);
+    expect(within(card).getByRole('status')).toHaveTextContent('Copied to clipboard!');
+    expect(within(card).getByRole('region', { name: 'Push an existing repository' })).toHaveTextContent(`git remote add slipway ${cloneUrl} git push slipway main`);
+    await user.click(within(card).getByRole('button', { name: 'Copy push commands' }));
+    expect(await navigator.clipboard.readText()).toBe(`git remote add slipway ${cloneUrl}\ngit push slipway main`);
+    // The summary's clone command uses the same URL, not the file:// path on Slipway's machine.
+    expect(screen.getByRole('region', { name: 'Project Summary' })).toHaveTextContent(`git clone ${cloneUrl}`);
+  });
+
+  it('shows no clone card for a repository on GitHub', async () => {
+    renderPage([projectMock(testProject({ cloneUrl: null }))]);
+    await screen.findByRole('region', { name: 'Project Summary' });
+    expect(screen.queryByRole('region', { name: 'Clone and push' })).not.toBeInTheDocument();
   });
 
   it('shows how to clone a local (file://) repository, with Copy, and links the deployed app', async () => {

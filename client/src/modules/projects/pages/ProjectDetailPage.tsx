@@ -6,6 +6,7 @@ import type { PipelineStatusFieldsFragment, ProjectDetailFragment } from '../../
 import { ProjectPipelinePanel } from '../../pipelines/components/ProjectPipelinePanel';
 import { usePipelineStatus } from '../../pipelines/hooks/usePipelineStatus';
 import { DeleteProjectDialog } from '../components/detail/DeleteProjectDialog';
+import { GitAccessCard } from '../components/detail/GitAccessCard';
 import { DescriptionCard, ProjectSummaryCard, TagsCard } from '../components/detail/OverviewCards';
 import { ProjectHeader } from '../components/detail/ProjectHeader';
 import { ProjectLoadFallback } from '../components/detail/ProjectLoadFallback';
@@ -49,6 +50,11 @@ function Overview({ project, pipeline }: { project: ProjectDetailFragment; pipel
         <DescriptionCard description={project.description} />
         <TagsCard tags={project.tags} />
       </StyledColumn>
+      {project.cloneUrl && (
+        <StyledWide>
+          <GitAccessCard cloneUrl={project.cloneUrl} />
+        </StyledWide>
+      )}
       <StyledWide>
         <ProjectEnvironmentCard project={project} />
       </StyledWide>

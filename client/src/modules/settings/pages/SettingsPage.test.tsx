@@ -78,7 +78,7 @@ const renderPage = (mocks: MockLink.MockedResponse[]) => renderWithProviders(<Se
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 // Full-page renders with many fields: allow for a busy machine.
-describe('SettingsPage', { timeout: 15_000 }, () => {
+describe('SettingsPage', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -315,7 +315,7 @@ describe('SettingsPage', { timeout: 15_000 }, () => {
   });
 });
 
-describe('SettingsPage for an admin', { timeout: 15_000 }, () => {
+describe('SettingsPage for an admin', () => {
   const endpoints = (saved: Partial<Record<string, string>> = {}): CloudEndpointFieldsFragment[] =>
     [
       ['github_api', 'GitHub API URL', 'https://api.github.com'],

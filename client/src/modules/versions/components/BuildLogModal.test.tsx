@@ -11,7 +11,7 @@ function wholeLogFetch(logs: string) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ logs }), { status: 200 }));
 }
 
-describe('BuildLogModal', { timeout: 15_000 }, () => {
+describe('BuildLogModal', () => {
   it('follows a running build live with the last lines the subscription sends', async () => {
     const fetch = wholeLogFetch('never asked');
     renderWithProviders(<BuildLogModal projectId={PROJECT_ID} version={running} onClose={vi.fn()} />, {

@@ -18,7 +18,7 @@ const createMock = (input: CreateVersionInput, result: MockLink.MockedResponse['
   result,
 });
 
-describe('CreateVersionModal', { timeout: 15_000 }, () => {
+describe('CreateVersionModal', () => {
   afterEach(() => vi.useRealTimers());
 
   it('opens with the tag field focused and the branch set to main', () => {

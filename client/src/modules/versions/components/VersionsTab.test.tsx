@@ -13,7 +13,7 @@ const renderTab = (mocks: MockLink.MockedResponse[], route = `/dashboard/project
 
 const card = (tag: string) => screen.findByRole('article', { name: `Version ${tag}` });
 
-describe('VersionsTab', { timeout: 15_000 }, () => {
+describe('VersionsTab', () => {
   it('shows the title with the total and a version card with its facts and actions', async () => {
     renderTab([versionsMock([testVersion()], { page: { page: 1, total: 21, totalPages: 2 } })]);
     const version = await card('v1.2.0');

@@ -4,7 +4,7 @@ import { AppError } from '../../../common/app-error.js';
 import { logUnexpected } from '../../../common/log.js';
 import { isUuid } from '../../../common/validation.js';
 import type { EventBus } from '../../../events/event-bus.js';
-import { namesOf } from '../../../pipelines/runs/run-names.js';
+import { namesOf } from '../../projects/runs/run-names.js';
 import { latencyPercentile } from '../../../providers/cluster/app-traffic.js';
 import { METRICS_UNAVAILABLE } from '../../../providers/cluster/cluster.errors.js';
 import type { AppLogEntry, InstanceHealth, InstanceUsage } from '../../../providers/cluster/cluster.port.js';

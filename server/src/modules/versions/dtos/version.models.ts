@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { PipelineStatus } from '../../pipelines/pipeline-status.model.js';
+import { PipelineStatus } from '../../project-runs/pipeline-status.model.js';
 import { Version } from '../version.entity.js';
 
 @ObjectType({ description: "One page of a project's versions" })

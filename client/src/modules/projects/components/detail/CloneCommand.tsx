@@ -1,8 +1,6 @@
 import styled from '@emotion/styled';
-import { useState } from 'react';
 import { Button } from '../../../../ui/Button';
-import { COPIED_MESSAGE, COPIED_MESSAGE_MS } from '../../../../ui/clipboard';
-import { useFlash } from '../../../../ui/useFlash';
+import { useCopyToClipboard } from '../../../../ui/useCopyToClipboard';
 
 const StyledRow = styled.div(({ theme }) => ({ display: 'flex', alignItems: 'center', gap: theme.spacing(2), flexWrap: 'wrap' }));
 
@@ -19,25 +17,17 @@ const StyledNote = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.xs, c
 
 export const cloneCommand = (repositoryUrl: string) => `git clone ${repositoryUrl}`;
 
-/** `git clone <url>` for the project's repository (a file:// URL in local mode), with Copy. */
+/** `git clone <url>` for the project's repository (its clone URL over HTTP in local mode), with Copy. */
 export function CloneCommand({ repositoryUrl }: { repositoryUrl: string }) {
   const command = cloneCommand(repositoryUrl);
-  const [copied, flashCopied] = useFlash<string>(COPIED_MESSAGE_MS);
-  const [failed, setFailed] = useState(false);
-  const copy = () => {
-    setFailed(false);
-    navigator.clipboard.writeText(command).then(
-      () => flashCopied(COPIED_MESSAGE),
-      () => setFailed(true),
-    );
-  };
+  const { copy, message } = useCopyToClipboard();
   return (
     <StyledRow>
       <StyledCode>{command}</StyledCode>
-      <Button size="sm" variant="secondary" onClick={copy} aria-label="Copy git clone command">
+      <Button size="sm" variant="secondary" onClick={() => copy(command)} aria-label="Copy git clone command">
         Copy
       </Button>
-      <StyledNote role="status">{failed ? 'Failed to copy to clipboard' : copied}</StyledNote>
+      <StyledNote role="status">{message}</StyledNote>
     </StyledRow>
   );
 }

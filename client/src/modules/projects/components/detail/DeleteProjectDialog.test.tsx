@@ -27,7 +27,7 @@ async function openDialog(mocks: MockLink.MockedResponse[]) {
   return { ...rendered, dialog, confirmation: within(dialog).getByLabelText('Type Analytical Engine to confirm') };
 }
 
-describe('DeleteProjectDialog', { timeout: 15_000 }, () => {
+describe('DeleteProjectDialog', () => {
   it('warns that versions, deployments and configurations are deleted for good', async () => {
     const { dialog } = await openDialog([]);
     expect(dialog).toHaveTextContent(

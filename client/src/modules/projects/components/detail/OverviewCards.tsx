@@ -41,6 +41,8 @@ function RepositoryLink({ url }: { url: string }) {
 
 /** Status, template, providers, repository (and how to clone it), dates and (once deployed) the live URL. */
 export function ProjectSummaryCard({ project }: { project: ProjectDetailFragment }) {
+  // A repository Slipway serves is cloned over HTTP; one on GitHub from its own URL.
+  const cloneFrom = project.cloneUrl ?? project.repositoryUrl;
   return (
     <Card aria-label="Project Summary">
       <CardTitle>Project Summary</CardTitle>
@@ -57,11 +59,11 @@ export function ProjectSummaryCard({ project }: { project: ProjectDetailFragment
         </StyledDefinition>
         <StyledTerm>Repository</StyledTerm>
         <StyledDefinition>{project.repositoryUrl ? <RepositoryLink url={project.repositoryUrl} /> : 'Not set'}</StyledDefinition>
-        {project.repositoryUrl && (
+        {cloneFrom && (
           <>
             <StyledTerm>Clone</StyledTerm>
             <StyledDefinition>
-              <CloneCommand repositoryUrl={project.repositoryUrl} />
+              <CloneCommand repositoryUrl={cloneFrom} />
             </StyledDefinition>
           </>
         )}

@@ -15,6 +15,7 @@ export function testProject(overrides: Partial<ProjectDetailFragment> = {}): Pro
     status: 'active',
     version: null,
     repositoryUrl: 'https://github.com/analytical/engine',
+    cloneUrl: null,
     deployedUrl: null,
     templateName: 'node-rest-api',
     template: { __typename: 'Template', id: 'node-rest-api', name: 'node-rest-api', type: 'backend' },

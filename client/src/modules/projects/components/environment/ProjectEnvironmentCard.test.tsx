@@ -50,7 +50,7 @@ async function setup(mocks: MockLink.MockedResponse[] = []) {
 const row = (name: string) => screen.getByTestId(`env-${name}`);
 const rowNames = () => screen.queryAllByTestId(/^env-/).map((element) => element.dataset.testid!.slice(4));
 
-describe('ProjectEnvironmentCard', { timeout: 15_000 }, () => {
+describe('ProjectEnvironmentCard', () => {
   it("shows values in view mode, a sensitive one masked (at most 20 bullets) with its 'Sensitive' badge and a Show/Hide toggle", async () => {
     const { user } = await setup();
     expect(rowNames()).toEqual(['PORT', 'API_KEY']);

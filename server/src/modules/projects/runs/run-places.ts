@@ -1,4 +1,4 @@
-import type { ProviderKinds } from '../../providers/project-providers.js';
+import type { ProviderKinds } from '../../../providers/project-providers.js';
 
 /** What a run's step descriptions call the adapters it used: 'Creates the project repository in GitHub'. */
 export const PLACES = {

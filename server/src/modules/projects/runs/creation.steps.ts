@@ -1,15 +1,15 @@
 import { stepLabel } from '@slipway/domain';
-import type { Template } from '../../modules/templates/template.model.js';
-import { renderTemplateFiles } from '../../modules/templates/template-renderer.js';
-import { ORGANIZATION_NAME, validateDescription, validateProjectName } from '../../modules/projects/project.validation.js';
-import { DeploymentStatus } from '../../modules/deployments/deployment-status.js';
-import { defineStep, type StepContext, type StepDefinition, StepFailure, type StepIcon } from '../steps.js';
-import { StepStatus } from '../pipeline-step.entity.js';
-import { HEALTH_TIMEOUT_SECONDS, rollOut, rolloutFailure } from './deployment-rollout.js';
+import type { Template } from '../../templates/template.model.js';
+import { renderTemplateFiles } from '../../templates/template-renderer.js';
+import { ORGANIZATION_NAME, validateDescription, validateProjectName } from '../project.validation.js';
+import { DeploymentStatus } from '../../deployments/deployment-status.js';
+import { defineStep, type StepContext, type StepDefinition, StepFailure, type StepIcon } from '../../../pipelines/steps.js';
+import { StepStatus } from '../../../pipelines/pipeline-step.entity.js';
+import { HEALTH_TIMEOUT_SECONDS, rollOut, rolloutFailure } from '../../deployments/runs/deployment-rollout.js';
 import { ENVIRONMENT, FIRST_VERSION_TAG, MAIN_BRANCH, SLIPWAY_AUTHOR, commitImage, namesOf, requireProject, type RunNames } from './run-names.js';
 import { clusterOf, registryOf, sourceHostOf } from './run-places.js';
 import type { RunProviders } from './run-ports.js';
-import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact, runBuild, storeSecrets, storeWorkflowSecrets } from './version-build.js';
+import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact, runBuild, storeSecrets, storeWorkflowSecrets } from '../../versions/runs/version-build.js';
 
 type Ctx = StepContext<RunProviders>;
 

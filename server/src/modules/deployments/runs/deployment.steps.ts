@@ -1,13 +1,12 @@
-import { DeploymentStatus } from '../../modules/deployments/deployment-status.js';
-import type { Deployment } from '../../modules/deployments/deployment.entity.js';
-import type { Template } from '../../modules/templates/template.model.js';
-import { type StepContext, StepFailure } from '../steps.js';
-import { HEALTH_TIMEOUT_SECONDS, appNameOf, rollOut, rolloutFailure } from './deployment-rollout.js';
-import { versionImage, type RunNames } from './run-names.js';
-import type { RunProviders } from './run-ports.js';
-import { runStepOf } from './run-step.js';
+import { DeploymentStatus } from '../deployment-status.js';
+import type { Deployment } from '../deployment.entity.js';
+import type { Template } from '../../templates/template.model.js';
+import { type StepContext, StepFailure } from '../../../pipelines/steps.js';
+import { type DeploymentRunProviders, HEALTH_TIMEOUT_SECONDS, appNameOf, rollOut, rolloutFailure } from './deployment-rollout.js';
+import { versionImage, type RunNames } from '../../projects/runs/run-names.js';
+import { runStepOf } from '../../projects/runs/run-step.js';
 
-type Ctx = StepContext<RunProviders>;
+type Ctx = StepContext<DeploymentRunProviders>;
 
 /**
  * A 'deployment' run works on the one deployment whose run_id it is: a new version's rollout, a rollback (a new
@@ -15,7 +14,7 @@ type Ctx = StepContext<RunProviders>;
  * a stop is one step. Every step reads the row first and does only what is left, so a retried attempt (after a
  * dead worker) converges.
  */
-const step = runStepOf((records, runId) => records.deploymentOfRun(runId), 'The deployment of this run no longer exists');
+const step = runStepOf<DeploymentRunProviders, Deployment>((records, runId) => records.deploymentOfRun(runId), 'The deployment of this run no longer exists');
 
 async function requireTemplate(ctx: Ctx): Promise<Template> {
   const template = await ctx.providers.records.template();

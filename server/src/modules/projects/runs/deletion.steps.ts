@@ -1,7 +1,7 @@
 import { stepLabel } from '@slipway/domain';
-import { DeploymentStatus } from '../../modules/deployments/deployment-status.js';
-import { defineStep, type StepContext, type StepDefinition, type StepIcon } from '../steps.js';
-import { appNameOf } from './deployment-rollout.js';
+import { DeploymentStatus } from '../../deployments/deployment-status.js';
+import { defineStep, type StepContext, type StepDefinition, type StepIcon } from '../../../pipelines/steps.js';
+import { appNameOf } from '../../deployments/runs/deployment-rollout.js';
 import { namesOf, type RunNames } from './run-names.js';
 import { clusterOf, registryOf, sourceHostOf } from './run-places.js';
 import type { RunProviders } from './run-ports.js';

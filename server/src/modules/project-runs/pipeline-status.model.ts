@@ -4,6 +4,9 @@ import { RunStatus } from '../../pipelines/pipeline-run.entity.js';
 import { StepStatus } from '../../pipelines/pipeline-step.entity.js';
 import type { StepIcon } from '../../pipelines/steps.js';
 
+// The GraphQL description of the engine's RunView, served as it is: the contract's names (overallStatus,
+// processors, ...) are the fields' GraphQL names.
+
 registerEnumType(RunStatus, {
   name: 'PipelineRunStatus',
   description: "A pipeline run's overall status (the spec's overall_status)",
@@ -54,10 +57,6 @@ registerEnumType(PipelineStepIcon, {
   },
 });
 
-export function toStepIcon(icon: StepIcon | null): PipelineStepIcon | null {
-  return icon === null ? null : PipelineStepIcon[icon];
-}
-
 @ObjectType({ description: "A part of a step's work, shown under it in the timeline" })
 export class PipelineSubstep {
   @Field(() => String, { description: 'The substep name' })
@@ -72,8 +71,8 @@ export class PipelineSubstep {
 
 @ObjectType({ description: 'One step of a pipeline run (a processor in the spec)' })
 export class PipelineProcessor {
-  @Field(() => String, { description: "The step's id, e.g. validate-request (the spec's processor_name)" })
-  processorName!: string;
+  @Field(() => String, { name: 'processorName', description: "The step's id, e.g. validate-request (the spec's processor_name)" })
+  stepId!: string;
 
   @Field(() => String, { description: "The step's label, e.g. Save Project" })
   label!: string;
@@ -82,7 +81,7 @@ export class PipelineProcessor {
   description!: string;
 
   @Field(() => PipelineStepIcon, { nullable: true, description: "The timeline's icon; null for a step this version no longer knows" })
-  icon!: PipelineStepIcon | null;
+  icon!: StepIcon | null;
 
   @Field(() => StepStatus, { description: "The step's status" })
   status!: StepStatus;
@@ -120,27 +119,27 @@ export class PipelineStatus {
   @Field(() => String, { description: 'The kind of run: project_creation, project_deletion, version_build or deployment' })
   streamName!: string;
 
-  @Field(() => RunStatus, { description: "The run's overall status" })
-  overallStatus!: RunStatus;
+  @Field(() => RunStatus, { name: 'overallStatus', description: "The run's overall status" })
+  status!: RunStatus;
 
   @Field(() => Int, { description: 'round(100 * completed / total)' })
   progressPercent!: number;
 
-  @Field(() => Int, { description: 'Steps completed' })
-  completedProcessors!: number;
+  @Field(() => Int, { name: 'completedProcessors', description: 'Steps completed' })
+  completedSteps!: number;
 
-  @Field(() => Int, { description: 'Steps in the run' })
-  totalProcessors!: number;
+  @Field(() => Int, { name: 'totalProcessors', description: 'Steps in the run' })
+  totalSteps!: number;
 
-  @Field(() => Int, { description: 'Steps running now' })
-  runningProcessors!: number;
+  @Field(() => Int, { name: 'runningProcessors', description: 'Steps running now' })
+  runningSteps!: number;
 
-  @Field(() => Date, { description: 'When the run last changed' })
-  lastUpdated!: Date;
+  @Field(() => Date, { name: 'lastUpdated', description: 'When the run last changed' })
+  updatedAt!: Date;
 
   @Field(() => Int, { description: "The run's change counter: a later snapshot of the same run has a higher one" })
   seq!: number;
 
-  @Field(() => [PipelineProcessor], { description: 'The steps, in run order' })
-  processors!: PipelineProcessor[];
+  @Field(() => [PipelineProcessor], { name: 'processors', description: 'The steps, in run order' })
+  steps!: PipelineProcessor[];
 }

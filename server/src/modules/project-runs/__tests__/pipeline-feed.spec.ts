@@ -47,7 +47,7 @@ function setup() {
     state.loads += 1;
     const snapshot = { runId: state.runId, seq: state.seq };
     await sleep(5);
-    return projectId === PROJECT ? Object.assign(new PipelineStatus(), { id: snapshot.runId, seq: snapshot.seq, overallStatus: RunStatus.running }) : null;
+    return projectId === PROJECT ? Object.assign(new PipelineStatus(), { id: snapshot.runId, seq: snapshot.seq, status: RunStatus.running }) : null;
   });
   const change = async (seq: number, runId = state.runId) => {
     Object.assign(state, { runId, seq });

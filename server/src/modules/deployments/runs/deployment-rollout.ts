@@ -1,17 +1,21 @@
 import type { DeploymentEventType } from '@slipway/domain';
 import { DEFAULT_ENVIRONMENT } from '@slipway/domain';
-import { AppError } from '../../common/app-error.js';
-import type { Deployment } from '../../modules/deployments/deployment.entity.js';
-import type { Template } from '../../modules/templates/template.model.js';
-import type { AppStatus } from '../../providers/cluster/cluster.port.js';
-import type { StepContext } from '../steps.js';
-import { StepFailure } from '../steps.js';
-import { versionImage, type RunNames } from './run-names.js';
-import type { RunProviders } from './run-ports.js';
+import { AppError } from '../../../common/app-error.js';
+import type { Deployment } from '../deployment.entity.js';
+import type { Template } from '../../templates/template.model.js';
+import type { AppStatus } from '../../../providers/cluster/cluster.port.js';
+import type { StepContext } from '../../../pipelines/steps.js';
+import { StepFailure } from '../../../pipelines/steps.js';
+import { versionImage, type RunNames } from '../../projects/runs/run-names.js';
+import type { ProjectRecords, ProjectRunProviders } from '../../projects/runs/run-ports.js';
+import type { DeploymentRecords } from './deployment-records.js';
 
 // The rolling update shared by the deployment run and the creation run's first deployment.
 
-type Ctx = StepContext<RunProviders>;
+/** The ports of a run that rolls a deployment out (a deployment run, and the creation run's first deployment). */
+export type DeploymentRunProviders = ProjectRunProviders<ProjectRecords & DeploymentRecords>;
+
+type Ctx = StepContext<DeploymentRunProviders>;
 
 /** Budget for the new revision's health check before the deployment is rolled back automatically. */
 export const HEALTH_TIMEOUT_SECONDS = 60;

@@ -1,20 +1,24 @@
-import { type BuildPhase, type BuildResult, repositorySecretsOf } from '../../providers/builder/builder.port.js';
-import type { TemplateRuntime } from '../../modules/templates/template.model.js';
-import { AppError } from '../../common/app-error.js';
-import { INVALID_SOURCE_FILE } from '../../providers/providers.errors.js';
-import { StepStatus } from '../pipeline-step.entity.js';
-import type { Artifact, ImageRef } from '../../providers/registry/registry.port.js';
-import { secretMasker } from '../../modules/versions/build-logs.js';
-import { BuildStatus, VersionStatus } from '../../modules/versions/version-status.js';
-import type { Version } from '../../modules/versions/version.entity.js';
-import type { StepContext } from '../steps.js';
-import { StepFailure } from '../steps.js';
-import { type RunNames, versionImage } from './run-names.js';
-import type { RunProviders } from './run-ports.js';
+import { type BuildPhase, type BuildResult, repositorySecretsOf } from '../../../providers/builder/builder.port.js';
+import type { TemplateRuntime } from '../../templates/template.model.js';
+import { AppError } from '../../../common/app-error.js';
+import { INVALID_SOURCE_FILE } from '../../../providers/providers.errors.js';
+import { StepStatus } from '../../../pipelines/pipeline-step.entity.js';
+import type { Artifact, ImageRef } from '../../../providers/registry/registry.port.js';
+import { secretMasker } from '../build-logs.js';
+import { BuildStatus, VersionStatus } from '../version-status.js';
+import type { Version } from '../version.entity.js';
+import type { StepContext } from '../../../pipelines/steps.js';
+import { StepFailure } from '../../../pipelines/steps.js';
+import { type RunNames, versionImage } from '../../projects/runs/run-names.js';
+import type { ProjectRecords, ProjectRunProviders } from '../../projects/runs/run-ports.js';
+import type { VersionRecords } from './version-records.js';
 
 // Builds shared by the creation run (its CI build and its first version) and the version build run.
 
-type Ctx = StepContext<RunProviders>;
+/** The ports of a run that builds a version (a version's build run, and the creation run's builds). */
+export type VersionRunProviders = ProjectRunProviders<ProjectRecords & VersionRecords>;
+
+type Ctx = StepContext<VersionRunProviders>;
 
 export const BUILD_TIMEOUT_SECONDS = 600;
 /** Lines of build output kept on the version row (and shown live). */

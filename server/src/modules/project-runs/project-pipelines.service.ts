@@ -2,8 +2,6 @@ import type { PipelineEngine, RunView } from '../../pipelines/engine.js';
 import type { Project } from '../projects/project.entity.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { User } from '../users/user.entity.js';
-import { toPipelineStatus } from './pipeline-status.js';
-import type { PipelineStatus } from './pipeline-status.model.js';
 import { noPipelineRun } from './pipelines.errors.js';
 
 type Owner = Pick<User, 'id'>;
@@ -14,10 +12,8 @@ type Owner = Pick<User, 'id'>;
  */
 export class ProjectPipelinesService {
   constructor(
-    private readonly engine: PipelineEngine<unknown>,
+    private readonly engine: PipelineEngine,
     private readonly projects: Pick<ProjectsService, 'get'>,
-    /** Called once a run is cancelled (a cancelled project creation starts the cleanup of what it made). */
-    private readonly onCancelled: (run: RunView) => Promise<void> = async () => undefined,
   ) {}
 
   /** The latest run, or null when the owner's project has none yet. */
@@ -28,29 +24,25 @@ export class ProjectPipelinesService {
   }
 
   /** For a project already checked to be the caller's (GraphQL's Project.pipelineStatus). */
-  async ofProject(project: Pick<Project, 'id' | 'ownerId'>): Promise<PipelineStatus | null> {
-    const run = await this.engine.latestRun(project.id, project.ownerId);
-    return run && toPipelineStatus(run);
+  async ofProject(project: Pick<Project, 'id' | 'ownerId'>): Promise<RunView | null> {
+    return this.engine.latestRun(project.id, project.ownerId);
   }
 
-  async status(owner: Owner, projectId: string): Promise<PipelineStatus> {
-    return toPipelineStatus(await this.latestOrFail(owner, projectId));
+  status(owner: Owner, projectId: string): Promise<RunView> {
+    return this.latestOrFail(owner, projectId);
   }
 
   /** Runs the latest run again from its failed step. */
-  async retry(owner: Owner, projectId: string): Promise<PipelineStatus> {
+  async retry(owner: Owner, projectId: string): Promise<RunView> {
     const run = await this.latestOrFail(owner, projectId);
     await this.engine.retryFrom(run.id, owner.id);
-    return toPipelineStatus(await this.engine.getRun(run.id, owner.id));
+    return this.engine.getRun(run.id, owner.id);
   }
 
-  /** Stops the latest run while it runs. */
-  async cancel(owner: Owner, projectId: string): Promise<PipelineStatus> {
+  /** Stops the latest run while it runs; the features clean up after it (a cancelled creation's deletion run). */
+  async cancel(owner: Owner, projectId: string): Promise<RunView> {
     const run = await this.latestOrFail(owner, projectId);
-    await this.engine.cancel(run.id, owner.id);
-    const cancelled = await this.engine.getRun(run.id, owner.id);
-    await this.onCancelled(cancelled);
-    return toPipelineStatus(cancelled);
+    return this.engine.cancelAndSettle(run.id, owner.id);
   }
 
   private async latestOrFail(owner: Owner, projectId: string): Promise<RunView> {

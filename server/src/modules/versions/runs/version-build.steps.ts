@@ -1,9 +1,10 @@
-import { StepFailure } from '../steps.js';
-import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact } from './version-build.js';
-import { runStepOf } from './run-step.js';
+import { StepFailure } from '../../../pipelines/steps.js';
+import type { Version } from '../version.entity.js';
+import { BUILD_TIMEOUT_SECONDS, buildVersion, confirmArtifact, type VersionRunProviders } from './version-build.js';
+import { runStepOf } from '../../projects/runs/run-step.js';
 
 /** Each step finds its version by the run (the version row names its build run) and the project's names. */
-const step = runStepOf((records, runId) => records.versionOfRun(runId), 'The version of this build no longer exists');
+const step = runStepOf<VersionRunProviders, Version>((records, runId) => records.versionOfRun(runId), 'The version of this build no longer exists');
 
 const checkout = step('checkout-version', 'code', "Finds the version's tagged commit in the project's repository", 60, async (ctx, names, version) => {
   const sha = await ctx.providers.sourceHost.tagCommit(names.repository, version.versionTag);

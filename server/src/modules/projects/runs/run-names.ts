@@ -1,7 +1,7 @@
-import { StepFailure } from '../steps.js';
-import { commitImageTag, versionImageTag } from '../../providers/builder/image-tags.js';
-import type { ImageRef } from '../../providers/registry/registry.port.js';
-import type { RepositoryRef } from '../../providers/source-host/source-host.port.js';
+import { StepFailure } from '../../../pipelines/steps.js';
+import { commitImageTag, versionImageTag } from '../../../providers/builder/image-tags.js';
+import type { ImageRef } from '../../../providers/registry/registry.port.js';
+import type { RepositoryRef } from '../../../providers/source-host/source-host.port.js';
 import type { ProjectRecord, ProjectRecords } from './run-ports.js';
 
 /** Where every project run puts things, derived once from the project's fixed source names. */

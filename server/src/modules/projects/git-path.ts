@@ -1,0 +1,7 @@
+/** Where Slipway serves git over HTTP: `/git/<organization>/<repository>.git`. */
+export const GIT_HTTP_PREFIX = '/git';
+
+/** The path of a repository's clone URL under Slipway's address. */
+export function gitRepositoryPath(organization: string, repository: string): string {
+  return `${GIT_HTTP_PREFIX}/${organization}/${repository}.git`;
+}
