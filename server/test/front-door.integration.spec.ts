@@ -47,9 +47,34 @@ async function squat(port: number): Promise<ChildProcess> {
 /** The port an app's revision was given ($PORT of its process, found by its working directory). */
 function revisionPort(dataDir: string, appName: string, revision: number): number | null {
   const cwd = path.join(dataDir, 'cluster', appName, 'releases', String(revision));
-  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+  const pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  const parentOf = (pid: string) => {
     try {
-      if (readlinkSync(`/proc/${pid}/cwd`) !== cwd) continue;
+      return /^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? null;
+    } catch {
+      return null;
+    }
+  };
+  // The revision's first process runs in its release folder; in a sandbox, the app runs below it (seeing it as /app).
+  const tree = new Set(pids.filter((pid) => {
+    try {
+      return readlinkSync(`/proc/${pid}/cwd`) === cwd;
+    } catch {
+      return false;
+    }
+  }));
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const pid of pids) {
+      const parent = parentOf(pid);
+      if (!tree.has(pid) && parent !== null && tree.has(parent)) {
+        tree.add(pid);
+        grown = true;
+      }
+    }
+  }
+  for (const pid of tree) {
+    try {
       const port = /(?:^|\0)PORT=(\d+)/.exec(readFileSync(`/proc/${pid}/environ`, 'utf8'))?.[1];
       if (port) return Number(port);
     } catch {

@@ -3,9 +3,12 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxSupport } from '../src/providers/sandbox/sandbox.js';
 import { eventually, processesMentioning, pushBranch, waitForRun } from './helpers/project-runs.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 import { sql, workerProcesses } from './helpers/worker-processes.js';
+
+const { sandbox: SANDBOXED } = await sandboxSupport();
 
 /**
  * Version builds on worker processes that are killed (SIGKILL) mid-build: the api is this process, each worker its
@@ -19,7 +22,6 @@ const STUCK = `${MARKER}-stuck`;
 
 let api: TestApp;
 let dataDir: string;
-let flagDir: string;
 let owner: Awaited<ReturnType<typeof registerUser>>;
 let project: any;
 const workers = workerProcesses(() => api);
@@ -28,18 +30,15 @@ const versionCall = (method: string, versionId: string, suffix = '') => api.api(
 const scratchDirs = () => (existsSync(path.join(dataDir, 'builds')) ? readdirSync(path.join(dataDir, 'builds')) : []);
 
 beforeAll(async () => {
-  // Builds run as nobody when the tests run as root: the data directory must let others pass through, and the
-  // flag a build leaves for its next attempt needs a directory anyone may write.
+  // Without the sandbox, builds run as their project's user when the tests run as root: the data directory must let others pass through.
   dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-killed-builds-'));
   chmodSync(dataDir, 0o711);
-  flagDir = mkdtempSync(path.join(tmpdir(), 'slipway-build-flags-'));
-  chmodSync(flagDir, 0o777);
   api = await startTestApp({ role: 'api', dataDir });
   owner = await registerUser(api);
   await api.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } });
   const first = workers.start();
   await first.started;
-  const created = await api.api('POST', '/projects', { token: owner.token, body: { name: 'Killed Builds', template_name: 'node-rest-api', environment_variables: { API_KEY: 'api-key-value-123' } } });
+  const created = await api.api('POST', '/projects', { token: owner.token, body: { name: 'Killed Builds', template_name: 'node-rest-api', environment_variables: { API_KEY: 'api-key-value-123', SLOW_FIRST: 'yes' } } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const run = await waitForRun(api, owner.token, created.body.id, { stream: 'project_creation' });
   expect(run.overall_status).toBe('completed');
@@ -48,12 +47,12 @@ beforeAll(async () => {
   await pushBranch(project.repository_url, 'interrupted', {
     [`test/${INTERRUPTED}.test.js`]: [
       `import test from 'node:test';`,
-      `import { existsSync, writeFileSync } from 'node:fs';`,
-      `const flag = ${JSON.stringify(path.join(flagDir, 'started-once'))};`,
+      // Slow while the project says so (the test changes its environment before the next attempt: a sandboxed build
+      // can leave nothing on the machine for it).
       `test('is slow the first time', async () => {`,
-      `  const first = !existsSync(flag);`,
+      `  const first = process.env.SLOW_FIRST === 'yes';`,
       `  console.log(first ? 'first attempt output' : 'second attempt output');`,
-      `  if (first) { writeFileSync(flag, ''); await new Promise((resolve) => setTimeout(resolve, 600000)); }`,
+      `  if (first) await new Promise((resolve) => setTimeout(resolve, 600000));`,
       `});`,
       '',
     ].join('\n'),
@@ -75,7 +74,6 @@ afterAll(async () => {
   }
   await api?.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(flagDir, { recursive: true, force: true });
 }, 60_000);
 
 describe('a worker killed mid-build', () => {
@@ -87,10 +85,14 @@ describe('a worker killed mid-build', () => {
     expect([interrupted.status, stuck.status]).toEqual([201, 201]);
     await eventually(async () => processesMentioning(INTERRUPTED).length > 0 && processesMentioning(STUCK).length > 0, 90_000);
     await workers.stop(first.child, 'SIGKILL');
+    const changed = await api.api('PUT', `/projects/${project.id}`, { token: owner.token, body: { environment_variables: { API_KEY: 'api-key-value-123', SLOW_FIRST: 'no' } } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
 
-    // The dead worker's builds live on in their own process groups, with their scratch directories.
+    // The dead worker's builds leave their scratch directories. Sandboxed, the builds die with the worker
+    // (--die-with-parent); without the sandbox they live on in their own process groups.
     const orphans = [...processesMentioning(INTERRUPTED), ...processesMentioning(STUCK)];
-    expect(orphans.length).toBeGreaterThan(1);
+    if (SANDBOXED) await eventually(async () => [...processesMentioning(INTERRUPTED), ...processesMentioning(STUCK)].length === 0, 10_000);
+    else expect(orphans.length).toBeGreaterThan(1);
     expect(scratchDirs()).toHaveLength(2);
     for (const id of [interrupted.body.id, stuck.body.id]) {
       expect((await versionCall('GET', id)).body).toMatchObject({ status: 'building', build_status: 'running' });

@@ -1,4 +1,5 @@
 import { logUnexpected } from '../common/log.js';
+import { describeSupport, sandboxSupport } from '../providers/sandbox/sandbox.js';
 import type { Core } from './core.js';
 
 /** How often a worker looks for what dead processes left: their builds and scratch directories, their steps. */
@@ -11,6 +12,10 @@ const RECOVER_EVERY_MS = 3000;
  */
 export async function startWorker(core: Core): Promise<{ workerId: string }> {
   const { cluster, builder, pipelines, workers } = core.app;
+  // What separates the code this worker runs (local builds and apps), said at start: never silently less.
+  const sandbox = await sandboxSupport();
+  if (sandbox.sandbox && sandbox.cgroups) console.log(describeSupport(sandbox));
+  else console.warn(describeSupport(sandbox));
   const recover = async () => {
     // Builds first: a dead worker's build is killed before its step is taken over and built again.
     const stale = await builder.removeStaleScratch();

@@ -1,4 +1,5 @@
 import type { Artifact, ImageRef } from '../registry/registry.port.js';
+import type { SandboxLimits } from '../sandbox/cgroups.js';
 import type { RepositoryRef } from '../source-host/source-host.port.js';
 
 /**
@@ -7,6 +8,10 @@ import type { RepositoryRef } from '../source-host/source-host.port.js';
  */
 
 export interface BuildRequest {
+  /** The project built: a local build runs as the project's own user, in its sandbox (see sandbox.ts). */
+  projectId: string;
+  /** Its owner: without a sandbox, one owner's code only runs on this machine (sandbox.ts); the project's id stands in when absent. */
+  ownerId?: string;
   repository: RepositoryRef;
   commitSha: string;
   /** Where the result goes; building the same commit to an image that already exists answers that artifact. */
@@ -21,6 +26,8 @@ export interface BuildRequest {
   /** The project's environment variables: the only environment the build sees besides a scrubbed PATH. */
   environment: Record<string, string>;
   timeoutSeconds: number;
+  /** What a local build may use (memory, processes, CPU, disk); the defaults when absent. */
+  limits?: SandboxLimits;
   /**
    * Slipway built this commit before without getting the image (Retry, Rebuild): a cloud builder runs the commit's
    * finished workflow run again instead of answering how it ended. A first build follows the run its push started,

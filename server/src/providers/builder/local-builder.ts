@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { chmod, lchown, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { chmod, lchown, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { letOthersPassThrough } from '../pass-through.js';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -10,7 +9,9 @@ import { SerialQueue } from '../serial-queue.js';
 import type { SourceHost } from '../source-host/source-host.port.js';
 import { type BuildHooks, type BuildPhase, type BuildRequest, type BuildResult, type Builder, buildResults } from './builder.port.js';
 import { ownScratchPrefix, recordBuildProcess, removeStaleScratch } from './scratch-dirs.js';
-import { commandNotFound } from './toolchains.js';
+import { SandboxRun, type SandboxSpec, sandboxSupport } from '../sandbox/sandbox.js';
+import { projectUser, type SandboxUser } from '../sandbox/sandbox-users.js';
+import { commandNotFound, TOOLCHAIN_PATH } from './toolchains.js';
 
 /** Longest build output line passed on (longer lines are cut); a line never grows memory beyond this. */
 export const MAX_LOG_LINE = 2000;
@@ -19,18 +20,6 @@ export const MAX_LOG_LINES = 5000;
 
 /** How long output may still arrive after the build command ended. */
 const PIPE_GRACE_MS = 1000;
-
-/** Where builds find their tools: Node's own directory first, then the system's; nothing from Slipway's PATH. */
-const SYSTEM_PATH = ['/usr/local/bin', '/usr/bin', '/bin'];
-
-/** The user a build runs as when Slipway runs as root. */
-interface BuildUser {
-  uid: number;
-  gid: number;
-}
-
-/** The conventional overflow ids of `nobody`, for systems whose /etc/passwd has no such line. */
-const NOBODY: BuildUser = { uid: 65534, gid: 65534 };
 
 /**
  * Builds a commit on this machine. Each build gets a fresh scratch directory under scratchRoot, named after the
@@ -44,12 +33,11 @@ const NOBODY: BuildUser = { uid: 65534, gid: 65534 };
  *       artifact.tar.gz             src/ packed (without .git), pushed to the registry
  *
  * The build command, then the template's tests (in the same directory, with the same environment, within the same
- * time limit), each runs as an argument vector (never a shell) in its own process group, which is killed as a
- * whole on timeout, on abort and when the command ends (so nothing it started outlives it). It sees only the
- * project's environment, a scrubbed PATH, HOME/TMPDIR in its scratch directory and Go's offline settings.
- * When Slipway runs as root, the build runs as `nobody` (supplementary groups dropped), owning only src/, home/
- * and tmp/, so it cannot read the secret key, the database files, other projects' repositories or artifacts
- * (all closed to other users).
+ * time limit), each runs as an argument vector (never a shell) in the project's sandbox (sandbox.ts: the project's
+ * own user, own namespaces with no network, src/ at /app and home/ at /home/app, limits), which is killed as a whole
+ * on timeout, on abort and when the command ends (so nothing it started outlives it). It sees only the project's
+ * environment, a scrubbed PATH, HOME/TMPDIR and Go's offline settings. A build that passes a limit fails with it
+ * ('Build stopped: out of memory: limit 512 MB').
  */
 export class LocalBuilder implements Builder {
   readonly kind = 'local' as const;
@@ -105,13 +93,23 @@ export class LocalBuilder implements Builder {
         { phase: TESTS, argv: request.testCommand ?? null },
       ].filter((run): run is { phase: Phase; argv: string[] } => run.argv !== null);
       if (phases.length) {
-        const user = process.getuid?.() === 0 ? await buildUser() : null;
-        if (user) await letOthersPassThrough(path.dirname(this.scratchRoot));
+        const found = await sandboxSupport();
+        const user = process.getuid?.() === 0 ? await projectUser(path.dirname(this.scratchRoot), request.projectId) : null;
+        // Without the sandbox the build reaches its folders through the data directory (search permission only).
+        if (user && !found.sandbox) await letOthersPassThrough(path.dirname(this.scratchRoot));
         if (user) for (const sub of [src, home, tmp]) await chownTree(sub, user);
         const options: RunOptions = {
-          cwd: src,
-          env: buildEnvironment(request.environment, { home, tmp }),
-          user,
+          spec: {
+            name: 'build',
+            owner: { dataDir: path.dirname(this.scratchRoot), ownerId: request.ownerId ?? request.projectId },
+            user,
+            env: (dirs) => buildEnvironment(request.environment, dirs),
+            work: src,
+            home,
+            tmp,
+            network: 'none',
+            limits: request.limits,
+          },
           timeoutSeconds: request.timeoutSeconds,
           deadline: Date.now() + request.timeoutSeconds * 1000,
           onSpawn: (pid) => recordBuildProcess(dir, pid),
@@ -135,7 +133,7 @@ export class LocalBuilder implements Builder {
   }
 }
 
-/** The project's environment, then what the build may not choose: the scrubbed PATH, HOME and TMPDIR. */
+/** The project's environment, then what the build may not choose: the scrubbed PATH, HOME and TMPDIR (as the build sees them). */
 function buildEnvironment(environment: Record<string, string>, dirs: { home: string; tmp: string }): Record<string, string> {
   return {
     // Go builds offline, with the installed toolchain, caches in the scratch directory, no C compiler needed.
@@ -145,16 +143,15 @@ function buildEnvironment(environment: Record<string, string>, dirs: { home: str
     GOTOOLCHAIN: 'local',
     CGO_ENABLED: '0',
     ...environment,
-    PATH: [path.dirname(process.execPath), ...SYSTEM_PATH].filter((entry, index, all) => all.indexOf(entry) === index).join(path.delimiter),
+    PATH: TOOLCHAIN_PATH.join(path.delimiter),
     HOME: dirs.home,
     TMPDIR: dirs.tmp,
   };
 }
 
 interface RunOptions {
-  cwd: string;
-  env: Record<string, string>;
-  user: BuildUser | null;
+  /** The sandbox of every command of the build (its argv aside). */
+  spec: Omit<SandboxSpec, 'argv'>;
   /** The whole build's time limit (build and tests together), for the message; deadline is when it ends. */
   timeoutSeconds: number;
   deadline: number;
@@ -178,64 +175,49 @@ const TESTS: Phase = { name: 'test', subject: 'Tests', exited: (code) => `Tests 
 function runCommand(phase: Phase, argv: string[], options: RunOptions, hooks: BuildHooks, log: LineLogger): Promise<string | null> {
   log.line(`> ${argv.join(' ')}`);
   hooks.onPhase?.(phase.name, 'running');
-  return new Promise((resolve) => {
-    const child = spawn(argv[0], argv.slice(1), {
-      cwd: options.cwd,
-      env: options.env,
-      shell: false,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(options.user ?? {}),
-    });
-    let reason: string | null = null;
-    if (child.pid) {
-      try {
-        options.onSpawn(child.pid);
-      } catch {
-        // Not recorded: only a later clean-up after a killed worker needs it.
-      }
-    }
-    const killGroup = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // The group is already gone.
-      }
-    };
-    const stop = (why: string) => {
-      reason ??= why;
-      killGroup();
-    };
-    const timer = setTimeout(() => stop(`Build timed out after ${options.timeoutSeconds} s`), Math.max(0, options.deadline - Date.now()));
-    const onAbort = () => stop('Build cancelled');
-    hooks.signal.addEventListener('abort', onAbort, { once: true });
-
-    child.stdout.on('data', log.stream());
-    child.stderr.on('data', log.stream());
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') reason ??= commandNotFound(phase.subject, argv[0]);
-      else if (error.code === 'EACCES' && options.user) reason ??= `${phase.subject} could not start: the build user (nobody) cannot reach its directory; allow others to pass through the data directory (chmod o+x)`;
-      else reason ??= `${phase.subject} could not start (${error.code ?? 'error'})`;
-    });
-    // 'exit' ends the command; whatever it left running in its group is killed, which also closes the pipes. A
-    // process that left the group (setsid) may still hold them: they are closed after a moment regardless.
-    child.on('exit', (code, signal) => {
-      if (code !== 0) reason ??= code === null ? phase.killed(signal) : phase.exited(code);
-      killGroup();
-      setTimeout(() => {
-        child.stdout.destroy();
-        child.stderr.destroy();
-      }, PIPE_GRACE_MS).unref();
-    });
-    child.on('close', () => {
-      clearTimeout(timer);
-      hooks.signal.removeEventListener('abort', onAbort);
-      log.end();
-      if (reason) log.line(reason);
-      hooks.onPhase?.(phase.name, reason ? 'failed' : 'success');
-      resolve(reason);
-    });
-  });
+  let reason: string | null = null;
+  const finish = (why: string | null) => {
+    log.end();
+    if (why) log.line(why);
+    hooks.onPhase?.(phase.name, why ? 'failed' : 'success');
+    return why;
+  };
+  return SandboxRun.start({ ...options.spec, argv }).then(
+    (run) =>
+      new Promise((resolve) => {
+        if (run.pid) {
+          try {
+            options.onSpawn(run.pid);
+          } catch {
+            // Not recorded: only a later clean-up after a killed worker needs it.
+          }
+        }
+        const stop = (why: string) => {
+          reason ??= why;
+          void run.kill();
+        };
+        const timer = setTimeout(() => stop(`Build timed out after ${options.timeoutSeconds} s`), Math.max(0, options.deadline - Date.now()));
+        const onAbort = () => stop('Build cancelled');
+        hooks.signal.addEventListener('abort', onAbort, { once: true });
+        const streams = [run.stdout, run.stderr];
+        for (const stream of streams) stream.on('data', log.stream());
+        // The sandbox ends with its command (everything in it is killed, which closes the pipes); the pipes are
+        // closed after a moment regardless.
+        void run.exited.then(async (exit) => {
+          setTimeout(() => streams.forEach((stream) => stream.destroy()), PIPE_GRACE_MS).unref();
+          await Promise.all(streams.map((stream) => (stream.closed || stream.destroyed ? undefined : new Promise((done) => stream.once('close', done)))));
+          clearTimeout(timer);
+          hooks.signal.removeEventListener('abort', onAbort);
+          if (exit.limit) reason ??= `${phase.subject} stopped: ${exit.limit}`;
+          else if (exit.error?.code === 'ENOENT') reason ??= commandNotFound(phase.subject, argv[0]);
+          else if (exit.error?.code === 'EACCES' && options.spec.user) reason ??= `${phase.subject} could not start: the build's user cannot reach its directory; allow others to pass through the data directory (chmod o+x)`;
+          else if (exit.error) reason ??= `${phase.subject} could not start (${exit.error.code ?? 'error'})`;
+          else if (exit.code !== 0) reason ??= exit.code === null ? phase.killed(exit.signal) : phase.exited(exit.code);
+          resolve(finish(reason));
+        });
+      }),
+    (error: Error) => finish(`${phase.subject} could not start: ${error.message}`),
+  );
 }
 
 
@@ -292,15 +274,8 @@ function lineLogger(onLog: (line: string) => void, secrets: string[]) {
   };
 }
 
-/** `nobody` from /etc/passwd, or its conventional ids. */
-async function buildUser(): Promise<BuildUser> {
-  const passwd = await readFile('/etc/passwd', 'utf8').catch(() => '');
-  const fields = passwd.split('\n').find((line) => line.startsWith('nobody:'))?.split(':');
-  return fields ? { uid: Number(fields[2]), gid: Number(fields[3]) } : NOBODY;
-}
-
 /** Gives dir and everything in it to user, never following a symbolic link. */
-async function chownTree(dir: string, user: BuildUser): Promise<void> {
+async function chownTree(dir: string, user: SandboxUser): Promise<void> {
   await lchown(dir, user.uid, user.gid);
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const target = path.join(dir, entry.name);

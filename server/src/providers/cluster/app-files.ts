@@ -1,50 +1,20 @@
-import { chmod, chown, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { chmod, chown, mkdir, rename, rm } from 'node:fs/promises';
 import { letOthersPassThrough } from '../pass-through.js';
 import path from 'node:path';
 import { extract } from 'tar';
+import { sandboxSupport } from '../sandbox/sandbox.js';
+import { projectUser, type SandboxUser } from '../sandbox/sandbox-users.js';
 
 /** The OS identity an app runs as (only when Slipway runs as root; otherwise apps run as Slipway's user). */
-export interface AppUser {
-  uid: number;
-  gid: number;
-}
-
-/**
- * As root, each app gets its own user and group id: APP_ID_BASE + the data directory's id block * SLOTS + the
- * app's slot. These ids need no /etc/passwd entry; a high base keeps them apart from real accounts, so one app
- * cannot read another's files, the data directory's secret key or the database files (all closed to other
- * users), and `remove` can end every process the app left behind. The random id block keeps two data
- * directories on one machine apart. Where the user namespace does not map these ids, apps share `nobody`.
- */
-const APP_ID_BASE = 1_600_000_000;
-/** Apps per data directory. */
-export const SLOTS = 1000;
-const NOBODY = 65_534;
+export type AppUser = SandboxUser;
 
 /** Entry types an artifact may hold: no device files, FIFOs or hard links. */
 const ENTRY_TYPES = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory', 'SymbolicLink']);
 
-async function mappedIdRanges(file: string): Promise<Array<[number, number]>> {
-  const text = await readFile(file, 'utf8').catch(() => '0 0 4294967295');
-  return text
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number))
-    .map(([inside, , count]) => [inside, inside + count - 1] as [number, number]);
-}
-
-/** The identity of the app in `slot` of the data directory's `idBlock`, or null when Slipway does not run as root. */
-export async function appUser(idBlock: number, slot: number): Promise<AppUser | null> {
+/** The identity of the project's apps (its builds' too, see sandbox-users.ts), or null when Slipway does not run as root. */
+export async function appUser(dataDir: string, projectId: string): Promise<AppUser | null> {
   if (process.getuid?.() !== 0) return null;
-  const id = APP_ID_BASE + idBlock * SLOTS + slot;
-  const mapped = async (file: string) => (await mappedIdRanges(file)).some(([from, to]) => id >= from && id <= to);
-  if ((await mapped('/proc/self/uid_map')) && (await mapped('/proc/self/gid_map'))) return { uid: id, gid: id };
-  return { uid: NOBODY, gid: NOBODY };
-}
-
-/** Whether this identity belongs to one app only (not the shared `nobody`), so its processes are all the app's. */
-export function isDedicated(user: AppUser | null): user is AppUser {
-  return user !== null && user.uid !== NOBODY;
+  return projectUser(dataDir, projectId);
 }
 
 /** A directory with exactly this mode and owner (root:group when the app may only pass through it). */
@@ -77,7 +47,8 @@ export function appPaths(clusterDir: string, name: string): AppPaths {
  */
 export async function prepareAppDirs(dataDir: string, clusterDir: string, paths: AppPaths, user: AppUser | null): Promise<void> {
   await ensureDir(clusterDir, 0o711);
-  if (user) await letOthersPassThrough(dataDir);
+  // In the sandbox the app's folders are mounted for it; without it, its user reaches them through the data directory.
+  if (user && !(await sandboxSupport()).sandbox) await letOthersPassThrough(dataDir);
   const group = user ? { uid: 0, gid: user.gid } : undefined;
   await ensureDir(paths.dir, 0o710, group);
   await ensureDir(paths.releases, 0o710, group);

@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lineSplitter } from './app-log.js';
-import type { AppUser } from './app-files.js';
+import { SandboxRun, type SandboxLimits } from '../sandbox/sandbox.js';
+import type { SandboxUser } from '../sandbox/sandbox-users.js';
 import { LOOPBACK } from './app-proxy.js';
-import { signalGroup } from './processes.js';
 
 /** After SIGTERM, an app gets this long to finish its requests before SIGKILL. */
 export const STOP_GRACE_MS = 10_000;
@@ -29,11 +28,17 @@ export function freePort(): Promise<number> {
 
 export interface InstanceOptions {
   revision: number;
+  /** Its release folder (the working directory) and its home. */
   cwd: string;
+  home: string;
   argv: string[];
-  env: Record<string, string>;
+  /** Its environment, given where its home is for it (inside the sandbox, or the real folder without one). */
+  env(home: string): Record<string, string>;
   port: number;
-  user: AppUser | null;
+  user: SandboxUser | null;
+  /** Whose code it is (see SandboxSpec.owner). */
+  owner: { dataDir: string; ownerId: string };
+  limits?: SandboxLimits;
   /** How its output and health checks name it, e.g. 'r3-1' (default 'r{revision}'). */
   label?: string;
   onLine(line: string, stream: 'stdout' | 'stderr'): void;
@@ -43,9 +48,12 @@ export interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
   error?: Error;
+  /** Set when it was stopped for passing a limit ('out of memory: limit 512 MB'). */
+  limit?: string | null;
 }
 
 export function describeExit(exit: Exit): string {
+  if (exit.limit) return `was stopped: ${exit.limit}`;
   const code = (exit.error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EACCES') return 'could not start (EACCES: its user cannot reach the command or its folder; the folders above the data directory and Node.js must let other users pass, chmod o+x)';
   if (code === 'ENOENT') return 'could not start (ENOENT: the start command or its folder was not found)';
@@ -56,44 +64,56 @@ export function describeExit(exit: Exit): string {
 export class HealthCheckFailed extends Error {}
 
 /**
- * One process of one revision: started with an argument vector (never a shell), in its own process group so
- * stop() reaches its children too, with exactly the environment it is given. Output goes to onLine.
+ * One process of one revision: started with an argument vector (never a shell) in the project's sandbox
+ * (sandbox.ts), so stop() reaches everything it started, with exactly the environment it is given. Output goes to
+ * onLine.
  */
 export class AppInstance {
-  readonly exited: Promise<Exit>;
-  private readonly child: ChildProcess;
   private exit: Exit | null = null;
   /** Set when Slipway stops it on purpose: the exit is then not a crash. */
   stopping = false;
 
-  constructor(readonly options: InstanceOptions) {
-    const [command, ...args] = options.argv;
-    this.child = spawn(command, args, {
-      cwd: options.cwd,
-      env: options.env,
-      shell: false,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(options.user ?? {}),
+  private constructor(
+    readonly options: InstanceOptions,
+    private readonly run: SandboxRun,
+    readonly exited: Promise<Exit>,
+  ) {}
+
+  static async start(options: InstanceOptions): Promise<AppInstance> {
+    const run = await SandboxRun.start({
+      name: `app-r${options.revision}`,
+      owner: options.owner,
+      user: options.user,
+      argv: options.argv,
+      env: (dirs) => options.env(dirs.home),
+      work: options.cwd,
+      home: options.home,
+      tmp: options.home,
+      network: 'host',
+      limits: options.limits,
     });
-    for (const [name, stream] of [['stdout', this.child.stdout], ['stderr', this.child.stderr]] as const) {
+    for (const [name, stream] of [['stdout', run.stdout], ['stderr', run.stderr]] as const) {
       const lines = lineSplitter((line) => options.onLine(line, name));
-      stream?.on('data', (chunk: Buffer) => lines.push(chunk));
-      stream?.on('end', () => lines.end());
+      stream.on('data', (chunk: Buffer) => lines.push(chunk));
+      stream.on('end', () => lines.end());
     }
-    this.exited = new Promise((resolve) => {
-      const done = (exit: Exit) => {
-        this.exit ??= exit;
-        resolve(this.exit);
-      };
-      this.child.once('error', (error) => done({ code: null, signal: null, error }));
-      this.child.once('exit', (code, signal) => done({ code, signal }));
+    let instance: AppInstance | null = null;
+    const exited = run.exited.then((exit) => {
+      const done: Exit = { code: exit.code, signal: exit.signal, limit: exit.limit, ...(exit.error ? { error: exit.error } : {}) };
+      if (instance) instance.exit ??= done;
+      return done;
     });
+    instance = new AppInstance(options, run, exited);
+    return instance;
   }
 
+  /** The sandbox's first process (what a restarted Slipway ends; its working directory is the release). */
   get pid(): number | undefined {
-    return this.child.pid;
+    return this.run.pid;
   }
+
+  /** The app's own main process (in a sandbox, below bwrap's), for its CPU and memory figures; known once it is healthy. */
+  usagePid: number | undefined;
 
   get port(): number {
     return this.options.port;
@@ -123,7 +143,10 @@ export class AppInstance {
         const timeout = AbortSignal.timeout(HEALTH_REQUEST_MS);
         const response = await fetch(url, { redirect: 'manual', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
         await response.body?.cancel();
-        if (response.ok) return;
+        if (response.ok) {
+          this.usagePid = (await this.run.codePid()) ?? this.pid;
+          return;
+        }
         last = `GET ${healthPath} answered ${response.status}`;
       } catch {
         last = `GET ${healthPath} got no answer`;
@@ -133,20 +156,16 @@ export class AppInstance {
     throw new HealthCheckFailed(`${last} within ${Math.round(timeoutMs / 1000)} s`);
   }
 
-  /** SIGTERM to its process group, SIGKILL after the grace period; resolves once it has exited. */
+  /** SIGTERM to its processes, SIGKILL to the whole sandbox after the grace period; resolves once it has exited. */
   async stop(graceMs = STOP_GRACE_MS): Promise<void> {
     this.stopping = true;
     if (this.exit === null) {
-      this.signal('SIGTERM');
-      const timer = setTimeout(() => this.signal('SIGKILL'), graceMs);
+      this.run.signal('SIGTERM');
+      const timer = setTimeout(() => void this.run.kill(), graceMs);
       await this.exited;
       clearTimeout(timer);
     }
-    // Children it left behind in its group go too.
-    this.signal('SIGKILL');
-  }
-
-  private signal(name: NodeJS.Signals): void {
-    if (this.child.pid !== undefined) signalGroup(this.child.pid, name);
+    // Whatever it left behind goes too.
+    await this.run.kill();
   }
 }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppRuntime } from './cluster.port.js';
+import type { SandboxLimits } from '../sandbox/cgroups.js';
 import { processStart } from '../../common/local-process.js';
 
 /** A revision Slipway has started and that passed its health check. */
@@ -16,6 +17,8 @@ export interface RevisionRecord {
   replicas: number;
   /** Folder name under releases/. */
   release: string;
+  /** What each of its processes may use (the sandbox's defaults when absent). */
+  limits?: SandboxLimits;
 }
 
 /** What Slipway remembers of an app across its own restarts. */
@@ -25,7 +28,7 @@ export interface AppRecord {
   ownerId: string;
   /** The stable URL's port: chosen once, kept for the app's whole life. */
   port: number;
-  /** Picks the app's OS identity when Slipway runs as root (see app-files.ts). */
+  /** The app's number in this data directory (at most SLOTS apps). */
   slot: number;
   /** The last revision number handed out (failed attempts count too). */
   lastRevision: number;

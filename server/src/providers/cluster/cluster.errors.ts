@@ -37,3 +37,6 @@ export const metricsUnavailable = () =>
   );
 
 export const clusterShuttingDown = () => new AppError(ErrorCode.Conflict, 'The local cluster is shutting down', { reason: 'CLUSTER_SHUTTING_DOWN' });
+
+/** No sandbox on this machine, and another user's code already runs here (see sandbox.ts). */
+export const unsandboxedNeighbour = (why: string) => new AppError(ErrorCode.Conflict, why, { reason: 'UNSANDBOXED_NEIGHBOUR' });

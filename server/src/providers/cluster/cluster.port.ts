@@ -1,3 +1,4 @@
+import type { SandboxLimits } from '../sandbox/cgroups.js';
 import type { Artifact } from '../registry/registry.port.js';
 
 /**
@@ -28,6 +29,8 @@ export interface DeploySpec {
   replicas: number;
   /** Health check budget before the new revision counts as failed (and the old one keeps serving). */
   healthTimeoutSeconds: number;
+  /** Local cluster: what each process may use (memory, processes, CPU, disk); the defaults when absent. */
+  limits?: SandboxLimits;
 }
 
 export interface AppStatus {

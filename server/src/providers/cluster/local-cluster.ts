@@ -4,7 +4,8 @@ import path from 'node:path';
 import { AppError } from '../../common/app-error.js';
 import type { SecretBox } from '../../common/secret-box.js';
 import type { LocalRegistry } from '../registry/local-registry.js';
-import { appPaths, appUser, type AppPaths, type AppUser, extractRelease, isDedicated, prepareAppDirs, SLOTS } from './app-files.js';
+import { refuseUnsandboxedNeighbours, sandboxSupport, UnsandboxedNeighbour } from '../sandbox/sandbox.js';
+import { appPaths, appUser, type AppPaths, type AppUser, extractRelease, prepareAppDirs } from './app-files.js';
 import { APP_PATH, AppInstance, describeExit, freePort, HealthCheckFailed, STOP_GRACE_MS } from './app-instance.js';
 import { AppLog } from './app-log.js';
 import { followAppLog } from './app-log-follow.js';
@@ -21,6 +22,7 @@ import {
   noStablePortLeft,
   revisionUnhealthy,
   tooManyApps,
+  unsandboxedNeighbour,
 } from './cluster.errors.js';
 import type {
   AppLogEntry,
@@ -43,6 +45,8 @@ const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MAX_CRASHES = 5;
 const CRASH_WINDOW_MS = 10 * 60_000;
 const MAX_RESTART_DELAY_MS = 30_000;
+/** Apps per data directory. */
+const SLOTS = 1000;
 /** Processes per revision on one machine. */
 const MAX_REPLICAS = 8;
 /** How often a process that waits for another to stop running the apps tries to take them over (a dead owner's apps are down meanwhile). */
@@ -260,6 +264,11 @@ export class LocalCluster implements Cluster, ClusterObservability {
 
   async deploy(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus> {
     checkSpec(spec);
+    try {
+      await refuseUnsandboxedNeighbours(await sandboxSupport(), { dataDir: this.options.dataDir, ownerId: spec.ownerId });
+    } catch (error) {
+      throw error instanceof UnsandboxedNeighbour ? unsandboxedNeighbour(error.message) : error;
+    }
     await this.load();
     const image = `${spec.artifact.repository}:${spec.artifact.tag}`;
     const artifactFile = await this.options.registry.blobOf(spec.artifact.digest);
@@ -273,6 +282,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
         current?.digest === spec.artifact.digest &&
         sameRuntime(current.runtime, spec.runtime) &&
         current.replicas === spec.replicas &&
+        JSON.stringify(current.limits ?? null) === JSON.stringify(spec.limits ?? null) &&
         this.sameEnvironment(app, current, spec.environment)
       ) {
         hooks.onLog(`Revision ${current.revision} already serves ${spec.artifact.digest}: nothing to do`);
@@ -302,8 +312,8 @@ export class LocalCluster implements Cluster, ClusterObservability {
       if (!app) return;
       this.apps.delete(name);
       await this.stopApp(app);
-      if (isDedicated(app.user)) {
-        // Whatever the app left running under its own user (daemons that left the process group) ends too.
+      if (app.user && !(await sandboxSupport()).sandbox) {
+        // Without a sandbox, whatever the app left running under its user (daemons that left the process group) ends too.
         await killUser(app.user.uid);
       }
       await this.save();
@@ -346,10 +356,10 @@ export class LocalCluster implements Cluster, ClusterObservability {
       }
       for (const record of await this.state.load()) {
         const paths = appPaths(this.clusterDir, record.name);
-        const user = await appUser(this.state.idBlock, record.slot);
+        const user = await appUser(this.options.dataDir, record.projectId);
         for (const pid of record.pids) if (await runsInside(pid, paths.dir)) await killGroup(pid);
-        // With its own user, whatever still runs as the app is left over (a daemon that left its group, say).
-        if (isDedicated(user)) await killUser(user.uid);
+        // Without a sandbox (which ends with Slipway), whatever still runs as the app's user is left over (a daemon that left its group, say).
+        if (user && !(await sandboxSupport()).sandbox) await killUser(user.uid);
         record.pids = [];
         this.apps.set(record.name, this.liveApp(record, user));
       }
@@ -401,7 +411,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
     while (slots.has(slot)) slot++;
     if (slot >= SLOTS) throw tooManyApps(SLOTS);
     const record: AppRecord = { name: spec.name, projectId: spec.projectId, ownerId: spec.ownerId, port: 0, slot, lastRevision: 0, current: null, pids: [] };
-    const app = this.liveApp(record, await appUser(this.state.idBlock, slot));
+    const app = this.liveApp(record, await appUser(this.options.dataDir, spec.projectId));
     await this.bindLoopbackPort(app);
     this.apps.set(spec.name, app);
     await this.save();
@@ -433,6 +443,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
       healthTimeoutSeconds: spec.healthTimeoutSeconds,
       replicas: spec.replicas,
       release: String(app.record.lastRevision),
+      ...(spec.limits ? { limits: spec.limits } : {}),
     };
     await this.save();
     await prepareAppDirs(this.options.dataDir, this.clusterDir, app.paths, app.user);
@@ -523,8 +534,8 @@ export class LocalCluster implements Cluster, ClusterObservability {
   /** Who a revision's process must be for its port to count as its own. */
   private claimantOf(app: LiveApp, instance: AppInstance): PortClaimant {
     const uid = app.user?.uid ?? process.getuid?.() ?? 0;
-    // Apps that share a user id with other programs (Slipway's own, or nobody) must hold the socket themselves.
-    return isDedicated(app.user) ? { uid } : { uid, pid: instance.pid };
+    // Apps that share Slipway's user id must hold the socket themselves.
+    return app.user ? { uid } : { uid, pid: instance.pid };
   }
 
   /**
@@ -587,15 +598,18 @@ export class LocalCluster implements Cluster, ClusterObservability {
     const environment = Object.fromEntries(JSON.parse(this.openEnvironment(app, revision)) as Array<[string, string]>);
     // Checked right before the start: shutdown() stops every instance it can see, and sees this one or refuses it.
     if (this.closed) throw clusterShuttingDown();
-    const instance = new AppInstance({
+    const instance = await AppInstance.start({
       revision: revision.revision,
       label: this.nextLabel(app, revision.revision),
       cwd: path.join(app.paths.releases, revision.release),
+      home: app.paths.home,
       argv: revision.runtime.start,
       // Only the project's environment, its port, a scrubbed PATH and its own HOME: never Slipway's variables.
-      env: { ...environment, [revision.runtime.portEnv]: String(port), PATH: APP_PATH, HOME: app.paths.home },
+      env: (home) => ({ ...environment, [revision.runtime.portEnv]: String(port), PATH: APP_PATH, HOME: home }),
       port,
       user: app.user,
+      owner: { dataDir: this.options.dataDir, ownerId: app.record.ownerId },
+      limits: revision.limits,
       onLine: (line, stream) => {
         app.log.appendEntry({ instance: instance.label, stream, line });
         onLine?.(line);
@@ -717,7 +731,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
     return {
       projectId: app.record.projectId,
       healthPath: app.record.current?.runtime.healthPath ?? '/',
-      instances: app.serving.map((instance) => ({ instance: instance.label, port: instance.port, pid: instance.pid ?? null })),
+      instances: app.serving.map((instance) => ({ instance: instance.label, port: instance.port, pid: instance.usagePid ?? instance.pid ?? null })),
     };
   }
 

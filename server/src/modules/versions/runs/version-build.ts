@@ -83,6 +83,8 @@ export async function runBuild(
   try {
     result = await ctx.providers.builder.build(
       {
+        projectId: names.project.id,
+        ownerId: ctx.run.ownerId,
         repository: names.repository,
         commitSha: build.commitSha,
         image: build.image,

@@ -45,6 +45,7 @@ export function builderContract(name: string, makeAdapter: () => Promise<Builder
         ],
       });
       return {
+        projectId: repository.name,
         repository,
         commitSha: sha,
         image: { repository: `${repository.organization}/${repository.name}`, tag: 'v0.1.0' },

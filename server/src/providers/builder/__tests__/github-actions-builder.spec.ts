@@ -213,6 +213,7 @@ describe('GitHubActionsBuilder against the fakes', () => {
       files: Object.entries(files).map(([filePath, content]) => ({ path: filePath, content: Buffer.from(content) })),
     });
     const request: BuildRequest = {
+      projectId: repository.name,
       repository,
       commitSha: sha,
       image: { repository: `acme/${repository.name}`, tag: 'v1.0.0' },
@@ -318,7 +319,7 @@ describe('GitHubActionsBuilder against the fakes', () => {
     const { sha } = await plain.commitFiles(repository, { branch: 'main', message: 'Plain', author, files: [{ path: 'index.js', content: Buffer.from('1\n') }] });
     const builder = cloud.builder({ runStartSeconds: 1 });
     const started = Date.now();
-    const result = await builder.build({ repository, commitSha: sha, image: { repository: `acme/${repository.name}`, tag: 'v1' }, buildCommand: null, environment: {}, timeoutSeconds: 60 }, hooks());
+    const result = await builder.build({ projectId: repository.name, repository, commitSha: sha, image: { repository: `acme/${repository.name}`, tag: 'v1' }, buildCommand: null, environment: {}, timeoutSeconds: 60 }, hooks());
     expect(result).toMatchObject({
       status: 'failed',
       error: `No GitHub Actions run started for commit ${sha.slice(0, 12)}: the repository needs a workflow under .github/workflows that runs on push`,
@@ -361,7 +362,7 @@ describe("the fake GitHub's default runner with the Docker Hub publisher (as the
       });
       await sourceHost.createTag(repository, { name: 'v0.1.0', sha, message: 'Version 0.1.0' });
       const log = hooks();
-      const result = await builder.build({ repository, commitSha: sha, image: { repository: 'acme/shop', tag: 'v0.1.0' }, buildCommand: null, environment: {}, timeoutSeconds: 60 }, log);
+      const result = await builder.build({ projectId: repository.name, repository, commitSha: sha, image: { repository: 'acme/shop', tag: 'v0.1.0' }, buildCommand: null, environment: {}, timeoutSeconds: 60 }, log);
       expect(result).toMatchObject({ status: 'success', artifact: { repository: 'acme/shop', tag: 'v0.1.0' } });
       expect(log.lines).toEqual(expect.arrayContaining(['Run node index.js', 'built by slipway.json']));
       expect(await registry.find({ repository: 'acme/shop', tag: commitImageTag(sha) })).toMatchObject({ digest: result.artifact!.digest });

@@ -17,7 +17,7 @@ await sourceHost.ensureRepository(repository, { description: 'Test' });
 const files = [{ path: 'index.js', content: Buffer.from('setInterval(() => {}, 1000)') }];
 const { sha } = await sourceHost.commitFiles(repository, { branch: 'main', message: 'Hang', author: { name: 'Ada', email: 'ada@example.com' }, files });
 void builder.build(
-  { repository, commitSha: sha, image: { repository: `acme/hanging-${process.pid}`, tag: 'v0.1.0' }, buildCommand: ['node', 'index.js'], environment: {}, timeoutSeconds: 600 },
+  { projectId: `hanging-${process.pid}`, repository, commitSha: sha, image: { repository: `acme/hanging-${process.pid}`, tag: 'v0.1.0' }, buildCommand: ['node', 'index.js'], environment: {}, timeoutSeconds: 600 },
   { signal: new AbortController().signal, onLog: () => undefined },
 );
 const scratchRoot = path.join(dataDir, 'builds');

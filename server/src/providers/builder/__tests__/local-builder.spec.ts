@@ -14,10 +14,13 @@ import { createLocalProviders } from '../../local.js';
 import type { RepositoryRef, SourceFile } from '../../source-host/source-host.port.js';
 import type { BuildRequest } from '../builder.port.js';
 import { MAX_LOG_LINE, MAX_LOG_LINES } from '../local-builder.js';
+import { sandboxSupport } from '../../sandbox/sandbox.js';
+import { projectUser } from '../../sandbox/sandbox-users.js';
 import { builderContract } from './builder.contract.js';
 
 const TEMPLATES_DIR = fileURLToPath(new URL('../../../../../templates', import.meta.url));
 const IS_ROOT = process.getuid?.() === 0;
+const { sandbox: SANDBOXED, cgroups: CGROUPS } = await sandboxSupport();
 const HANG = [process.execPath, '-e', 'setInterval(() => {}, 1000)'];
 
 /** Whether pid is a live process (a killed one whose parent is gone may linger as a zombie until reaped). */
@@ -29,6 +32,17 @@ async function isRunning(pid: number): Promise<boolean> {
   }
   const status = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   return !/^\d+ \(.*\) Z/.test(status);
+}
+
+/** The pids whose real user is uid (Linux /proc). */
+async function processesOf(uid: number): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '');
+    if (Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid) pids.push(Number(entry));
+  }
+  return pids;
 }
 
 /** A data directory as Slipway makes it: others may pass through (builds run as nobody under root) but not list. */
@@ -71,7 +85,7 @@ describe('LocalBuilder', () => {
     const repository: RepositoryRef = { organization: 'acme', name: `app-${counter}` };
     await providers.sourceHost.ensureRepository(repository, { description: 'Test' });
     const { sha } = await providers.sourceHost.commitFiles(repository, { branch: 'main', message: 'Initial commit', author: { name: 'Ada', email: 'ada@example.com' }, files });
-    return { repository, commitSha: sha, image: { repository: `acme/app-${counter}`, tag: 'v0.1.0' }, buildCommand, environment, timeoutSeconds };
+    return { projectId: `project-${counter}`, repository, commitSha: sha, image: { repository: `acme/app-${counter}`, tag: 'v0.1.0' }, buildCommand, environment, timeoutSeconds };
   }
 
   async function build(req: BuildRequest, signal = new AbortController().signal) {
@@ -110,7 +124,7 @@ describe('LocalBuilder', () => {
     return Object.fromEntries(template.environmentVariables.map((v) => [v.name, v.defaultValue || (v.required ? 'set-by-test' : '')]));
   }
 
-  it('builds in a data directory closed to others (0700, as mkdtemp makes it): as root it lets others pass through, never list', async () => {
+  it('builds in a data directory closed to others (0700, as mkdtemp makes it): sandboxed it stays closed; as root without the sandbox others may pass through, never list', async () => {
     const closed = await mkdtemp(path.join(tmpdir(), 'slipway-builder-closed-'));
     try {
       const own = localProviders(closed);
@@ -120,11 +134,11 @@ describe('LocalBuilder', () => {
       const { sha } = await own.sourceHost.commitFiles(repository, { branch: 'main', message: 'Initial commit', author: { name: 'Ada', email: 'ada@example.com' }, files });
       const lines: string[] = [];
       const result = await own.builder.build(
-        { repository, commitSha: sha, image: { repository: 'acme/closed', tag: 'v0.1.0' }, buildCommand: ['node', 'index.js'], environment: {}, timeoutSeconds: 60 },
+        { projectId: repository.name, repository, commitSha: sha, image: { repository: 'acme/closed', tag: 'v0.1.0' }, buildCommand: ['node', 'index.js'], environment: {}, timeoutSeconds: 60 },
         { signal: new AbortController().signal, onLog: (line) => lines.push(line) },
       );
       expect(result, lines.join('\n')).toMatchObject({ status: 'success' });
-      expect((await stat(closed)).mode & 0o777).toBe(IS_ROOT ? 0o701 : 0o700);
+      expect((await stat(closed)).mode & 0o777).toBe(IS_ROOT && !SANDBOXED ? 0o701 : 0o700);
     } finally {
       await rm(closed, { recursive: true, force: true });
     }
@@ -188,18 +202,30 @@ describe('LocalBuilder', () => {
       const { result, lines } = await build(req);
       expect(result.status).toBe('success');
       const env = JSON.parse(lines.find((line) => line.startsWith('ENV '))!.slice(4)) as Record<string, string>;
-      expect(Object.keys(env).sort()).toEqual(['CGO_ENABLED', 'GOCACHE', 'GOPATH', 'GOPROXY', 'GOTOOLCHAIN', 'GREETING', 'HOME', 'PATH', 'TMPDIR']);
+      // In the sandbox, bwrap sets PWD to the working directory (/app).
+      const names = ['CGO_ENABLED', 'GOCACHE', 'GOPATH', 'GOPROXY', 'GOTOOLCHAIN', 'GREETING', 'HOME', 'PATH', ...(SANDBOXED ? ['PWD'] : []), 'TMPDIR'];
+      expect(Object.keys(env).sort()).toEqual(names);
       expect(env.GREETING).toBe('hello');
       expect(env.PATH.split(':')).toEqual([path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].filter((p, i, all) => all.indexOf(p) === i));
-      expect(env.HOME.startsWith(providers.scratchRoot)).toBe(true);
-      expect(env.TMPDIR.startsWith(providers.scratchRoot)).toBe(true);
+      if (SANDBOXED) {
+        expect(env).toMatchObject({ HOME: '/home/app', TMPDIR: '/tmp', PWD: '/app' });
+      } else {
+        expect(env.HOME.startsWith(providers.scratchRoot)).toBe(true);
+        expect(env.TMPDIR.startsWith(providers.scratchRoot)).toBe(true);
+      }
       expect(env.GOCACHE.startsWith(env.HOME)).toBe(true);
     } finally {
       delete process.env.SLIPWAY_BUILDER_TEST_SECRET;
     }
   });
 
-  it(IS_ROOT ? 'runs the build as nobody, which cannot read the secret key, repositories or artifacts' : 'runs the build as Slipway’s own user (not root: no other user to switch to)', async () => {
+  it(
+    SANDBOXED
+      ? "runs the build as the project's own user in its sandbox, where Slipway's data directory does not exist"
+      : IS_ROOT
+        ? "runs the build as the project's own user, which cannot read the secret key, repositories or artifacts"
+        : 'runs the build as Slipway’s own user (not root: no other user to switch to)',
+    async () => {
     await writeFile(path.join(dataDir, 'secret.key'), 'top-secret', { mode: 0o600 });
     const probe = `
       const fs = require('node:fs');
@@ -220,8 +246,10 @@ describe('LocalBuilder', () => {
     expect(result.status, output).toBe('success');
     const seen = JSON.parse(lines.find((line) => line.startsWith('PROBE '))!.slice(6));
     expect(seen.ownFiles).toEqual(['hello.txt']);
-    if (IS_ROOT) {
-      expect(seen).toMatchObject({ uid: 65534, key: 'EACCES', repos: 'EACCES', registry: 'EACCES', builds: 'EACCES' });
+    if (SANDBOXED) {
+      expect(seen).toMatchObject({ uid: (await projectUser(dataDir, req.projectId)).uid, key: 'ENOENT', repos: 'ENOENT', registry: 'ENOENT', builds: 'ENOENT' });
+    } else if (IS_ROOT) {
+      expect(seen).toMatchObject({ uid: (await projectUser(dataDir, req.projectId)).uid, key: 'EACCES', repos: 'EACCES', registry: 'EACCES', builds: 'EACCES' });
     } else {
       console.warn('Not running as root: the build runs as this user and its isolation from the data directory is not tested');
       expect(seen.uid).toBe(process.getuid?.());
@@ -232,22 +260,39 @@ describe('LocalBuilder', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+    },
+  );
 
-  it('kills what the build started when it times out, and leaves no scratch directory behind', async () => {
+  it('kills what the build started when it times out, a detached process in its own session too, and leaves no scratch directory behind', async () => {
     const script = `
       const { spawn } = require('node:child_process');
-      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore', detached: true });
+      child.unref();
       console.log('GRANDCHILD ' + child.pid);
       setInterval(() => {}, 1000);
     `;
-    const { result, lines } = await build(await request([], [process.execPath, '-e', script], {}, 2));
+    const req = await request([], [process.execPath, '-e', script], {}, 2);
+    const { result, lines } = await build(req);
     expect(result).toMatchObject({ status: 'failed', error: 'Build timed out after 2 s' });
     expect(lines.at(-1)).toBe('Build timed out after 2 s');
     const pid = Number(lines.find((line) => line.startsWith('GRANDCHILD '))!.slice('GRANDCHILD '.length));
     expect(pid).toBeGreaterThan(0);
-    await expect.poll(() => isRunning(pid), { timeout: 3000 }).toBe(false);
+    if (IS_ROOT) {
+      // The project's user runs nothing any more (in the sandbox, pid is a number of its own PID namespace).
+      const { uid } = await projectUser(dataDir, req.projectId);
+      await expect.poll(() => processesOf(uid), { timeout: 3000 }).toEqual([]);
+    } else {
+      await expect.poll(() => isRunning(pid), { timeout: 3000 }).toBe(false);
+    }
     expect(await readdir(providers.scratchRoot)).toEqual([]);
+  });
+
+  it('stops a build that passes its memory limit with a clear reason', { skip: !CGROUPS }, async () => {
+    const flood = `const chunks = []; for (;;) chunks.push(Buffer.alloc(16 * 1024 * 1024, 1));`;
+    const req = { ...(await request([], [process.execPath, '-e', flood])), limits: { memoryMb: 128, processes: 64, cpuPercent: 100, diskMb: 64 } };
+    const { result, lines } = await build(req);
+    expect(result).toMatchObject({ status: 'failed', error: 'Build stopped: out of memory: limit 128 MB' });
+    expect(lines.at(-1)).toBe('Build stopped: out of memory: limit 128 MB');
   });
 
   it('builds an image once when two builds of it run at the same time', async () => {
@@ -265,13 +310,16 @@ describe('LocalBuilder', () => {
       console.log('ESCAPED ' + escaped.pid);
     `;
     const started = Date.now();
-    const { result, lines } = await build(await request([], [process.execPath, '-e', script]));
+    const req = await request([], [process.execPath, '-e', script]);
+    const { result, lines } = await build(req);
     const pid = Number(lines.find((line) => line.startsWith('ESCAPED '))!.slice('ESCAPED '.length));
     try {
       expect(result.status).toBe('success');
       expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
-      process.kill(pid, 'SIGKILL');
+      // In the sandbox pid is a number of its PID namespace, and the process is gone with it.
+      if (SANDBOXED) expect(await processesOf((await projectUser(dataDir, req.projectId)).uid)).toEqual([]);
+      else process.kill(pid, 'SIGKILL');
     }
   });
 

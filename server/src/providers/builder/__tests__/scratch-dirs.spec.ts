@@ -116,7 +116,7 @@ describe('build scratch directories', () => {
     const { sha } = await sourceHost.commitFiles(repository, { branch: 'main', message: 'Initial commit', author: { name: 'Ada', email: 'ada@example.com' }, files });
     const lines: string[] = [];
     const result = await builder.build(
-      { repository, commitSha: sha, image: { repository: 'acme/retried', tag: 'v0.1.0' }, buildCommand: ['node', 'index.js'], environment: {}, timeoutSeconds: 60 },
+      { projectId: repository.name, repository, commitSha: sha, image: { repository: 'acme/retried', tag: 'v0.1.0' }, buildCommand: ['node', 'index.js'], environment: {}, timeoutSeconds: 60 },
       { signal: new AbortController().signal, onLog: (line) => lines.push(line) },
     );
     expect(result, lines.join('\n')).toMatchObject({ status: 'success' });

@@ -19,6 +19,7 @@ import { renderTemplate } from '../../../modules/templates/template-renderer.js'
 import { LocalRegistry } from '../../registry/local-registry.js';
 import type { Artifact } from '../../registry/registry.port.js';
 import type { AppRuntime, AppStatus, DeploySpec } from '../cluster.port.js';
+import { sandboxSupport } from '../../sandbox/sandbox.js';
 import { LocalCluster, type LocalClusterOptions } from '../local-cluster.js';
 import { isRunning as alive } from '../processes.js';
 import { clusterContract, deployHooks, page, refusesConnections } from './cluster.contract.js';
@@ -103,6 +104,8 @@ async function openLocal(extra: Partial<LocalClusterOptions> = {}) {
   };
 }
 
+const { sandbox: SANDBOXED } = await sandboxSupport();
+
 let workDir: string;
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'slipway-artifacts-'));
@@ -117,6 +120,10 @@ clusterContract('local cluster', { open: () => openLocal(), runtime: STATIC_SITE
 const PROBE = `
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
+// A name the test finds the process by from outside (in a sandbox, process.pid is a number of its own PID namespace).
+const title = 'probe-' + randomBytes(4).toString('hex');
+process.title = title;
 createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   if (url.pathname === '/health') return res.end('ok');
@@ -131,7 +138,7 @@ createServer((req, res) => {
     try { readFileSync(url.searchParams.get('read')); read = 'readable'; } catch (error) { read = error.code; }
   }
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ pid: process.pid, uid: process.getuid(), groups: process.getgroups(), cwd: process.cwd(), env: process.env, read }));
+  res.end(JSON.stringify({ title, pid: process.pid, uid: process.getuid(), groups: process.getgroups(), cwd: process.cwd(), env: process.env, read }));
 }).on('upgrade', (req, socket) => {
   // An upgraded connection that echoes what it gets: enough to see the stable URL carry WebSocket traffic.
   socket.write('HTTP/1.1 101 Switching Protocols\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\n\\r\\n');
@@ -142,6 +149,8 @@ if (process.env.CRASH_AFTER_MS) setTimeout(() => process.exit(4), Number(process
 `;
 
 interface ProbeAnswer {
+  title: string;
+  /** Its pid on this machine (found by its title). */
   pid: number;
   uid: number;
   groups: number[];
@@ -153,7 +162,16 @@ interface ProbeAnswer {
 async function probe(url: string, read?: string): Promise<ProbeAnswer> {
   const { status, text } = await page(read ? `${url}?read=${encodeURIComponent(read)}` : url, 15_000);
   expect(status).toBe(200);
-  return JSON.parse(text) as ProbeAnswer;
+  const answer = JSON.parse(text) as ProbeAnswer;
+  return { ...answer, pid: (await pidByTitle(answer.title)) ?? answer.pid };
+}
+
+/** The pid of the process that named itself `title` (Linux /proc). */
+async function pidByTitle(title: string): Promise<number | null> {
+  for (const entry of await readdir('/proc').catch((): string[] => [])) {
+    if (/^\d+$/.test(entry) && (await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '')).trim() === title) return Number(entry);
+  }
+  return null;
 }
 
 
@@ -192,11 +210,13 @@ describe('local cluster: isolation, supervision and logs', () => {
     const { loopbackUrl: url } = await harness.cluster.deploy(spec('probe-env'), deployHooks());
     const answer = await probe(url!);
     pids.add(answer.pid);
-    expect(Object.keys(answer.env).sort()).toEqual(['GREETING', 'HOME', 'PATH', 'PORT']);
+    // In the sandbox, bwrap sets PWD to the working directory.
+    expect(Object.keys(answer.env).sort()).toEqual(['GREETING', 'HOME', 'PATH', 'PORT', ...(SANDBOXED ? ['PWD'] : [])].sort());
     expect(answer.env.GREETING).toBe('hello');
     expect(answer.env.PATH).toBe([...new Set([path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'])].join(':'));
-    expect(answer.env.HOME).toBe(path.join(harness.dataDir, 'cluster', 'probe-env', 'home'));
-    expect(answer.cwd).toBe(path.join(harness.dataDir, 'cluster', 'probe-env', 'releases', '1'));
+    // In the sandbox its release is at /app and its home at /home/app; the data directory is not there.
+    expect(answer.env.HOME).toBe(SANDBOXED ? '/home/app' : path.join(harness.dataDir, 'cluster', 'probe-env', 'home'));
+    expect(answer.cwd).toBe(SANDBOXED ? '/app' : path.join(harness.dataDir, 'cluster', 'probe-env', 'releases', '1'));
     expect(Number(answer.env.PORT)).not.toBe(Number(new URL(url!).port));
   });
 
@@ -208,12 +228,14 @@ describe('local cluster: isolation, supervision and logs', () => {
     expect(self.uid).not.toBe(other.uid);
     // Its own group only: root's supplementary groups are dropped.
     expect(self.groups.filter((gid) => gid !== self.uid)).toEqual([]);
+    // Closed to its user; in the sandbox not there at all.
+    const closed = SANDBOXED ? 'ENOENT' : 'EACCES';
     const secretKey = path.join(harness.dataDir, 'secret.key');
-    expect((await probe(url!, secretKey)).read).toBe('EACCES');
-    expect((await probe(url!, path.join(harness.dataDir, 'cluster', 'state.json'))).read).toBe('EACCES');
-    expect((await probe(url!, path.join(other.cwd, 'probe.mjs'))).read).toBe('EACCES');
+    expect((await probe(url!, secretKey)).read).toBe(closed);
+    expect((await probe(url!, path.join(harness.dataDir, 'cluster', 'state.json'))).read).toBe(closed);
+    expect((await probe(url!, path.join(harness.dataDir, 'cluster', 'probe-env', 'releases', '1', 'probe.mjs'))).read).toBe(closed);
     // Other projects' artifacts (their code) in the registry beside the cluster.
-    expect((await probe(url!, (await harness.registry.localPath(probeArtifact))!)).read).toBe('EACCES');
+    expect((await probe(url!, (await harness.registry.localPath(probeArtifact))!)).read).toBe(closed);
     expect((await probe(url!, path.join(self.cwd, 'probe.mjs'))).read).toBe('readable');
     await harness.cluster.remove('probe-other');
   });
@@ -415,7 +437,9 @@ describe('local cluster: after Slipway itself crashed', () => {
     const orphan = await probe(url);
     slipway.kill('SIGKILL');
     await once(slipway, 'exit');
-    expect(await alive(orphan.pid)).toBe(true);
+    // A sandboxed app dies with the Slipway that started it (bwrap --die-with-parent); without the sandbox it lingers.
+    if (SANDBOXED) await expect.poll(() => alive(orphan.pid), { timeout: 3000 }).toBe(false);
+    else expect(await alive(orphan.pid)).toBe(true);
 
     const restarted = new LocalCluster(options);
     try {

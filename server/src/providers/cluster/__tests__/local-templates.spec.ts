@@ -79,7 +79,7 @@ describe('local cluster: every template runs from a build to its stable URL', as
     const environment = Object.fromEntries(template.environmentVariables.map((variable) => [variable.name, variable.defaultValue || REQUIRED_VALUES[variable.name] || '']));
     const lines: string[] = [];
     const build = await builder.build(
-      { repository, commitSha: sha, image: { repository: `acme/${name}`, tag: 'v0.1.0' }, buildCommand: template.runtime.build, environment, timeoutSeconds: 150 },
+      { projectId: repository.name, repository, commitSha: sha, image: { repository: `acme/${name}`, tag: 'v0.1.0' }, buildCommand: template.runtime.build, environment, timeoutSeconds: 150 },
       deployHooks(lines),
     );
     expect(build, lines.join('\n')).toMatchObject({ status: 'success', error: null });

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refuseUnsandboxedNeighbours, SandboxRun, type SandboxSpec, sandboxSupport } from '../sandbox.js';
+import { projectUser } from '../sandbox-users.js';
+
+const found = await sandboxSupport();
+
+/** The pids whose real user is uid (Linux /proc). */
+async function processesOf(uid: number): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '');
+    if (Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+describe('project users', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-sandbox-users-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('gives each project its own user id, the same every time, even when asked for at once', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    const first = await Promise.all([projectUser(dataDir, a), projectUser(dataDir, a), projectUser(dataDir, b), projectUser(dataDir, b)]);
+    expect(first[0]).toEqual(first[1]);
+    expect(first[2]).toEqual(first[3]);
+    expect(first[0].uid).not.toBe(first[2].uid);
+    expect(first[0].uid).toBeGreaterThanOrEqual(1_600_000_000);
+    expect(await projectUser(dataDir, a)).toEqual(first[0]);
+  });
+
+  it('refuses a value that is not a project id', async () => {
+    await expect(projectUser(dataDir, '../secret')).rejects.toThrow('Not a project id');
+  });
+});
+
+describe('without a sandbox', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-sandbox-policy-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+  const none = { sandbox: false, reason: 'bubblewrap (bwrap) is not installed', cgroups: null, limitsReason: 'not root' };
+
+  it("runs one user's code only, unless the admin allows sharing the machine", async () => {
+    const [ada, bob] = [randomUUID(), randomUUID()];
+    await refuseUnsandboxedNeighbours(none, { dataDir, ownerId: ada });
+    await refuseUnsandboxedNeighbours(none, { dataDir, ownerId: ada });
+    await expect(refuseUnsandboxedNeighbours(none, { dataDir, ownerId: bob })).rejects.toThrow(
+      "This server cannot sandbox builds and apps (bubblewrap (bwrap) is not installed) and already runs another user's code; an administrator can allow users to share it unsandboxed with SLIPWAY_ALLOW_UNSANDBOXED=true",
+    );
+    process.env.SLIPWAY_ALLOW_UNSANDBOXED = 'true';
+    try {
+      await refuseUnsandboxedNeighbours(none, { dataDir, ownerId: bob });
+    } finally {
+      delete process.env.SLIPWAY_ALLOW_UNSANDBOXED;
+    }
+    // With a sandbox, owners share the machine.
+    await refuseUnsandboxedNeighbours({ ...none, sandbox: true, reason: null }, { dataDir, ownerId: bob });
+  });
+});
+
+describe.runIf(found.sandbox)('the sandbox', () => {
+  let dataDir: string;
+  let work: string;
+  let home: string;
+  let projectId: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-sandbox-'));
+    projectId = randomUUID();
+    work = path.join(dataDir, 'work');
+    home = path.join(dataDir, 'home');
+    await mkdir(work);
+    await mkdir(home);
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  async function run(script: string, extra: Partial<SandboxSpec> = {}) {
+    const user = await projectUser(dataDir, projectId);
+    const { chown } = await import('node:fs/promises');
+    await chown(work, user.uid, user.gid);
+    await chown(home, user.uid, user.gid);
+    const sandbox = await SandboxRun.start({
+      name: 'test',
+      owner: { dataDir, ownerId: 'ada' },
+      user,
+      argv: [process.execPath, '-e', script],
+      env: (dirs) => ({ PATH: '/usr/bin:/bin', HOME: dirs.home }),
+      work,
+      home,
+      tmp: home,
+      network: 'none',
+      ...extra,
+    });
+    let output = '';
+    sandbox.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    sandbox.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exit = await sandbox.exited;
+    return { exit, output, user };
+  }
+
+  it("sees only its own processes, its own folders, and not the data directory's names", async () => {
+    const { exit, output } = await run(`
+      const fs = require('node:fs');
+      console.log(JSON.stringify({
+        pids: fs.readdirSync('/proc').filter((entry) => /^\\d+$/.test(entry)).length,
+        root: fs.readdirSync('/').sort(),
+        data: fs.existsSync(${JSON.stringify(dataDir)}),
+        uid: process.getuid(),
+        cwd: process.cwd(),
+      }));
+    `);
+    expect(exit, output).toMatchObject({ code: 0, limit: null });
+    const seen = JSON.parse(output) as { pids: number; root: string[]; data: boolean; uid: number; cwd: string };
+    expect(seen.pids).toBeLessThanOrEqual(3);
+    expect(seen.data).toBe(false);
+    expect(seen.cwd).toBe('/app');
+    expect(seen.root).not.toContain(path.basename(dataDir));
+    expect(seen.uid).toBe((await projectUser(dataDir, projectId)).uid);
+  });
+
+  it('kills a detached process in a new session when the command ends: the project user runs nothing after', async () => {
+    const { exit, user } = await run(`
+      const { spawn } = require('node:child_process');
+      spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' }).unref();
+    `);
+    expect(exit.code).toBe(0);
+    await expect.poll(() => processesOf(user.uid), { timeout: 3000 }).toEqual([]);
+  });
+
+  it.runIf(found.cgroups)('stops a fork bomb at its process limit, and says so', async () => {
+    const { exit } = await run(
+      `
+      const { spawn } = require('node:child_process');
+      for (let i = 0; i < 200; i++) { try { spawn('/bin/sleep', ['30'], { stdio: 'ignore' }); } catch {} }
+      setInterval(() => {}, 1000);
+    `,
+      { limits: { memoryMb: 256, processes: 32, cpuPercent: 100, diskMb: 64 } },
+    );
+    expect(exit.limit).toBe('too many processes: limit 32');
+  });
+
+  it('stops a disk flood at its disk limit, and says so', async () => {
+    const { exit } = await run(
+      `
+      const fs = require('node:fs');
+      const chunk = Buffer.alloc(1024 * 1024, 1);
+      for (let i = 0; ; i++) { try { fs.writeFileSync('/home/app/flood-' + (i % 40), chunk); } catch (error) { } }
+    `,
+      { limits: { memoryMb: 256, processes: 64, cpuPercent: 100, diskMb: 20 } },
+    );
+    expect(exit.limit).toBe('disk limit reached: limit 20 MB written');
+  });
+});

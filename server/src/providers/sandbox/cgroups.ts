@@ -1,0 +1,186 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rmdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** What one sandbox may use. */
+export interface SandboxLimits {
+  /** Memory, page cache and its /tmp included. */
+  memoryMb: number;
+  /** Processes and threads together. */
+  processes: number;
+  /** CPU time, in percent of one core (100 = one core at most). */
+  cpuPercent: number;
+  /** What it may write: its folders together, and each of its /tmp, /var/tmp and /dev/shm. */
+  diskMb: number;
+}
+
+/** Defaults a small server (2 cores, 2–4 GB) can live with: a runaway build or app cannot take it down. */
+export const DEFAULT_LIMITS: SandboxLimits = { memoryMb: 512, processes: 256, cpuPercent: 100, diskMb: 1024 };
+
+/** The environment variables an administrator sets the defaults with. */
+const LIMIT_VARIABLES: Record<keyof SandboxLimits, string> = {
+  memoryMb: 'SLIPWAY_LIMIT_MEMORY_MB',
+  processes: 'SLIPWAY_LIMIT_PROCESSES',
+  cpuPercent: 'SLIPWAY_LIMIT_CPU_PERCENT',
+  diskMb: 'SLIPWAY_LIMIT_DISK_MB',
+};
+
+/** DEFAULT_LIMITS, each replaced by its environment variable when set (a value out of bounds is refused, not ignored). */
+export function defaultLimits(env: NodeJS.ProcessEnv = process.env): SandboxLimits {
+  const limits = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(LIMIT_VARIABLES) as Array<keyof SandboxLimits>) {
+    const raw = env[LIMIT_VARIABLES[key]];
+    if (raw === undefined || raw === '') continue;
+    const value = Number(raw);
+    const { min, max, unit } = LIMIT_BOUNDS[key];
+    if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${LIMIT_VARIABLES[key]} must be a whole number from ${min} to ${max} (${unit}), got "${raw}"`);
+    limits[key] = value;
+  }
+  return limits;
+}
+
+/** Bounds of the limits. */
+export const LIMIT_BOUNDS: Record<keyof SandboxLimits, { min: number; max: number; unit: string }> = {
+  memoryMb: { min: 64, max: 65_536, unit: 'MB' },
+  processes: { min: 16, max: 32_768, unit: 'processes' },
+  cpuPercent: { min: 10, max: 6_400, unit: '% of a core' },
+  diskMb: { min: 16, max: 1_048_576, unit: 'MB' },
+};
+
+/** The cgroup controllers a sandbox is put in; each is a directory with a cgroup.procs file. */
+export type CgroupKind = 'v1' | 'v2';
+
+const V1_ROOT = '/sys/fs/cgroup';
+const V2_ROOT = '/sys/fs/cgroup';
+const PARENT = 'slipway';
+const PERIOD_US = 100_000;
+/** Below the default weight (1024 / 100): Slipway itself and the machine's other programs come first when CPU is short. */
+const V1_SHARES = 512;
+const V2_WEIGHT = 50;
+
+/** Which cgroup version this machine lets Slipway use for limits, or null with why not. */
+export async function detectCgroups(): Promise<{ kind: CgroupKind } | { kind: null; reason: string }> {
+  if (process.platform !== 'linux') return { kind: null, reason: 'not Linux' };
+  if (existsSync(path.join(V2_ROOT, 'cgroup.controllers'))) {
+    const controllers = readFileSync(path.join(V2_ROOT, 'cgroup.controllers'), 'utf8').split(/\s+/);
+    const missing = ['memory', 'pids', 'cpu'].filter((name) => !controllers.includes(name));
+    if (missing.length) return { kind: null, reason: `cgroup v2 lacks the ${missing.join(', ')} controller(s)` };
+    try {
+      await mkdir(path.join(V2_ROOT, PARENT), { recursive: true });
+      await writeFile(path.join(V2_ROOT, 'cgroup.subtree_control'), '+memory +pids +cpu').catch(() => undefined);
+      await writeFile(path.join(V2_ROOT, PARENT, 'cgroup.subtree_control'), '+memory +pids +cpu');
+      return { kind: 'v2' };
+    } catch (error) {
+      return { kind: null, reason: `cgroup v2 cannot be delegated (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+    }
+  }
+  for (const controller of ['memory', 'pids', 'cpu']) {
+    try {
+      await mkdir(path.join(V1_ROOT, controller, PARENT), { recursive: true });
+    } catch (error) {
+      return { kind: null, reason: `the cgroup v1 ${controller} controller cannot be used (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+    }
+  }
+  return { kind: 'v1' };
+}
+
+/** What ended a sandbox because it passed a limit, as its log and events say it. */
+export const limitMessages = {
+  memory: (limits: SandboxLimits) => `out of memory: limit ${limits.memoryMb} MB`,
+  processes: (limits: SandboxLimits) => `too many processes: limit ${limits.processes}`,
+  disk: (limits: SandboxLimits) => `disk limit reached: limit ${limits.diskMb} MB written`,
+};
+
+/** One sandbox's cgroup(s): created with its limits before it starts, removed once it is empty. */
+export class SandboxCgroup {
+  private constructor(
+    private readonly kind: CgroupKind,
+    private readonly dirs: { memory: string; pids: string; cpu: string },
+  ) {}
+
+  static async create(kind: CgroupKind, name: string, limits: SandboxLimits): Promise<SandboxCgroup> {
+    const bytes = String(limits.memoryMb * 1024 * 1024);
+    const quota = String(Math.round((PERIOD_US * limits.cpuPercent) / 100));
+    if (kind === 'v2') {
+      const dir = path.join(V2_ROOT, PARENT, name);
+      await mkdir(dir);
+      const group = new SandboxCgroup(kind, { memory: dir, pids: dir, cpu: dir });
+      await writeFile(path.join(dir, 'memory.max'), bytes);
+      await writeFile(path.join(dir, 'memory.swap.max'), '0').catch(() => undefined);
+      await writeFile(path.join(dir, 'pids.max'), String(limits.processes));
+      await writeFile(path.join(dir, 'cpu.max'), `${quota} ${PERIOD_US}`);
+      await writeFile(path.join(dir, 'cpu.weight'), String(V2_WEIGHT));
+      return group;
+    }
+    const dirs = { memory: path.join(V1_ROOT, 'memory', PARENT, name), pids: path.join(V1_ROOT, 'pids', PARENT, name), cpu: path.join(V1_ROOT, 'cpu', PARENT, name) };
+    for (const dir of Object.values(dirs)) await mkdir(dir);
+    const group = new SandboxCgroup(kind, dirs);
+    await writeFile(path.join(dirs.memory, 'memory.limit_in_bytes'), bytes);
+    // Without swap accounting this file is absent: then swap is not limited.
+    await writeFile(path.join(dirs.memory, 'memory.memsw.limit_in_bytes'), bytes).catch(() => undefined);
+    await writeFile(path.join(dirs.pids, 'pids.max'), String(limits.processes));
+    await writeFile(path.join(dirs.cpu, 'cpu.cfs_period_us'), String(PERIOD_US));
+    await writeFile(path.join(dirs.cpu, 'cpu.cfs_quota_us'), quota);
+    await writeFile(path.join(dirs.cpu, 'cpu.shares'), String(V1_SHARES));
+    return group;
+  }
+
+  /** The cgroup.procs files a process writes its pid to, to enter the sandbox's groups (before it starts anything). */
+  get procsFiles(): string[] {
+    return [...new Set(Object.values(this.dirs))].map((dir) => path.join(dir, 'cgroup.procs'));
+  }
+
+  /** Which limit, if any, the sandbox has passed: the OOM killer ran, or a fork was refused. */
+  async passed(): Promise<'memory' | 'processes' | null> {
+    const counter = async (file: string, key: string) => {
+      const text = await readFile(file, 'utf8').catch(() => '');
+      return Number(new RegExp(`^${key}\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    };
+    const oomFile = this.kind === 'v2' ? path.join(this.dirs.memory, 'memory.events') : path.join(this.dirs.memory, 'memory.oom_control');
+    if ((await counter(oomFile, 'oom_kill')) > 0) return 'memory';
+    if ((await counter(path.join(this.dirs.pids, 'pids.events'), 'max')) > 0) return 'processes';
+    return null;
+  }
+
+  /** The pids in the sandbox's groups. */
+  async pids(): Promise<number[]> {
+    const all = new Set<number>();
+    for (const file of this.procsFiles) {
+      const text = await readFile(file, 'utf8').catch(() => '');
+      for (const line of text.split('\n')) if (/^\d+$/.test(line)) all.add(Number(line));
+    }
+    return [...all];
+  }
+
+  /** SIGKILLs everything in the groups until they are empty, then removes them. */
+  async destroy(): Promise<void> {
+    if (this.kind === 'v2') await writeFile(path.join(this.dirs.memory, 'cgroup.kill'), '1').catch(() => undefined);
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const pids = await this.pids();
+      if (pids.length === 0 || Date.now() > deadline) break;
+      for (const pid of pids) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Gone meanwhile.
+        }
+      }
+      await sleep(20);
+    }
+    for (const dir of new Set(Object.values(this.dirs))) {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        try {
+          await rmdir(dir);
+          break;
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === 'ENOENT') break;
+          // EBUSY: the last exited processes are still being reaped.
+          await sleep(20);
+        }
+      }
+    }
+  }
+}
