@@ -3,7 +3,7 @@ import type { Repository } from 'typeorm';
 import { deriveKey } from '../../common/keys.js';
 import { isUuid } from '../../common/validation.js';
 import type { EventBus } from '../../events/event-bus.js';
-import { User } from '../users/user.entity.js';
+import { type User, userOfRow } from '../users/user.entity.js';
 import { notSignedIn } from './auth.errors.js';
 import type { Session } from './session.entity.js';
 import type { TokenGrant } from '../tokens/token-scope.js';
@@ -90,16 +90,7 @@ export class TokenService {
     const generation = this.generation;
     const [row] = await this.sessions.query(SESSION_USER_SQL, [sessionId, userId]);
     if (!row) throw notSignedIn();
-    const user = Object.assign(new User(), {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      passwordHash: row.password_hash,
-      role: row.role,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      passwordResetAt: row.password_reset_at,
-    });
+    const user = userOfRow(row);
     const auth: Authenticated = { user, sessionId, expiresAt: row.expires_at.getTime() };
     if (live && generation === this.generation) remember(this.signIns, sessionId, { auth, expiresAt: row.expires_at.getTime() });
     return auth;

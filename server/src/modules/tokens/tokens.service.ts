@@ -5,7 +5,7 @@ import type { EventBus } from '../../events/event-bus.js';
 import { notSignedIn } from '../auth/auth.errors.js';
 import type { Authenticated } from '../auth/token.service.js';
 import { projectNotFound } from '../projects/projects.errors.js';
-import { User } from '../users/user.entity.js';
+import { User, userOfRow } from '../users/user.entity.js';
 import { Role, hasMinimumRole } from '../users/user-role.js';
 import { forbidden, userNotFound } from '../users/users.errors.js';
 import { AccessToken } from './access-token.entity.js';
@@ -144,16 +144,7 @@ export class AccessTokensService {
     const generation = this.generation;
     const [row] = await this.dataSource.query(TOKEN_USER_SQL, [tokenHash]);
     if (!row) throw notSignedIn();
-    const user = Object.assign(new User(), {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      passwordHash: row.password_hash,
-      role: row.role,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      passwordResetAt: row.password_reset_at,
-    });
+    const user = userOfRow(row);
     const expiresAt = (row.expires_at as Date).getTime();
     const auth: Authenticated = {
       user,

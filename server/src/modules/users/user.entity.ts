@@ -42,6 +42,20 @@ export class User {
 }
 
 /** The REST shape of a user (spec section 3): never includes the password hash. */
+/** A user from a raw SQL row of the users table (the credential checks read it joined to their own table). */
+export function userOfRow(row: Record<string, unknown>): User {
+  return Object.assign(new User(), {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    passwordHash: row.password_hash,
+    role: row.role,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    passwordResetAt: row.password_reset_at,
+  });
+}
+
 export function toUserResponse(user: User) {
   return { id: user.id, name: user.name, email: user.email, role: user.role, created_at: user.createdAt, password_reset_at: user.passwordResetAt };
 }
