@@ -37,11 +37,15 @@ export class User {
   })
   passwordResetAt!: Date | null;
 
+  @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When a manager or admin disabled the account (it cannot sign in, its sessions and tokens stop); null while enabled' })
+  disabledAt!: Date | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }
 
 /** The REST shape of a user (spec section 3): never includes the password hash. */
 export function toUserResponse(user: User) {
-  return { id: user.id, name: user.name, email: user.email, role: user.role, created_at: user.createdAt, password_reset_at: user.passwordResetAt };
+  return { id: user.id, name: user.name, email: user.email, role: user.role, created_at: user.createdAt, password_reset_at: user.passwordResetAt, disabled_at: user.disabledAt };
 }
