@@ -92,17 +92,22 @@ export function UserTable({
                 <td>
                   {manageable && (
                     <StyledActions>
-                      <Button variant="secondary" size="sm" disabled={working} onClick={() => onAction(user, user.disabledAt ? 'enable' : 'disable')}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`${user.disabledAt ? 'Enable' : 'Disable'} ${user.name}`}
+                        disabled={working}
+                        onClick={() => onAction(user, user.disabledAt ? 'enable' : 'disable')}
+                      >
                         {user.disabledAt ? 'Enable' : 'Disable'}
-                        <StyledHidden> {user.name}</StyledHidden>
                       </Button>
                       {isAdmin && (
-                        <Button variant="secondary" size="sm" disabled={working} onClick={() => onAction(user, 'resetPassword')}>
-                          Reset password<StyledHidden> of {user.name}</StyledHidden>
+                        <Button variant="secondary" size="sm" aria-label={`Reset password of ${user.name}`} disabled={working} onClick={() => onAction(user, 'resetPassword')}>
+                          Reset password
                         </Button>
                       )}
-                      <Button variant="danger" size="sm" disabled={working} onClick={() => onAction(user, 'delete')}>
-                        Delete<StyledHidden> {user.name}</StyledHidden>
+                      <Button variant="danger" size="sm" aria-label={`Delete ${user.name}`} disabled={working} onClick={() => onAction(user, 'delete')}>
+                        Delete
                       </Button>
                     </StyledActions>
                   )}
