@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { describe, expect, it } from 'vitest';
-import { CreateUserDocument, SetUserDisabledDocument, UpdateUserDocument, UsersDocument, type UserRowFragment } from '../../../generated/graphql';
+import { type AuthUserFragment, CreateUserDocument, SetUserDisabledDocument, UpdateUserDocument, UsersDocument, type UserRowFragment } from '../../../generated/graphql';
 import { TEST_USER, graphQLErrorResult } from '../../../test/fixtures';
 import { renderWithProviders, signedIn } from '../../../test/render';
 import { UsersPage } from './UsersPage';
 
-const ADMIN = { ...TEST_USER, role: 'admin' as const };
-const MANAGER = { ...TEST_USER, role: 'manager' as const };
+const ADMIN: AuthUserFragment = { ...TEST_USER, role: 'admin' };
+const MANAGER: AuthUserFragment = { ...TEST_USER, role: 'manager' };
 
 const row = (overrides: Partial<UserRowFragment>): UserRowFragment => ({
   __typename: 'User',
