@@ -90,6 +90,14 @@ describe('disabling a user', () => {
     expect(await app.api('POST', '/users/not-a-uuid/enable', { token: admin.token })).toEqual(refusal(404, 'User not found'));
     expect((await app.api('GET', '/projects', { token: other.token })).status).toBe(200);
 
+    // A disabled admin does not count: the only enabled admin keeps the role.
+    const second = await registerUser(app);
+    expect((await app.api('PUT', `/users/${second.user.id}`, { token: admin.token, body: { role: 'admin' } })).status).toBe(200);
+    expect((await app.api('POST', `/users/${second.user.id}/disable`, { token: admin.token })).status).toBe(200);
+    expect(await app.api('PUT', `/users/${admin.user.id}`, { token: admin.token, body: { role: 'manager' } })).toEqual(
+      refusal(409, 'The only admin cannot remove their own admin role or account'),
+    );
+
     const done = await app.graphql(mutation, { id: other.user.id }, admin.token);
     expect(done.data.setUserDisabled.disabledAt).not.toBeNull();
     expect((await app.api('GET', '/projects', { token: other.token })).status).toBe(401);

@@ -157,6 +157,7 @@ export class UsersService {
     const user = await this.findManageable(actor, id);
     if (disabled !== Boolean(user.disabledAt)) {
       await this.dataSource.transaction(async (manager) => {
+        // Two admins disabling each other at once: the lock lets one through, and the other finds no enabled admin left.
         if (disabled && user.role === Role.admin) await this.assertAnotherAdmin(manager, id);
         await manager.getRepository(User).update({ id }, { disabledAt: disabled ? new Date() : null });
         if (disabled) await manager.query(REVOKE_OTHER_SESSIONS_SQL, [id, null]);
