@@ -38,6 +38,8 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { name: `Welcome back, ${account.name}!` })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Help & Feedback' })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
+    // Users is for managers and admins (users.spec.ts follows it as the admin).
+    await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
   });
 
   test('shows a stat tile tooltip after hovering', async ({ page }) => {

@@ -139,7 +139,7 @@ describe('the OpenAPI description', () => {
     );
     for (const call of SPEC_CALLS) expect(documented, call).toContain(call);
     // Beside spec section 7: retry and cancel of a project's run (spec section 3's pipeline screen), Settings'
-    // connection tests, the admins' cloud service URLs and personal access tokens (issue 34).
+    // connection tests, the admins' cloud service URLs, personal access tokens and disabling users (issue 34).
     expect(documented.filter((one) => !SPEC_CALLS.includes(one)).sort()).toEqual([
       'DELETE /tokens/{id}',
       'GET /cloud-endpoints',
@@ -149,6 +149,8 @@ describe('the OpenAPI description', () => {
       'POST /projects/{id}/status/retry',
       'POST /settings/test-connection',
       'POST /tokens',
+      'POST /users/{id}/disable',
+      'POST /users/{id}/enable',
       'PUT /cloud-endpoints',
     ]);
   });
@@ -202,6 +204,8 @@ describe('what the routes answer matches what the description says', () => {
     expect(admin.id).toBe(owner.user.id);
     const created = await call('POST', '/users', { token: owner.token, body: { name: 'Made By Admin', email: 'made@example.com', password: 'secret1' } });
     expect(created.status).toBe(201);
+    expect((await call('POST', '/users/{id}/disable', { params: { id: created.body.id }, token: owner.token })).body.disabled_at).not.toBeNull();
+    expect((await call('POST', '/users/{id}/enable', { params: { id: created.body.id }, token: owner.token })).body.disabled_at).toBeNull();
     expect((await call('DELETE', '/users/{id}', { params: { id: created.body.id }, token: owner.token })).status).toBe(204);
   });
 

@@ -13,6 +13,9 @@ export const SIDEBAR_LINKS = [
   { to: '/dashboard/settings', label: 'Settings' },
 ] as const;
 
+/** Shown after Settings to managers and admins only (the server refuses everyone else anyway). */
+export const USERS_LINK = { to: '/dashboard/users', label: 'Users' } as const;
+
 const StyledSidebar = styled.nav(({ theme }) => ({
   display: 'flex',
   flexDirection: 'column',
@@ -59,9 +62,10 @@ const StyledSpacer = styled.div({ flex: 1 });
 
 const StyledHint = styled.p(({ theme }) => ({ margin: theme.spacing(1, 3, 2, 6), fontSize: theme.fontSizes.xs }));
 
-/** The dashboard's navigation: the five screens, Help & Feedback (with the GraphQL explorer) and Logout. */
+/** The dashboard's navigation: the five screens (and Users for managers and admins), Help & Feedback (with the GraphQL explorer) and Logout. */
 export function Sidebar() {
-  const { logout } = useAuth();
+  const { logout, user } = useAuth();
+  const links = user?.role === 'manager' || user?.role === 'admin' ? [...SIDEBAR_LINKS, USERS_LINK] : SIDEBAR_LINKS;
   const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
   const helpId = useId();
@@ -74,7 +78,7 @@ export function Sidebar() {
   return (
     <StyledSidebar aria-label="Main">
       <StyledBrand to="/dashboard">Slipway</StyledBrand>
-      {SIDEBAR_LINKS.map((link) => (
+      {links.map((link) => (
         <StyledNavLink key={link.to} to={link.to} end={link.to !== '/dashboard/projects'}>
           {link.label}
         </StyledNavLink>

@@ -19,6 +19,7 @@ vi.mock('../../modules/projects/pages/EditProjectPage', async () => {
   return { EditProjectPage: () => <h1>Edit Project {useParams().projectId}</h1> };
 });
 vi.mock('../../modules/settings/pages/SettingsPage', () => ({ SettingsPage: () => <h1>Settings</h1> }));
+vi.mock('../../modules/users/pages/UsersPage', () => ({ UsersPage: () => <h1>Users</h1> }));
 
 const signedInAt = (route: string, extraMocks: MockLink.MockedResponse[] = []) => {
   localStorage.setItem(AUTH_TOKEN_KEY, 'stored-token');
@@ -82,6 +83,7 @@ describe('app routes', () => {
     ['/dashboard/projects/p-42', 'Project p-42'],
     ['/dashboard/projects/p-42/edit', 'Edit Project p-42'],
     ['/dashboard/settings', 'Settings'],
+    ['/dashboard/users', 'Users'],
   ])('renders %s', async (route, heading) => {
     signedInAt(route);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
@@ -96,6 +98,18 @@ describe('app routes', () => {
 
     await user.click(within(nav).getByRole('button', { name: 'Help & Feedback' }));
     expect(within(nav).getByRole('link', { name: 'GraphiQL API explorer' })).toHaveAttribute('href', '/graphiql');
+  });
+
+  it.each([
+    ['user', false],
+    ['manager', true],
+    ['admin', true],
+  ] as const)('shows the Users entry after Settings to a %s: %s', async (role, shown) => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'stored-token');
+    renderApp({ route: '/dashboard/info', mocks: [meMock({ ...TEST_USER, role })] });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = [...nav.querySelectorAll('a')].map((element) => element.textContent);
+    expect(links).toEqual(['Slipway', 'Console', 'Console Logs', 'Projects', 'Info', 'Settings', ...(shown ? ['Users'] : [])]);
   });
 
   it('logs out: revokes the token, clears the session and goes to /login', async () => {

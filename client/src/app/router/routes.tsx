@@ -55,6 +55,7 @@ export const appRoutes: RouteObject[] = [
             path: 'settings',
             lazy: () => import('../../modules/settings/pages/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
           },
+          { path: 'users', lazy: () => import('../../modules/users/pages/UsersPage').then((m) => ({ Component: m.UsersPage })) },
         ],
       },
       { path: '*', element: <Navigate to="/dashboard" replace /> },

@@ -12,3 +12,6 @@ export const loginThrottled = (seconds: number) => {
     retryAfterSeconds: seconds,
   });
 };
+
+/** Shown only to someone who gave the account's right password, so it tells nobody else the account exists. */
+export const accountDisabled = () => new AppError(ErrorCode.Forbidden, 'This account is disabled', { reason: 'ACCOUNT_DISABLED' });

@@ -3,7 +3,7 @@ import type { User } from '../users/user.entity.js';
 import type { UserInput, UsersService } from '../users/users.service.js';
 import { emailError } from '@slipway/domain';
 import { validateEmail } from '../users/user.validation.js';
-import { invalidCredentials } from './auth.errors.js';
+import { accountDisabled, invalidCredentials } from './auth.errors.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { PasswordCheck } from './password-check.js';
 import { type AccessTokensService, isAccessToken } from '../tokens/tokens.service.js';
@@ -49,13 +49,15 @@ export class AuthService {
   /**
    * The one check of a username and password outside a session (the sign-in form, HTTP basic auth on git): the
    * account's email and its password, throttled per account and client address. Invalid credentials, whatever is
-   * wrong with them, are 'Invalid email or password'; too many failures a 429.
+   * wrong with them, are 'Invalid email or password'; too many failures a 429; a disabled account, after the right
+   * password, 'This account is disabled' (403).
    */
   async userForCredentials(username: string, password: string, clientAddress: string): Promise<User> {
     const email = username.trim().toLowerCase();
     if (emailError(email) || password === '') throw invalidCredentials();
     const user = await this.users.findByEmail(email);
     if (!(await this.passwords.matches(email, user?.passwordHash ?? null, password, clientAddress)) || !user) throw invalidCredentials();
+    if (user.disabledAt) throw accountDisabled();
     return user;
   }
 

@@ -33,9 +33,9 @@ interface SignIn {
 const CACHED_ENTRIES = 10_000;
 
 /** The session must exist, be unrevoked and unexpired, and belong to the user. */
-const SESSION_USER_SQL = `SELECT u.id, u.name, u.email, u.password_hash, u.role, u.created_at, u.updated_at, u.password_reset_at, s.expires_at
+const SESSION_USER_SQL = `SELECT u.id, u.name, u.email, u.password_hash, u.role, u.created_at, u.updated_at, u.password_reset_at, u.disabled_at, s.expires_at
   FROM sessions s JOIN users u ON u.id = s.user_id
- WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`;
+ WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.disabled_at IS NULL`;
 
 function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
   if (map.size >= CACHED_ENTRIES) map.delete(map.keys().next().value!);

@@ -36,9 +36,9 @@ export interface TokenInput {
 }
 
 const TOKEN_USER_SQL = `SELECT t.id AS token_id, t.scopes, t.project_ids, t.expires_at, t.last_used_at,
-       u.id, u.name, u.email, u.password_hash, u.role, u.created_at, u.updated_at, u.password_reset_at
+       u.id, u.name, u.email, u.password_hash, u.role, u.created_at, u.updated_at, u.password_reset_at, u.disabled_at
   FROM access_tokens t JOIN users u ON u.id = t.user_id
- WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now()`;
+ WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND u.disabled_at IS NULL`;
 
 interface Known {
   auth: Authenticated;

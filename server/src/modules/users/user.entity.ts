@@ -37,6 +37,10 @@ export class User {
   })
   passwordResetAt!: Date | null;
 
+  @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When a manager or admin disabled the account (it cannot sign in, its sessions and tokens stop); null while enabled' })
+  disabledAt!: Date | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }
@@ -53,9 +57,10 @@ export function userOfRow(row: Record<string, unknown>): User {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     passwordResetAt: row.password_reset_at,
+    disabledAt: row.disabled_at,
   });
 }
 
 export function toUserResponse(user: User) {
-  return { id: user.id, name: user.name, email: user.email, role: user.role, created_at: user.createdAt, password_reset_at: user.passwordResetAt };
+  return { id: user.id, name: user.name, email: user.email, role: user.role, created_at: user.createdAt, password_reset_at: user.passwordResetAt, disabled_at: user.disabledAt };
 }

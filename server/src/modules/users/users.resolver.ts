@@ -40,6 +40,18 @@ export class UsersResolver {
     return this.service.update(user, id, input, { sessionId, clientAddress: ctx.clientAddress });
   }
 
+  @Mutation(() => User, {
+    description:
+      'Disables (it cannot sign in; its sessions end and its tokens stop at once) or enables again another account whose role is not above yours; needs manager or above. Answers the result',
+  })
+  setUserDisabled(
+    @Arg('id', () => ID, { description: 'The user id (UUID)' }) id: string,
+    @Arg('disabled', () => Boolean, { description: 'True to disable, false to enable' }) disabled: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<User> {
+    return this.service.setDisabled(signedIn(ctx).user, id, disabled);
+  }
+
   @Mutation(() => Boolean, {
     description: 'Deletes another account whose role is not above yours, with all its data; needs manager or above. Always true',
   })

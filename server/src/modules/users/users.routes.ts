@@ -14,6 +14,7 @@ export const userSchemas: SchemaComponents = {
     role: s.enum(['user', 'manager', 'admin']),
     created_at: s.dateTime(),
     password_reset_at: s.nullable(s.dateTime('When an admin last reset the password; null once the user has chosen their own.')),
+    disabled_at: s.nullable(s.dateTime('When a manager or admin disabled the account; null while enabled.')),
   }),
 };
 
@@ -85,6 +86,23 @@ export function usersRoutes(service: UsersService): RestRoute[] {
         res.json(toUserResponse(updated));
       },
     },
+    ...(['disable', 'enable'] as const).map(
+      (action): RestRoute => ({
+        method: 'post',
+        path: `/users/{id}/${action}`,
+        tag: TAG,
+        summary: action === 'disable' ? 'Disable a user (manager or above)' : 'Enable a disabled user again (manager or above)',
+        description:
+          action === 'disable'
+            ? 'The user cannot sign in ("This account is disabled"); their sessions end and their personal access tokens stop at once, open sockets included. Not your own account, not one with a higher role.'
+            : 'The user can sign in again and their unrevoked, unexpired tokens work again.',
+        params,
+        responses: { 200: user('The user.'), 403: { description: 'Not allowed.', schema: s.ref('Error') }, 404: { description: 'No such user.', schema: s.ref('Error') } },
+        handler: async (req, res) => {
+          res.json(toUserResponse(await service.setDisabled(authOf(req).user, String(req.params.id), action === 'disable')));
+        },
+      }),
+    ),
     {
       method: 'delete',
       path: '/users/{id}',

@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { type DataSource, type EntityManager, Not, type Repository } from 'typeorm';
+import { type DataSource, type EntityManager, IsNull, Not, type Repository } from 'typeorm';
 import type { EventBus } from '../../events/event-bus.js';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { invalidInput, isUuid } from '../../common/validation.js';
@@ -147,10 +147,31 @@ export class UsersService {
     await this.bus.publish('user.changed', { userId: id });
   }
 
+  /**
+   * Disables an account (it cannot sign in; its sessions end and its personal access tokens stop at once, on every
+   * process and open socket) or enables it again (its tokens work again; ended sessions stay ended). Manager or
+   * above, never one's own account nor one with a higher role, and never the last enabled admin.
+   */
+  async setDisabled(actor: User, id: string, disabled: boolean): Promise<User> {
+    if (actor.id === id) throw forbidden('You cannot disable or enable your own account');
+    const user = await this.findManageable(actor, id);
+    if (disabled !== Boolean(user.disabledAt)) {
+      await this.dataSource.transaction(async (manager) => {
+        // Two admins disabling each other at once: the lock lets one through, and the other finds no enabled admin left.
+        if (disabled && user.role === Role.admin) await this.assertAnotherAdmin(manager, id);
+        await manager.getRepository(User).update({ id }, { disabledAt: disabled ? new Date() : null });
+        if (disabled) await manager.query(REVOKE_OTHER_SESSIONS_SQL, [id, null]);
+      });
+      // Drops cached sign-ins and tokens of this user everywhere and closes their graphql-ws sockets.
+      await this.bus.publish('user.changed', { userId: id });
+    }
+    return this.findOrFail(id);
+  }
+
   /** Some admin other than `id` remains; under the lock, so two admins cannot remove each other at once. */
   private async assertAnotherAdmin(manager: EntityManager, id: string): Promise<void> {
     await manager.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ACCOUNT_LOCK]);
-    const others = await manager.getRepository(User).count({ where: { role: Role.admin, id: Not(id) } });
+    const others = await manager.getRepository(User).count({ where: { role: Role.admin, id: Not(id), disabledAt: IsNull() } });
     if (others === 0) throw lastAdmin();
   }
 
