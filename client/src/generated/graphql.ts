@@ -274,6 +274,18 @@ export type PipelineStepStatus =
   /** Not run: an earlier step failed or the run was cancelled */
   | 'skipped';
 
+/** Limits to change; a field left out stays as it is, null sets it back to the server default */
+export type ProjectLimitsInput = {
+  /** 10 to 400 (% of a core); null for the server's default */
+  cpuPercent?: number | null | undefined;
+  /** 64 to 20480 (MB); null for the server's default */
+  diskMb?: number | null | undefined;
+  /** 64 to 8192 (MB); null for the server's default */
+  memoryMb?: number | null | undefined;
+  /** 32 to 4096 (processes); null for the server's default */
+  processes?: number | null | undefined;
+};
+
 /** What the projects page is sorted by */
 export type ProjectSortField =
   /** When the project was created */
@@ -409,6 +421,8 @@ export type TokenScope =
 export type UpdateProjectInput = {
   /** Trimmed; at most 500 characters; null or '' clears it */
   description?: string | null | undefined;
+  /** The project's own sandbox limits to change; must not be null */
+  limits?: ProjectLimitsInput | null | undefined;
   /** Trimmed; 2 to 100 characters of letters, numbers, spaces, hyphens and underscores; unique among your projects ignoring case; must not be null */
   name?: string | null | undefined;
   /** An http(s) URL, at most 500 characters; null or blank for none */

@@ -49,7 +49,7 @@ export interface ProjectRecords {
 }
 
 /** Every method of the port, for binding it into a run's records. */
-export const PROJECT_RECORDS: Record<keyof ProjectRecords, true> = { project: true, update: true, environment: true, template: true, githubOrganization: true, deleteProject: true };
+export const PROJECT_RECORDS: Record<keyof ProjectRecords, true> = { project: true, update: true, environment: true, limits: true, template: true, githubOrganization: true, deleteProject: true };
 
 /** The ports every project run's steps get: the outside world, and their project's records. */
 export interface ProjectRunProviders<R extends ProjectRecords = ProjectRecords> extends Providers {
