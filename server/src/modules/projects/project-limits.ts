@@ -62,10 +62,17 @@ export class ProjectLimitsInput {
 
 @ObjectType({ description: 'The limits that apply to a build or app revision (own or default)' })
 export class EffectiveLimits {
-  @Field(() => Int) memoryMb!: number;
-  @Field(() => Int) processes!: number;
-  @Field(() => Int) cpuPercent!: number;
-  @Field(() => Int) diskMb!: number;
+  @Field(() => Int, { description: 'Memory in MB' })
+  memoryMb!: number;
+
+  @Field(() => Int, { description: 'Processes and threads together' })
+  processes!: number;
+
+  @Field(() => Int, { description: 'CPU time in percent of one core' })
+  cpuPercent!: number;
+
+  @Field(() => Int, { description: 'Disk written in MB' })
+  diskMb!: number;
 }
 
 @ObjectType({ description: "How this server contains a project's builds and app (issue 30)" })
