@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,4 +102,19 @@ describe('project limits', () => {
     expect(version.build_status, log).toBe('failed');
     expect(log).toMatch(/Tests stopped: out of memory: limit 192 MB/);
   }, 240_000);
+
+  it("start the app's next revision within the project's own limits (its cgroup's memory limit)", async () => {
+    expect((await update({ limits: { memory_mb: 320 } })).body.sandbox.limits.memory_mb).toBe(320);
+    const project = (await app.api('GET', `/projects/${projectId}`, { token: owner.token })).body;
+    expect(project.sandbox.limits_enforced, 'this machine has cgroups').toBe(true);
+    const deployment = await app.api('POST', `/projects/${projectId}/deployments`, { token: owner.token, body: { version_id: project.active_version.id } });
+    expect(deployment.status, JSON.stringify(deployment.body)).toBe(201);
+    await eventually(async () => (await app.api('GET', `/projects/${projectId}/deployments/${deployment.body.id}`, { token: owner.token })).body.status === 'active', 120_000);
+    // The revision's memory group (cgroup v1 here, as the sandbox tests read it) has the project's 320 MB.
+    const root = '/sys/fs/cgroup/memory/slipway';
+    const limits = readdirSync(root)
+      .filter((name) => name.startsWith('app-r'))
+      .map((name) => Number(readFileSync(`${root}/${name}/memory.limit_in_bytes`, 'utf8').trim()));
+    expect(limits).toContain(320 * 1024 * 1024);
+  }, 180_000);
 });
