@@ -8,3 +8,4 @@ export * from './projects.js';
 export * from './settings.js';
 export * from './pipelines.js';
 export * from './versions.js';
+export * from './limits.js';

@@ -1,4 +1,5 @@
 import { logUnexpected } from '../common/log.js';
+import { removeStaleCgroups } from '../providers/sandbox/cgroups.js';
 import { describeSupport, sandboxSupport } from '../providers/sandbox/sandbox.js';
 import type { Core } from './core.js';
 
@@ -16,6 +17,11 @@ export async function startWorker(core: Core): Promise<{ workerId: string }> {
   const sandbox = await sandboxSupport();
   if (sandbox.sandbox && sandbox.cgroups) console.log(describeSupport(sandbox));
   else console.warn(describeSupport(sandbox));
+  // Empty cgroups of sandboxes a Slipway killed with SIGKILL could not remove.
+  if (sandbox.cgroups) {
+    const stale = await removeStaleCgroups(sandbox.cgroups).catch(() => []);
+    if (stale.length) console.log(`Removed ${stale.length} empty sandbox cgroup${stale.length === 1 ? '' : 's'} left by an interrupted Slipway`);
+  }
   const recover = async () => {
     // Builds first: a dead worker's build is killed before its step is taken over and built again.
     const stale = await builder.removeStaleScratch();

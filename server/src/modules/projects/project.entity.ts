@@ -7,6 +7,7 @@ import { ProjectStatus } from './project-status.js';
 import { type Deployment, toDeploymentResponse } from '../deployments/deployment.entity.js';
 import { type Version, toVersionResponse } from '../versions/version.entity.js';
 import { providerKindsResponse } from './dtos/project-providers.model.js';
+import { type ProjectSandbox, limitsOf, limitsResponse, sandboxResponse } from './project-limits.js';
 
 /**
  * A user's project (spec section 3). Indexes serve the list page: every query starts with owner_id,
@@ -70,6 +71,19 @@ export class Project {
   @Column({ name: 'loopback_url', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: "Local apps: the active deployment at http://127.0.0.1:<port>/, for programs that do not resolve *.localhost (Node's fetch)" })
   loopbackUrl!: string | null;
+
+  /** Its own sandbox limits (issue 30; see limitsOf), each null for the server's default (SLIPWAY_LIMIT_*). */
+  @Column({ name: 'limit_memory_mb', type: 'integer', nullable: true })
+  limitMemoryMb!: number | null;
+
+  @Column({ name: 'limit_processes', type: 'integer', nullable: true })
+  limitProcesses!: number | null;
+
+  @Column({ name: 'limit_cpu_percent', type: 'integer', nullable: true })
+  limitCpuPercent!: number | null;
+
+  @Column({ name: 'limit_disk_mb', type: 'integer', nullable: true })
+  limitDiskMb!: number | null;
 
   /** The whole name-to-value map as JSON, sealed with SecretBox; never stored or exposed in plain text. */
   @Column({ name: 'environment_variables_encrypted', type: 'text' })
@@ -142,6 +156,8 @@ export interface ProjectDetails {
   activeDeployment: Deployment | null;
   /** Where `git clone` finds its repository over HTTP, or null (see ProjectsService.cloneUrlOf). */
   cloneUrl: string | null;
+  /** How the server contains its code (issue 30). */
+  sandbox: ProjectSandbox;
 }
 
 /**
@@ -165,6 +181,8 @@ export function toProjectResponse(project: Project, details?: ProjectDetails) {
     build_commit: project.buildCommit,
     docker_image_url: project.dockerImageUrl,
     providers: providerKindsResponse(project.providers),
+    limits: limitsResponse(limitsOf(project)),
+    sandbox: details && sandboxResponse(details.sandbox),
     active_version: details && (details.activeVersion ? toVersionResponse(details.activeVersion) : null),
     active_deployment: details && (details.activeDeployment ? toDeploymentResponse(details.activeDeployment) : null),
     created_at: project.createdAt,

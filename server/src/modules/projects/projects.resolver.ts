@@ -1,3 +1,4 @@
+import { ProjectLimits, ProjectSandbox, limitsOf, sandboxOf } from './project-limits.js';
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { type GraphQLContext, signedIn } from '../../graphql/context.js';
 import { Template } from '../templates/template.model.js';
@@ -111,6 +112,16 @@ export class ProjectsResolver {
   })
   cloneUrl(@Root() project: Project): string | null {
     return this.service.cloneUrlOf(project);
+  }
+
+  @FieldResolver(() => ProjectLimits, { description: "Its own sandbox limits; each null for the server's default" })
+  limits(@Root() project: Project): ProjectLimits {
+    return limitsOf(project);
+  }
+
+  @FieldResolver(() => ProjectSandbox, { description: 'How this server contains its builds and app, with the limits that apply' })
+  sandbox(@Root() project: Project): Promise<ProjectSandbox> {
+    return sandboxOf(project);
   }
 
   @FieldResolver(() => ProjectProviders, { description: 'Where the project lives: the adapter of each port (local or cloud), fixed when it was created' })

@@ -3,6 +3,7 @@ import { authOf } from '../../http/auth-middleware.js';
 import { schema as s } from '../../http/json-schema.js';
 import type { RestRoute, SchemaComponents } from '../../http/rest-routes.js';
 import { toProjectResponse } from './project.entity.js';
+import { limitsInput } from './project-limits.js';
 import { ProjectStatus } from './project-status.js';
 import type { ProjectInput, ProjectsService } from './projects.service.js';
 
@@ -15,6 +16,11 @@ const EDITABLE = {
   tags: s.array(s.string(), 'Labels, each at most 50 characters.'),
   environment_variables: { type: 'object', additionalProperties: { type: 'string' }, description: 'NAME → value; values of sensitive variables come back masked.' },
   repository_url: s.nullable(s.string('An http(s) URL of the source repository.')),
+  limits: {
+    type: 'object',
+    description:
+      "The project's own sandbox limits to change: memory_mb (64 to 8192), processes (32 to 4096), cpu_percent (10 to 400, % of a core), disk_mb (64 to 20480); a key left out stays, null sets it back to the server's default.",
+  },
 };
 
 const CREATE_BODY = s.body({ ...EDITABLE, template_name: s.string('A template id from GET /templates.') }, { required: ['name', 'template_name'] });
@@ -28,11 +34,12 @@ const INPUT_FIELDS: Record<string, keyof ProjectInput> = {
   template_name: 'templateName',
   environment_variables: 'environmentVariables',
   repository_url: 'repositoryUrl',
+  limits: 'limits',
 };
 
 /** snake_case body (its fields already checked against the route's schema) -> service input. */
 function projectInput(body: Record<string, unknown>): ProjectInput {
-  return Object.fromEntries(Object.entries(body).map(([key, value]) => [INPUT_FIELDS[key], value]));
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [INPUT_FIELDS[key], key === 'limits' ? limitsInput(value) : value]));
 }
 
 /** Query string -> list query; tags may come as tags=a,b, repeated tags=a&tags=b, or tags[]=a. */
@@ -68,12 +75,24 @@ export const projectSchemas: SchemaComponents = {
       build_commit: s.nullable(s.string()),
       docker_image_url: s.nullable(s.string()),
       providers: s.object({ source_host: s.string(), builder: s.string(), registry: s.string(), cluster: s.string() }, { description: 'Which adapter each part of the pipeline uses (local or a cloud service).' }),
+      limits: s.object({ memory_mb: s.nullable(s.integer()), processes: s.nullable(s.integer()), cpu_percent: s.nullable(s.integer()), disk_mb: s.nullable(s.integer()) }, { description: "The project's own sandbox limits; null for the server's default." }),
+      sandbox: s.object(
+        {
+          sandboxed: s.boolean(),
+          reason: s.nullable(s.string()),
+          limits_enforced: s.boolean(),
+          limits_reason: s.nullable(s.string()),
+          limits: s.object({ memory_mb: s.nullable(s.integer()), processes: s.nullable(s.integer()), cpu_percent: s.nullable(s.integer()), disk_mb: s.nullable(s.integer()) }),
+          summary: s.string(),
+        },
+        { description: "Only on a single project: how this server contains its builds and app, with the limits that apply (own or default)." },
+      ),
       active_version: { anyOf: [s.ref('Version'), { type: 'null' }], description: 'Only on a single project.' },
       active_deployment: { anyOf: [s.ref('DeploymentSummary'), { type: 'null' }], description: 'Only on a single project.' },
       created_at: s.dateTime(),
       updated_at: s.dateTime(),
     },
-    { optional: ['environment_variables', 'active_version', 'active_deployment', 'clone_url'] },
+    { optional: ['environment_variables', 'active_version', 'active_deployment', 'clone_url', 'sandbox'] },
   ),
 };
 

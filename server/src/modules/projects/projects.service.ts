@@ -36,6 +36,7 @@ import {
   validateStatus,
   validateTags,
 } from './project.validation.js';
+import { sandboxOf, validateLimits } from './project-limits.js';
 
 /** Untyped fields as they come from REST bodies or GraphQL inputs; the service validates every one. */
 export interface ProjectInput {
@@ -46,6 +47,8 @@ export interface ProjectInput {
   templateName?: unknown;
   environmentVariables?: unknown;
   repositoryUrl?: unknown;
+  /** The project's own sandbox limits ({memoryMb, processes, cpuPercent, diskMb}), see project-limits.ts. */
+  limits?: unknown;
 }
 
 type ProjectRow = Record<string, unknown>;
@@ -78,6 +81,10 @@ function fromRow(row: ProjectRow, ownerId: string): Project {
     repositoryUrl: row.repository_url,
     deployedUrl: row.deployed_url,
     loopbackUrl: row.loopback_url,
+    limitMemoryMb: row.limit_memory_mb,
+    limitProcesses: row.limit_processes,
+    limitCpuPercent: row.limit_cpu_percent,
+    limitDiskMb: row.limit_disk_mb,
     environmentVariablesSealed: row.environment_variables_encrypted,
     templateName: row.template_name,
     buildCommit: row.build_commit,
@@ -283,6 +290,7 @@ export class ProjectsService {
     if (input.tags !== undefined) changes.tags = validateTags(input.tags);
     if (input.status !== undefined) changes.status = validateStatus(input.status);
     if (input.repositoryUrl !== undefined) changes.repositoryUrl = validateRepositoryUrl(input.repositoryUrl);
+    if (input.limits !== undefined) Object.assign(changes, validateLimits(input.limits));
     if (input.environmentVariables !== undefined) {
       changes.environmentVariablesSealed = this.sealEnvironment(project.id, parseEnvironmentVariables(input.environmentVariables));
     }
@@ -348,7 +356,7 @@ export class ProjectsService {
   /** One project's answer beyond its row, for a project the caller already holds (so already owned). */
   async details(project: Project): Promise<ProjectDetails> {
     const [activeVersion, activeDeployment] = await Promise.all([this.activeVersion(project), this.activeDeployment(project)]);
-    return { environmentVariables: this.environmentOf(project), activeVersion, activeDeployment, cloneUrl: this.cloneUrlOf(project) };
+    return { environmentVariables: this.environmentOf(project), activeVersion, activeDeployment, cloneUrl: this.cloneUrlOf(project), sandbox: await sandboxOf(project) };
   }
 
   activeVersion(project: Project): Promise<Version | null> {

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -83,6 +83,39 @@ export async function detectCgroups(): Promise<{ kind: CgroupKind } | { kind: nu
     }
   }
   return { kind: 'v1' };
+}
+
+/** A sandbox's cgroup name: SandboxRun's `<name>-<12 hex digits>`. */
+const SANDBOX_CGROUP = /^[a-z0-9-]+-[0-9a-f]{12}$/;
+/** A sandbox's cgroup is empty only for the moment between its creation and its first process, or its removal. */
+const STALE_AFTER_MS = 60_000;
+
+/**
+ * Removes the empty sandbox cgroups a Slipway killed with SIGKILL left under `slipway/` (its own names only, each
+ * with no process and no child group, made more than a minute ago: another Slipway's group being set up right now is
+ * kept). Answers the directories removed. The kernel refuses to remove a group that is in use, so nothing running is
+ * touched.
+ */
+export async function removeStaleCgroups(kind: CgroupKind, now = Date.now()): Promise<string[]> {
+  const parents = kind === 'v2' ? [path.join(V2_ROOT, PARENT)] : ['memory', 'pids', 'cpu'].map((controller) => path.join(V1_ROOT, controller, PARENT));
+  const removed: string[] = [];
+  for (const parent of parents) {
+    const entries = await readdir(parent, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isDirectory() || !SANDBOX_CGROUP.test(entry.name)) continue;
+      const dir = path.join(parent, entry.name);
+      try {
+        if (now - (await stat(dir)).mtimeMs < STALE_AFTER_MS) continue;
+        if ((await readFile(path.join(dir, 'cgroup.procs'), 'utf8')).trim()) continue;
+        if ((await readdir(dir, { withFileTypes: true })).some((child) => child.isDirectory())) continue;
+        await rmdir(dir);
+        removed.push(dir);
+      } catch {
+        // Gone meanwhile, or in use (EBUSY): not stale.
+      }
+    }
+  }
+  return removed;
 }
 
 /** What ended a sandbox because it passed a limit, as its log and events say it. */

@@ -14,9 +14,10 @@ function updateMock(sent: UpdateProjectInput[], project: ProjectDetailFragment =
     request: { query: UpdateProjectDocument, variables: () => true },
     result: ({ input }: { input: UpdateProjectInput }) => {
       sent.push(input);
-      const { repositoryUrl, ...rest } = input;
+      const { repositoryUrl, limits, ...rest } = input;
       const updated = { ...project, ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value != null)) };
       if (repositoryUrl !== undefined) updated.repositoryUrl = repositoryUrl;
+      if (limits) updated.limits = { ...project.limits, ...limits };
       return { data: { updateProject: updated } };
     },
   };
@@ -110,7 +111,7 @@ describe('EditProjectPage', () => {
 
   it('never sends an empty repository URL for a project that had none', () => {
     const project = testProject({ repositoryUrl: null });
-    const values = { name: project.name, description: project.description, status: project.status, tags: project.tags };
+    const values = { name: project.name, description: project.description, status: project.status, tags: project.tags, limits: { processes: '300' } };
     expect(changedFields(project, { ...values, repositoryUrl: '' })).toEqual({});
     expect(changedFields(project, { ...values, repositoryUrl: '   ' })).toEqual({});
     expect(changedFields(project, { ...values, repositoryUrl: ' https://git.example.com/r ' })).toEqual({
@@ -205,5 +206,37 @@ describe('EditProjectPage', () => {
     });
     expect(screen.getByText('Loading project...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Project not found' })).toBeInTheDocument();
+  });
+
+  it('shows the sandbox limits with their bounds, refuses a limit out of bounds with the server\'s message, and sends only the changed limits', async () => {
+    const sent: UpdateProjectInput[] = [];
+    const { user } = await renderPage([updateMock(sent)]);
+    expect(screen.getByRole('group', { name: 'Sandbox limits' })).toBeInTheDocument();
+    expect(input('Process limit (processes)').value).toBe('300');
+    expect(input('Memory limit (MB)').value).toBe('');
+    await user.type(input('Memory limit (MB)'), '32');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const memory = input('Memory limit (MB)');
+    expect(memory).toHaveAccessibleDescription(expect.stringContaining("Memory limit must be a whole number from 64 to 8192 (MB), or empty for the server's default"));
+    expect(memory).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+    await user.clear(memory);
+    await user.type(memory, '1024');
+    await user.clear(input('Process limit (processes)'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('project page');
+    expect(sent).toEqual([{ limits: { memoryMb: 1024, processes: null } }]);
+  });
+
+  it('shows a limit the server refuses under its field', async () => {
+    const refused: MockLink.MockedResponse = {
+      request: { query: UpdateProjectDocument, variables: () => true },
+      result: graphQLErrorResult("CPU limit must be a whole number from 10 to 400 (% of a core), or empty for the server's default", 'BAD_USER_INPUT', { field: 'limits.cpuPercent' }),
+    };
+    const { user } = await renderPage([refused]);
+    await user.type(input('CPU limit (% of a core)'), '200');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText("CPU limit must be a whole number from 10 to 400 (% of a core), or empty for the server's default");
+    expect(input('CPU limit (% of a core)')).toHaveAttribute('aria-invalid', 'true');
   });
 });

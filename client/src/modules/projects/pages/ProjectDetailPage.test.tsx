@@ -111,6 +111,21 @@ describe('ProjectDetailPage', () => {
     expect(within(panel).getByRole('region', { name: 'Environment Variables' })).toHaveTextContent('PORT');
   });
 
+  it('says how the project\'s code is contained: in a sandbox with its limits, or plainly without one', async () => {
+    renderPage([projectMock()]);
+    const summary = within(await screen.findByRole('tabpanel', { name: 'Overview' })).getByRole('region', { name: 'Project Summary' });
+    expect(summary).toHaveTextContent(
+      'SandboxBuilds and the app run in a sandbox: own user, no access to other projects; limits 512 MB memory, 300 processes, 100 % CPU, 1024 MB disk',
+    );
+  });
+
+  it('says plainly when the project runs without a sandbox', async () => {
+    const summary = 'Runs WITHOUT a sandbox: bubblewrap (bwrap) is not installed; no limits enforced (not Linux)';
+    renderPage([projectMock(testProject({ sandbox: { __typename: 'ProjectSandbox', sandboxed: false, limitsEnforced: false, summary } }))]);
+    const panel = await screen.findByRole('tabpanel', { name: 'Overview' });
+    expect(within(panel).getByText(summary).tagName).toBe('STRONG');
+  });
+
   it('says what is missing for a blank project without description, tags or repository', async () => {
     renderPage([projectMock(testProject({ description: '', tags: [], repositoryUrl: null, templateName: null, template: null }))]);
     const panel = await screen.findByRole('tabpanel', { name: 'Overview' });

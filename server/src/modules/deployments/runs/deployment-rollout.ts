@@ -71,6 +71,7 @@ export async function rollOut(
         environment: await records.deploymentEnvironment(deployment),
         replicas: deployment.replicas,
         healthTimeoutSeconds: HEALTH_TIMEOUT_SECONDS,
+        limits: await records.limits(),
       },
       {
         signal: ctx.signal,

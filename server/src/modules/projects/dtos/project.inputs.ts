@@ -13,6 +13,7 @@ import {
 } from '@slipway/domain';
 import { DEFAULT_PAGE_SIZE, MAX_FILTER_TAGS, MAX_PAGE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, ProjectSortField, SortOrder } from '../project-list-query.js';
 import { ProjectStatus } from '../project-status.js';
+import { ProjectLimitsInput } from '../project-limits.js';
 
 /** The spec section 5 rules for a project's fields, as the API's descriptions state them. */
 const FIELDS = {
@@ -77,6 +78,9 @@ export class UpdateProjectInput {
 
   @Field(() => String, { nullable: true, description: FIELDS.repositoryUrl })
   repositoryUrl?: string | null;
+
+  @Field(() => ProjectLimitsInput, { nullable: true, description: "The project's own sandbox limits to change; must not be null" })
+  limits?: ProjectLimitsInput;
 }
 
 @InputType({

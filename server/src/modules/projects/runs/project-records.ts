@@ -5,7 +5,9 @@ import type { SettingsService } from '../../settings/settings.service.js';
 import { SettingKey } from '../../settings/setting-key.js';
 import type { Template } from '../../templates/template.model.js';
 import type { TemplatesService } from '../../templates/templates.service.js';
+import { defaultLimits, type SandboxLimits } from '../../../providers/sandbox/cgroups.js';
 import { Project } from '../project.entity.js';
+import { sandboxLimitsOf } from '../project-limits.js';
 import type { ProjectsService } from '../projects.service.js';
 import type { ProjectFields, ProjectRecord, ProjectRecords } from './run-ports.js';
 
@@ -53,6 +55,11 @@ export class DatabaseProjectRecords implements ProjectRecords {
   environment(): Promise<Record<string, string>> {
     this.decrypted ??= this.find().then((project) => (project ? this.deps.projects.environmentOf(project) : {}));
     return this.decrypted;
+  }
+
+  async limits(): Promise<SandboxLimits> {
+    const project = await this.find();
+    return project ? sandboxLimitsOf(project) : defaultLimits();
   }
 
   template(): Promise<Template | null> {

@@ -1,3 +1,4 @@
+import type { SandboxLimits } from '../../../providers/sandbox/cgroups.js';
 import type { BuildLogs } from '../../versions/build-logs.js';
 import type { ProviderKinds } from '../../../providers/project-providers.js';
 import type { Providers } from '../../../providers/providers.js';
@@ -37,6 +38,8 @@ export interface ProjectRecords {
   update(fields: ProjectFields): Promise<void>;
   /** The project's decrypted environment variables (never log them). */
   environment(): Promise<Record<string, string>>;
+  /** What the project's builds and app revisions may use: its own limits, the server's defaults for the others. */
+  limits(): Promise<SandboxLimits>;
   /** The catalog template the project was made from, or null (blank project, or no longer in the catalog). */
   template(): Promise<Template | null>;
   /** The owner's GITHUB_ORGANIZATION setting, or null when it is not set. */
@@ -46,7 +49,7 @@ export interface ProjectRecords {
 }
 
 /** Every method of the port, for binding it into a run's records. */
-export const PROJECT_RECORDS: Record<keyof ProjectRecords, true> = { project: true, update: true, environment: true, template: true, githubOrganization: true, deleteProject: true };
+export const PROJECT_RECORDS: Record<keyof ProjectRecords, true> = { project: true, update: true, environment: true, limits: true, template: true, githubOrganization: true, deleteProject: true };
 
 /** The ports every project run's steps get: the outside world, and their project's records. */
 export interface ProjectRunProviders<R extends ProjectRecords = ProjectRecords> extends Providers {

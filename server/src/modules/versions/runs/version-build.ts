@@ -93,6 +93,7 @@ export async function runBuild(
         environment,
         timeoutSeconds: BUILD_TIMEOUT_SECONDS,
         rebuild,
+        limits: await ctx.providers.records.limits(),
       },
       {
         signal: ctx.signal,

@@ -39,7 +39,7 @@ function RepositoryLink({ url }: { url: string }) {
   return /^https?:\/\//i.test(url) ? <ExternalLink href={url} /> : <span>{url}</span>;
 }
 
-/** Status, template, providers, repository (and how to clone it), dates and (once deployed) the live URL. */
+/** Status, template, providers, how its code is contained (sandbox and limits), repository (and how to clone it), dates and (once deployed) the live URL. */
 export function ProjectSummaryCard({ project }: { project: ProjectDetailFragment }) {
   // A repository Slipway serves is cloned over HTTP; one on GitHub from its own URL.
   const cloneFrom = project.cloneUrl ?? project.repositoryUrl;
@@ -57,6 +57,8 @@ export function ProjectSummaryCard({ project }: { project: ProjectDetailFragment
         <StyledDefinition>
           <ProjectProvidersLine providers={project.providers} />
         </StyledDefinition>
+        <StyledTerm>Sandbox</StyledTerm>
+        <StyledDefinition>{project.sandbox.sandboxed ? project.sandbox.summary : <strong>{project.sandbox.summary}</strong>}</StyledDefinition>
         <StyledTerm>Repository</StyledTerm>
         <StyledDefinition>{project.repositoryUrl ? <RepositoryLink url={project.repositoryUrl} /> : 'Not set'}</StyledDefinition>
         {cloneFrom && (

@@ -20,6 +20,13 @@ export function testProject(overrides: Partial<ProjectDetailFragment> = {}): Pro
     templateName: 'node-rest-api',
     template: { __typename: 'Template', id: 'node-rest-api', name: 'node-rest-api', type: 'backend' },
     providers: { __typename: 'ProjectProviders', sourceHost: 'local', builder: 'local', registry: 'local', cluster: 'local', label: 'local git' },
+    limits: { __typename: 'ProjectLimits', memoryMb: null, processes: 300, cpuPercent: null, diskMb: null },
+    sandbox: {
+      __typename: 'ProjectSandbox',
+      sandboxed: true,
+      limitsEnforced: true,
+      summary: 'Builds and the app run in a sandbox: own user, no access to other projects; limits 512 MB memory, 300 processes, 100 % CPU, 1024 MB disk',
+    },
     createdAt: '2026-02-01T09:30:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     environmentVariables: [

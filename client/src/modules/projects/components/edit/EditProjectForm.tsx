@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import { useId } from 'react';
 import { Form } from 'react-final-form';
 import { Button } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
@@ -6,7 +7,7 @@ import { ErrorBanner } from '../../../../ui/ErrorBanner';
 import { SelectField } from '../../../../ui/fields/SelectField';
 import { TextAreaField } from '../../../../ui/fields/TextAreaField';
 import { TextField } from '../../../../ui/fields/TextField';
-import { MAX_DESCRIPTION_LENGTH } from '@slipway/domain';
+import { MAX_DESCRIPTION_LENGTH, PROJECT_LIMIT_BOUNDS, PROJECT_LIMIT_KEYS } from '@slipway/domain';
 import { showsDescriptionCounter } from '../../validation/project.validation';
 import { TagsField } from './TagsField';
 import type { EditProjectFormController, EditProjectValues } from './useEditProjectForm';
@@ -20,8 +21,13 @@ const StyledBanner = styled.div(({ theme }) => ({ marginBottom: theme.spacing(4)
 
 const StyledButtons = styled.div(({ theme }) => ({ display: 'flex', justifyContent: 'flex-end', gap: theme.spacing(2), marginTop: theme.spacing(2) }));
 
-/** Project Name, Description, Status, Repository URL and Tags, with Cancel and 'Save Changes'. */
+const StyledLimits = styled.fieldset(({ theme }) => ({ border: 0, padding: 0, margin: theme.spacing(4, 0, 0) }));
+
+const StyledHint = styled.p(({ theme }) => ({ margin: theme.spacing(0, 0, 2), color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }));
+
+/** Project Name, Description, Status, Repository URL, Tags and the sandbox limits, with Cancel and 'Save Changes'. */
 export function EditProjectForm({ initialValues, validate, onSubmit, cancel }: EditProjectFormController) {
+  const limitsHintId = useId();
   return (
     <Form<EditProjectValues>
       onSubmit={onSubmit}
@@ -47,6 +53,23 @@ export function EditProjectForm({ initialValues, validate, onSubmit, cancel }: E
             <SelectField name="status" label="Status" options={STATUS_OPTIONS} />
             <TextField name="repositoryUrl" label="Repository URL" type="url" placeholder="https://github.com/your-org/your-repo" />
             <TagsField />
+            <StyledLimits aria-describedby={limitsHintId}>
+              <legend>Sandbox limits</legend>
+              <StyledHint id={limitsHintId}>Leave a limit empty for the server's default.</StyledHint>
+              {PROJECT_LIMIT_KEYS.map((key) => {
+                const { min, max, label, unit } = PROJECT_LIMIT_BOUNDS[key];
+                return (
+                  <TextField
+                    key={key}
+                    name={`limits.${key}`}
+                    label={`${label} (${unit})`}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    hint={`${min} to ${max}`}
+                  />
+                );
+              })}
+            </StyledLimits>
             <StyledButtons>
               <Button variant="secondary" onClick={cancel} disabled={submitting}>
                 Cancel

@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rmdir, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, detectCgroups, removeStaleCgroups, SandboxCgroup } from '../cgroups.js';
+
+const detected = await detectCgroups();
+
+/** Where SandboxCgroup puts a group of that name, one directory per controller. */
+const dirsOf = (name: string) =>
+  detected.kind === 'v2' ? [`/sys/fs/cgroup/slipway/${name}`] : ['memory', 'pids', 'cpu'].map((controller) => `/sys/fs/cgroup/${controller}/slipway/${name}`);
+const age = (name: string) => Promise.all(dirsOf(name).map((dir) => utimes(dir, new Date(Date.now() - 600_000), new Date(Date.now() - 600_000))));
+
+describe('stale sandbox cgroups', () => {
+  it("removes only Slipway's empty sandbox groups older than a minute, at a worker's start", async () => {
+    expect(detected.kind, 'this machine has cgroups Slipway can use').not.toBeNull();
+    const kind = detected.kind!;
+    const suffix = () => randomBytes(6).toString('hex');
+    const stale = `app-r1-${suffix()}`;
+    const busy = `app-r2-${suffix()}`;
+    const fresh = `build-${suffix()}`;
+    const foreign = `keep-me-${suffix()}x`;
+    await SandboxCgroup.create(kind, stale, DEFAULT_LIMITS);
+    const busyGroup = await SandboxCgroup.create(kind, busy, DEFAULT_LIMITS);
+    const freshGroup = await SandboxCgroup.create(kind, fresh, DEFAULT_LIMITS);
+    for (const dir of dirsOf(foreign)) await mkdir(dir);
+    const sleeper = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      for (const file of busyGroup.procsFiles) await writeFile(file, String(sleeper.pid));
+      await Promise.all([age(stale), age(busy), age(foreign)]);
+
+      const removed = await removeStaleCgroups(kind);
+
+      // Other Slipways' leftovers on this machine may go too; these four are the test's.
+      expect(removed).toEqual(expect.arrayContaining(dirsOf(stale)));
+      for (const dir of [...dirsOf(busy), ...dirsOf(fresh), ...dirsOf(foreign)]) expect(removed).not.toContain(dir);
+      for (const dir of dirsOf(stale)) expect(existsSync(dir), dir).toBe(false);
+      for (const dir of [...dirsOf(busy), ...dirsOf(fresh), ...dirsOf(foreign)]) expect(existsSync(dir), dir).toBe(true);
+    } finally {
+      await busyGroup.destroy();
+      await freshGroup.destroy();
+      for (const dir of dirsOf(foreign)) await rmdir(dir).catch(() => undefined);
+      sleeper.kill('SIGKILL');
+    }
+    expect(existsSync(path.dirname(dirsOf(busy)[0]))).toBe(true);
+  });
+});
