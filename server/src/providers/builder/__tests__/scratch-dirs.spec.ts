@@ -91,14 +91,14 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
 }
 
 describe('build scratch directories', () => {
-  it("are left behind by a worker killed mid-build, and go, with the build still running there, when a worker starts", { timeout: 90_000 }, async () => {
+  it("are left behind by a worker killed mid-build, and go, with whatever of the build still runs there, when a worker starts", { timeout: 90_000 }, async () => {
     const dir = await dataDir();
     const { child, scratch, buildPid } = await workerMidBuild(dir);
     await kill9(child);
     const root = path.join(dir, 'builds');
-    // What the killed worker leaves: its directory, and its build, orphaned but running.
+    // What the killed worker leaves: its directory (a sandboxed build dies with its worker; one without a sandbox
+    // runs on, orphaned, until a worker removes its directory).
     expect(await readdir(root)).toEqual([scratch]);
-    expect(await isRunning(buildPid)).toBe(true);
 
     expect(await providers(dir).builder.removeStaleScratch()).toEqual([scratch]);
     expect(await readdir(root)).toEqual([]);

@@ -126,7 +126,11 @@ const title = 'probe-' + randomBytes(4).toString('hex');
 process.title = title;
 createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
-  if (url.pathname === '/health') return res.end('ok');
+  if (url.pathname === '/health') {
+    // A crashing probe crashes once it has been found healthy, however long its start took.
+    if (process.env.CRASH_AFTER_MS) setTimeout(() => process.exit(4), Number(process.env.CRASH_AFTER_MS));
+    return res.end('ok');
+  }
   if (url.pathname === '/unhealthy') return res.writeHead(503).end('not yet');
   if (url.pathname === '/crash') {
     res.end('bye');
@@ -145,7 +149,6 @@ createServer((req, res) => {
   socket.pipe(socket);
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('probe listening'));
 process.on('SIGTERM', () => process.exit(0));
-if (process.env.CRASH_AFTER_MS) setTimeout(() => process.exit(4), Number(process.env.CRASH_AFTER_MS));
 `;
 
 interface ProbeAnswer {
