@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { openSubscribedSocket } from './helpers/subscribed-socket.js';
 import { refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -17,25 +17,6 @@ async function login(email: string, password: string) {
   return app.api('POST', '/auth/login', { body: { email, password } });
 }
 
-/** A graphql-ws socket signed in with `token` and running a subscription; resolves `closed` with the close code. */
-async function openSubscribedSocket(token: string): Promise<{ closed: Promise<number> }> {
-  const socket = new WebSocket(`${app.url.replace('http', 'ws')}/api/graphql`, 'graphql-transport-ws');
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  socket.on('error', () => undefined);
-  const firstResult = new Promise<{ type: string }>((resolve, reject) => {
-    socket.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as { type: string; id?: string };
-      if (frame.type === 'connection_ack') socket.send(JSON.stringify({ type: 'subscribe', id: '1', payload: { query: 'subscription { serverTime }' } }));
-      if (frame.id === '1') resolve(frame);
-    });
-    socket.on('close', () => reject(new Error('closed before the first result')));
-  });
-  await new Promise<void>((resolve) => socket.once('open', () => resolve()));
-  socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } }));
-  expect((await firstResult).type).toBe('next');
-  return { closed };
-}
-
 beforeAll(async () => {
   app = await startTestApp();
   admin = await registerUser(app);
@@ -51,8 +32,8 @@ describe('disabling a user', () => {
     const pat = await app.api('POST', '/tokens', { token: user.token, body: { name: 'ci', expires_at: inDays(30), scopes: ['read'] } });
     expect(pat.status).toBe(201);
     expect((await app.api('GET', '/projects', { token: pat.body.token })).status).toBe(200);
-    const sessionSocket = await openSubscribedSocket(user.token);
-    const tokenSocket = await openSubscribedSocket(pat.body.token);
+    const sessionSocket = await openSubscribedSocket(app.url, user.token);
+    const tokenSocket = await openSubscribedSocket(app.url, pat.body.token);
 
     const disabled = await app.api('POST', `/users/${user.user.id}/disable`, { token: manager.token });
     expect(disabled.status).toBe(200);
@@ -61,8 +42,8 @@ describe('disabling a user', () => {
     expect(await app.api('GET', '/projects', { token: user.token })).toEqual(refusal(401, 'Authentication required'));
     expect(await app.api('GET', '/projects', { token: pat.body.token })).toEqual(refusal(401, 'Authentication required'));
     expect((await app.graphql('{ me { id } }', {}, pat.body.token)).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
-    expect(await sessionSocket.closed).toBe(4403);
-    expect(await tokenSocket.closed).toBe(4403);
+    expect((await sessionSocket.closed).code).toBe(4403);
+    expect((await tokenSocket.closed).code).toBe(4403);
     expect(await login(user.email, user.password)).toEqual(refusal(403, 'This account is disabled'));
     // Someone without the password learns nothing about the account.
     expect(await login(user.email, 'not-the-password')).toEqual(refusal(401, 'Invalid email or password'));
