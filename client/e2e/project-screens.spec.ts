@@ -37,7 +37,7 @@ test('a project life without reloads: live summary, timeline times and places, b
   const creation = timeline(page, 'Project Creation');
   await expect(creation.getByRole('status')).toContainText('Completed', { timeout: 180_000 });
   const summary = page.getByRole('region', { name: 'Project Summary' });
-  await expect(summary).toContainText(/git clone file:\/\/\S+/);
+  await expect(summary).toContainText(/git clone http:\/\/\S+\.git/);
   await expect(summary).not.toContainText('Not set');
   await expect(summary.getByRole('link', { name: /^http:\/\/[a-z0-9-]+\.localhost:\d+\/$/ })).toBeVisible();
 
