@@ -32,7 +32,8 @@ export async function killUser(uid: number): Promise<void> {
   }
 }
 
-async function processesOf(uid: number): Promise<number[]> {
+/** The pids whose real user is uid (Linux /proc). */
+export async function processesOf(uid: number): Promise<number[]> {
   const entries = await readdir('/proc').catch((): string[] => []);
   const pids: number[] = [];
   for (const entry of entries) {

@@ -17,6 +17,7 @@ import { MAX_LOG_LINE, MAX_LOG_LINES } from '../local-builder.js';
 import { sandboxSupport } from '../../sandbox/sandbox.js';
 import { projectUser } from '../../sandbox/sandbox-users.js';
 import { builderContract } from './builder.contract.js';
+import { processesOf } from '../../cluster/processes.js';
 
 const TEMPLATES_DIR = fileURLToPath(new URL('../../../../../templates', import.meta.url));
 const IS_ROOT = process.getuid?.() === 0;
@@ -34,16 +35,6 @@ async function isRunning(pid: number): Promise<boolean> {
   return !/^\d+ \(.*\) Z/.test(status);
 }
 
-/** The pids whose real user is uid (Linux /proc). */
-async function processesOf(uid: number): Promise<number[]> {
-  const pids: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '');
-    if (Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid) pids.push(Number(entry));
-  }
-  return pids;
-}
 
 /** A data directory as Slipway makes it: others may pass through (builds run as nobody under root) but not list. */
 async function makeDataDir(): Promise<string> {

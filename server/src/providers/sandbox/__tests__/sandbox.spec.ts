@@ -1,23 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refuseUnsandboxedNeighbours, SandboxRun, type SandboxSpec, sandboxSupport } from '../sandbox.js';
 import { projectUser } from '../sandbox-users.js';
+import { processesOf } from '../../cluster/processes.js';
 
 const found = await sandboxSupport();
 
-/** The pids whose real user is uid (Linux /proc). */
-async function processesOf(uid: number): Promise<number[]> {
-  const pids: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '');
-    if (Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid) pids.push(Number(entry));
-  }
-  return pids;
-}
 
 describe('project users', () => {
   let dataDir: string;
