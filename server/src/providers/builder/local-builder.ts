@@ -108,6 +108,7 @@ export class LocalBuilder implements Builder {
             home,
             tmp,
             network: 'none',
+            priority: 'batch',
             limits: request.limits,
           },
           timeoutSeconds: request.timeoutSeconds,

@@ -90,6 +90,7 @@ export class AppInstance {
       home: options.home,
       tmp: options.home,
       network: 'host',
+      priority: 'serving',
       limits: options.limits,
     });
     for (const [name, stream] of [['stdout', run.stdout], ['stderr', run.stderr]] as const) {

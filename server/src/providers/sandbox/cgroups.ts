@@ -55,9 +55,13 @@ const V1_ROOT = '/sys/fs/cgroup';
 const V2_ROOT = '/sys/fs/cgroup';
 const PARENT = 'slipway';
 const PERIOD_US = 100_000;
-/** Below the default weight (1024 / 100): Slipway itself and the machine's other programs come first when CPU is short. */
-const V1_SHARES = 512;
-const V2_WEIGHT = 50;
+/**
+ * CPU weights (cgroup v2 units; v1's cpu.shares are 10.24 times these): an app serving requests weighs as much as any
+ * other program, a build a tenth of that, so a neighbour's build cannot hold up an app's answers when CPU is short
+ * (bench:isolation: the neighbour's p99 beside a heavy build).
+ */
+export type CpuPriority = 'serving' | 'batch';
+const WEIGHTS: Record<CpuPriority, number> = { serving: 100, batch: 10 };
 
 /** Which cgroup version this machine lets Slipway use for limits, or null with why not. */
 export async function detectCgroups(): Promise<{ kind: CgroupKind } | { kind: null; reason: string }> {
@@ -132,7 +136,7 @@ export class SandboxCgroup {
     private readonly dirs: { memory: string; pids: string; cpu: string },
   ) {}
 
-  static async create(kind: CgroupKind, name: string, limits: SandboxLimits): Promise<SandboxCgroup> {
+  static async create(kind: CgroupKind, name: string, limits: SandboxLimits, priority: CpuPriority): Promise<SandboxCgroup> {
     const bytes = String(limits.memoryMb * 1024 * 1024);
     const quota = String(Math.round((PERIOD_US * limits.cpuPercent) / 100));
     if (kind === 'v2') {
@@ -143,7 +147,7 @@ export class SandboxCgroup {
       await writeFile(path.join(dir, 'memory.swap.max'), '0').catch(() => undefined);
       await writeFile(path.join(dir, 'pids.max'), String(limits.processes));
       await writeFile(path.join(dir, 'cpu.max'), `${quota} ${PERIOD_US}`);
-      await writeFile(path.join(dir, 'cpu.weight'), String(V2_WEIGHT));
+      await writeFile(path.join(dir, 'cpu.weight'), String(WEIGHTS[priority]));
       return group;
     }
     const dirs = { memory: path.join(V1_ROOT, 'memory', PARENT, name), pids: path.join(V1_ROOT, 'pids', PARENT, name), cpu: path.join(V1_ROOT, 'cpu', PARENT, name) };
@@ -155,7 +159,7 @@ export class SandboxCgroup {
     await writeFile(path.join(dirs.pids, 'pids.max'), String(limits.processes));
     await writeFile(path.join(dirs.cpu, 'cpu.cfs_period_us'), String(PERIOD_US));
     await writeFile(path.join(dirs.cpu, 'cpu.cfs_quota_us'), quota);
-    await writeFile(path.join(dirs.cpu, 'cpu.shares'), String(V1_SHARES));
+    await writeFile(path.join(dirs.cpu, 'cpu.shares'), String(Math.round(WEIGHTS[priority] * 10.24)));
     return group;
   }
 

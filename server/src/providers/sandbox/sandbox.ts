@@ -5,7 +5,7 @@ import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { type CgroupKind, defaultLimits, detectCgroups, limitMessages, SandboxCgroup, type SandboxLimits } from './cgroups.js';
+import { type CgroupKind, type CpuPriority, defaultLimits, detectCgroups, limitMessages, SandboxCgroup, type SandboxLimits } from './cgroups.js';
 import { signalGroup } from '../cluster/processes.js';
 import type { SandboxUser } from './sandbox-users.js';
 
@@ -147,6 +147,8 @@ export interface SandboxSpec {
   tmp: string;
   /** 'host': the machine's network (apps, reached by the front door); 'none': only its own loopback (builds). */
   network: 'host' | 'none';
+  /** 'serving' for apps, 'batch' for builds: apps come first when CPU is short. */
+  priority: CpuPriority;
   limits?: SandboxLimits;
 }
 
@@ -200,7 +202,7 @@ export class SandboxRun {
     const found = await sandboxSupport();
     if (!found.sandbox) await refuseUnsandboxedNeighbours(found, spec.owner);
     const limits = spec.limits ?? defaultLimits();
-    const cgroup = found.cgroups ? await SandboxCgroup.create(found.cgroups, `${spec.name}-${randomBytes(6).toString('hex')}`, limits) : null;
+    const cgroup = found.cgroups ? await SandboxCgroup.create(found.cgroups, `${spec.name}-${randomBytes(6).toString('hex')}`, limits, spec.priority) : null;
     try {
       const run = found.sandbox ? SandboxRun.spawnSandboxed(spec, limits, cgroup) : SandboxRun.spawnPlain(spec, cgroup);
       const started = new SandboxRun(run, cgroup, found.sandbox, spec, limits);

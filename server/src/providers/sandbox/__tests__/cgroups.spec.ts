@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rmdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rmdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, detectCgroups, removeStaleCgroups, SandboxCgroup } from '../cgroups.js';
@@ -22,9 +22,9 @@ describe('stale sandbox cgroups', () => {
     const busy = `app-r2-${suffix()}`;
     const fresh = `build-${suffix()}`;
     const foreign = `keep-me-${suffix()}x`;
-    await SandboxCgroup.create(kind, stale, DEFAULT_LIMITS);
-    const busyGroup = await SandboxCgroup.create(kind, busy, DEFAULT_LIMITS);
-    const freshGroup = await SandboxCgroup.create(kind, fresh, DEFAULT_LIMITS);
+    await SandboxCgroup.create(kind, stale, DEFAULT_LIMITS, 'batch');
+    const busyGroup = await SandboxCgroup.create(kind, busy, DEFAULT_LIMITS, 'batch');
+    const freshGroup = await SandboxCgroup.create(kind, fresh, DEFAULT_LIMITS, 'batch');
     for (const dir of dirsOf(foreign)) await mkdir(dir);
     const sleeper = spawn('sleep', ['30'], { stdio: 'ignore' });
     try {
@@ -45,5 +45,25 @@ describe('stale sandbox cgroups', () => {
       sleeper.kill('SIGKILL');
     }
     expect(existsSync(path.dirname(dirsOf(busy)[0]))).toBe(true);
+  });
+});
+
+describe('CPU weights', () => {
+  it("gives an app's group ten times a build's CPU weight, so a neighbour's build cannot hold up an app's answers", async () => {
+    const kind = detected.kind!;
+    const weight = async (group: SandboxCgroup, name: string) => {
+      const dir = dirsOf(name).find((candidate) => kind === 'v2' || candidate.includes('/cpu/'))!;
+      return Number(await readFile(path.join(dir, kind === 'v2' ? 'cpu.weight' : 'cpu.shares'), 'utf8'));
+    };
+    const app = `app-r1-${randomBytes(6).toString('hex')}`;
+    const build = `build-${randomBytes(6).toString('hex')}`;
+    const appGroup = await SandboxCgroup.create(kind, app, DEFAULT_LIMITS, 'serving');
+    const buildGroup = await SandboxCgroup.create(kind, build, DEFAULT_LIMITS, 'batch');
+    try {
+      expect((await weight(appGroup, app)) / (await weight(buildGroup, build))).toBeCloseTo(10, 1);
+    } finally {
+      await appGroup.destroy();
+      await buildGroup.destroy();
+    }
   });
 });

@@ -88,6 +88,7 @@ describe.runIf(found.sandbox)('the sandbox', () => {
       home,
       tmp: home,
       network: 'none',
+      priority: 'batch',
       ...extra,
     });
     let output = '';
