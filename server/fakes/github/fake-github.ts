@@ -64,6 +64,8 @@ export interface FakeGitHub {
   addOrganization(org: string, options: { members: { login: string; role: 'admin' | 'member' }[]; membersCanCreateRepositories?: boolean }): void;
   /** A secret's decrypted value (for tests), or null when the repository or secret does not exist. */
   secretValue(owner: string, repo: string, name: string): string | null;
+  /** The secret of a repository's webhook for `url` (GitHub never shows it; for tests), or null. */
+  webhookSecret(owner: string, repo: string, url: string): string | null;
   /** Waits until every webhook delivery sent so far has been answered (or has failed). */
   deliveriesSettled(): Promise<void>;
   /** Sets the core rate limit's remaining requests (and its reset time, epoch seconds). */
@@ -203,6 +205,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       if (ownDir) await rm(state.dataDir, { recursive: true, force: true });
     },
     deliveriesSettled: () => state.hooks.settled(),
+    webhookSecret(owner, repo, url) {
+      const found = state.repositories.get(repoKey(owner, repo));
+      return found ? state.hooks.secretOf(found, url) : null;
+    },
     addToken(token, user) {
       state.tokens.set(token, { user: state.userFor(user.login), scopes: user.scopes });
     },

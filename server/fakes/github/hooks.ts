@@ -32,36 +32,19 @@ interface DeliveryRecord {
   status: string;
 }
 
-interface PullRecord {
-  number: number;
-  id: number;
-  repo: Repository;
-  title: string;
-  head: string;
-  base: string;
-  state: 'open' | 'closed';
-  merged: boolean;
-  user: FakeUser;
-  createdAt: string;
-  updatedAt: string;
-}
-
 const ZERO = '0'.repeat(40);
-const EVENTS = new Set(['*', 'push', 'delete', 'create', 'pull_request', 'ping']);
+const EVENTS = new Set(['*', 'push', 'delete', 'create', 'ping']);
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 409: 'Conflict', 422: 'Unprocessable Entity' };
 
 /**
- * Repository webhooks (repos/webhooks) and pull requests (pulls: created and closed by tests, answered with the fields
- * a pull_request event carries, not GitHub's whole representation), with real deliveries: on every ref a push moves
- * (`push`, and `delete` for a deleted branch or tag), on pull requests opened, updated by a push to their head,
- * closed or reopened (`pull_request`), and `ping` when a hook is made. Each delivery is a POST of the event's JSON
+ * Repository webhooks (repos/webhooks) with real deliveries: on every ref a push moves (`push`, and `delete` for a
+ * deleted branch or tag), and `ping` when a hook is made. Each delivery is a POST of the event's JSON
  * with GitHub's headers (X-GitHub-Event, X-GitHub-Delivery, X-GitHub-Hook-ID, X-Hub-Signature-256 over the body with
  * the hook's secret); its answer is listed under the hook's deliveries, and a redelivery sends the same GUID again.
  */
 export class FakeHooks {
   private readonly hooks: HookRecord[] = [];
   private readonly deliveries: DeliveryRecord[] = [];
-  private readonly pulls: PullRecord[] = [];
   /** Deliveries still on their way: close() and tests wait for them. */
   private readonly sending = new Set<Promise<void>>();
 
@@ -135,56 +118,13 @@ export class FakeHooks {
       this.post(hook, delivery.event, delivery.action, delivery.body, delivery.guid, true);
       return { status: 202, body: {} };
     });
-
-    router.route('POST', '/repos/{owner}/{repo}/pulls', async (request) => {
-      const documentation = 'pulls/pulls#create-a-pull-request';
-      const repo = await state.gitRepository(request, documentation);
-      const { title, head, base } = request.body;
-      if (typeof title !== 'string' || typeof head !== 'string' || typeof base !== 'string') throw invalid('Validation Failed', documentation);
-      const headSha = await state.resolveRef(repo, `refs/heads/${head}`);
-      if (!headSha || !(await state.resolveRef(repo, `refs/heads/${base}`))) throw invalid('Validation Failed', documentation);
-      const at = now();
-      const pull: PullRecord = {
-        number: this.pulls.filter((one) => one.repo === repo).length + 1,
-        id: state.nextId(),
-        repo,
-        title,
-        head,
-        base,
-        state: 'open',
-        merged: false,
-        user: request.session.user,
-        createdAt: at,
-        updatedAt: at,
-      };
-      this.pulls.push(pull);
-      await this.pullEvent(pull, 'opened', request.session.user);
-      return { status: 201, body: await this.pullJson(pull) };
-    });
-
-    router.route('PATCH', '/repos/{owner}/{repo}/pulls/{pull_number}', async (request) => {
-      const documentation = 'pulls/pulls#update-a-pull-request';
-      const repo = state.repository(request, documentation);
-      const pull = this.pulls.find((one) => one.repo === repo && String(one.number) === request.params.pull_number);
-      if (!pull) throw notFound(documentation);
-      const wanted = request.body.state;
-      if (wanted !== undefined && wanted !== 'open' && wanted !== 'closed') throw invalid('Validation Failed', documentation);
-      if (typeof request.body.title === 'string') pull.title = request.body.title;
-      if (wanted && wanted !== pull.state) {
-        pull.state = wanted;
-        pull.updatedAt = now();
-        await this.pullEvent(pull, wanted === 'closed' ? 'closed' : 'reopened', request.session.user);
-      }
-      return { status: 200, body: await this.pullJson(pull) };
-    });
   }
 
-  /** A push moved `ref` from `before` to `after` (either may be null: created, deleted): push, delete and pull request events. */
+  /** A push moved `ref` from `before` to `after` (either may be null: created, deleted): push and delete events. */
   async refMoved(repo: Repository, pusher: FakeUser, ref: string, before: string | null, after: string | null): Promise<void> {
     if (!this.hooks.some((hook) => hook.repo === repo)) return;
     const head = after ? await this.commitOf(repo, after) : null;
     const commits = head ? [head] : [];
-    const branch = ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
     this.broadcast(repo, 'push', null, {
       ref,
       before: before ?? ZERO,
@@ -201,24 +141,18 @@ export class FakeHooks {
       sender: this.sender(pusher),
     });
     if (after === null) {
-      this.broadcast(repo, 'delete', null, { ref: ref.replace(/^refs\/(heads|tags)\//, ''), ref_type: branch ? 'branch' : 'tag', pusher_type: 'user', repository: this.repository(repo), sender: this.sender(pusher) });
+      this.broadcast(repo, 'delete', null, { ref: ref.replace(/^refs\/(heads|tags)\//, ''), ref_type: ref.startsWith('refs/heads/') ? 'branch' : 'tag', pusher_type: 'user', repository: this.repository(repo), sender: this.sender(pusher) });
     }
-    for (const pull of this.pulls.filter((one) => one.repo === repo && one.state === 'open' && one.head === branch)) {
-      if (after === null) {
-        pull.state = 'closed';
-        await this.pullEvent(pull, 'closed', pusher);
-      } else await this.pullEvent(pull, 'synchronize', pusher, before);
-    }
+  }
+
+  /** The secret of the repository's webhook for `url` (for tests: GitHub never shows it), or null. */
+  secretOf(repo: Repository, url: string): string | null {
+    return this.hooks.find((hook) => hook.repo === repo && hook.config.url === url)?.config.secret ?? null;
   }
 
   /** Waits until every delivery sent so far has been answered (or failed). */
   async settled(): Promise<void> {
     while (this.sending.size) await Promise.all([...this.sending]);
-  }
-
-  private async pullEvent(pull: PullRecord, action: string, sender: FakeUser, before?: string | null): Promise<void> {
-    const extra = action === 'synchronize' ? { before: before ?? ZERO, after: await this.state.resolveRef(pull.repo, `refs/heads/${pull.head}`) } : {};
-    this.broadcast(pull.repo, 'pull_request', action, { action, number: pull.number, ...extra, pull_request: await this.pullJson(pull), repository: this.repository(pull.repo), sender: this.sender(sender) });
   }
 
   private broadcast(repo: Repository, event: string, action: string | null, payload: Record<string, unknown>): void {
@@ -304,26 +238,6 @@ export class FakeHooks {
 
   private sender(user: FakeUser) {
     return { login: user.login, id: user.id, type: 'User' };
-  }
-
-  private async pullJson(pull: PullRecord) {
-    const url = `${this.state.repoUrl(pull.repo)}/pulls/${pull.number}`;
-    const side = async (branch: string) => ({ label: `${pull.repo.owner.login}:${branch}`, ref: branch, sha: (await this.state.resolveRef(pull.repo, `refs/heads/${branch}`)) ?? ZERO, user: this.sender(pull.user), repo: this.repository(pull.repo) });
-    return {
-      url,
-      id: pull.id,
-      number: pull.number,
-      state: pull.state,
-      title: pull.title,
-      user: this.sender(pull.user),
-      created_at: pull.createdAt,
-      updated_at: pull.updatedAt,
-      closed_at: pull.state === 'closed' ? pull.updatedAt : null,
-      merged: pull.merged,
-      head: await side(pull.head),
-      base: await side(pull.base),
-      html_url: `${this.state.base}/${pull.repo.owner.login}/${pull.repo.name}/pull/${pull.number}`,
-    };
   }
 
   private configJson(hook: HookRecord) {

@@ -72,7 +72,7 @@ export interface SourceHost {
   /** Removes the repository and its secrets; no-op when it does not exist. */
   deleteRepository(ref: RepositoryRef): Promise<void>;
   /**
-   * Cloud hosts only: makes the repository send its push and pull request events to `url`, signed with `secret`
+   * Cloud hosts only: makes the repository send its push events to `url`, signed with `secret`
    * (the existing webhook for that URL gets the secret again; no second one is made).
    */
   ensureWebhook?(ref: RepositoryRef, hook: { url: string; secret: string }): Promise<void>;
