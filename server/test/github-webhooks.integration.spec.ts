@@ -34,7 +34,7 @@ const deliveries = async () => {
   return { hook, list: (await gitHubApi('GET', `/repos/acme/hooked-site/hooks/${hook.id}/deliveries`)) as any[] };
 };
 /** A delivery as GitHub would send it, signed with `key`. */
-const deliver = (event: string, payload: unknown, { key = secret, guid = randomUUID(), url = hookUrl } = {}) => {
+const deliver = (event: string, payload: unknown, { key = secret, guid = randomUUID() as string, url = hookUrl } = {}) => {
   const body = JSON.stringify(payload);
   return fetch(url, {
     method: 'POST',

@@ -88,9 +88,17 @@ interface PushPayload {
 
 /** The fields of a push event Slipway reads, or null when the body is not one. */
 function parse(body: Buffer): PushPayload | null {
-  let data: any;
+  interface Received {
+    ref?: unknown;
+    before?: unknown;
+    after?: unknown;
+    repository?: { full_name?: unknown };
+    pusher?: { name?: unknown };
+    head_commit?: { message?: unknown } | null;
+  }
+  let data: Received | null;
   try {
-    data = JSON.parse(body.toString('utf8'));
+    data = JSON.parse(body.toString('utf8')) as Received | null;
   } catch {
     return null;
   }
@@ -98,7 +106,9 @@ function parse(body: Buffer): PushPayload | null {
   const [before, after] = [sha(data?.before), sha(data?.after)];
   const repository = data?.repository?.full_name;
   if (typeof data?.ref !== 'string' || typeof repository !== 'string' || before === undefined || after === undefined) return null;
-  const message = typeof data.head_commit?.message === 'string' ? pushMessage(data.head_commit.message) : null;
-  const pusher = typeof data.pusher?.name === 'string' ? `${data.pusher.name.slice(0, 100)} (GitHub)` : 'GitHub';
+  const commitMessage = data.head_commit?.message;
+  const pusherName = data.pusher?.name;
+  const message = typeof commitMessage === 'string' ? pushMessage(commitMessage) : null;
+  const pusher = typeof pusherName === 'string' ? `${pusherName.slice(0, 100)} (GitHub)` : 'GitHub';
   return { repository, ref: data.ref, before, after, pusher, message: after ? message : null };
 }
