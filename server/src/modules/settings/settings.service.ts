@@ -4,10 +4,10 @@ import type { SecretBox } from '../../common/secret-box.js';
 import { invalidInput } from '../../common/validation.js';
 import type { User } from '../users/user.entity.js';
 import type { CloudEndpointsService } from './cloud-endpoints.service.js';
-import { CONNECTION_PROVIDERS, type ConnectionProvider, ConnectionTestResult, type ConnectionTester } from './connection-test.js';
+import { CONNECTION_PROVIDERS, ConnectionProvider, ConnectionTestResult, type ConnectionTester } from './connection-test.js';
 import { Setting } from './dtos/setting.model.js';
 import { SECRET_SETTING_KEYS, SETTING_KEYS, SettingKey, isSettingKey } from './setting-key.js';
-import { invalidSettingValue, unknownProvider, unknownSettingKey } from './settings.errors.js';
+import { invalidSettingValue, kubernetesCheckFailed, unknownProvider, unknownSettingKey } from './settings.errors.js';
 import { UserSetting } from './user-setting.entity.js';
 
 /** A change to apply: a value to store, or null to delete. */
@@ -99,13 +99,32 @@ export class SettingsService {
     if (!CONNECTION_PROVIDERS.includes(provider as ConnectionProvider)) throw unknownProvider(provider);
     const changes = entries === undefined ? [] : this.parseEntries(entries);
     const saved = await this.valuesFor(user.id);
+    const { ok, host, message } = await this.connections.test(provider as ConnectionProvider, this.merged(saved, changes), await this.connections.endpoints.current());
+    return Object.assign(new ConnectionTestResult(), { provider, ok, host, message });
+  }
+
+  /** The saved values with `changes` over them (a secret sent back masked is the saved one; null removes). */
+  private merged(saved: SettingValues, changes: Change[]): SettingValues {
     const values: SettingValues = { ...saved };
     for (const [key, value] of changes) {
       if (value === null) delete values[key];
       else if (!isMaskedEcho(key, value, saved[key])) values[key] = value;
     }
-    const found = await this.connections.test(provider as ConnectionProvider, values, await this.connections.endpoints.current());
-    return Object.assign(new ConnectionTestResult(), { provider, ...found });
+    return values;
+  }
+
+  /**
+   * A kubeconfig is stored only once its cluster passed the Kubernetes connection test with the chosen context:
+   * reachable, accepting the credentials, granting every permission Slipway needs. Otherwise the save is refused
+   * with the test's message, under the field it is about.
+   */
+  private async checkKubeconfig(userId: string, changes: Change[]): Promise<void> {
+    if (!changes.some(([key]) => key === SettingKey.KUBECONFIG || key === SettingKey.KUBERNETES_CONTEXT)) return;
+    const values = this.merged(await this.valuesFor(userId), changes);
+    if (!values.KUBECONFIG) return;
+    if (!values.KUBERNETES_CONTEXT) throw invalidSettingValue(SettingKey.KUBERNETES_CONTEXT, 'Choose the context of the kubeconfig to deploy with');
+    const found = await this.connections.test(ConnectionProvider.kubernetes, values, await this.connections.endpoints.current());
+    if (!found.ok) throw kubernetesCheckFailed(found.message, found.reason, found.field === SettingKey.KUBERNETES_CONTEXT ? SettingKey.KUBERNETES_CONTEXT : SettingKey.KUBECONFIG);
   }
 
   /** Accepts a {KEY: value} map (REST) or a [{key, value}] list (GraphQL). */
@@ -129,6 +148,7 @@ export class SettingsService {
 
   private async apply(user: Owner, changes: Change[]): Promise<void> {
     if (!changes.length) return;
+    await this.checkKubeconfig(user.id, changes);
     const current = await this.load(user.id, changes.map(([key]) => key));
     await this.dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(UserSetting);

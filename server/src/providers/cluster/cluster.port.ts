@@ -72,7 +72,7 @@ export interface DeployHooks {
 }
 
 export interface Cluster {
-  readonly kind: 'local' | 'doks';
+  readonly kind: 'local' | 'doks' | 'kubeconfig';
   /**
    * Makes the app serve this artifact: a no-op when it already does; otherwise a rolling update (new revision
    * up and healthy before the old one stops; on a failed health check the old one keeps serving and this throws).
