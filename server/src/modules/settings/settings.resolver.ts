@@ -3,6 +3,7 @@ import { type GraphQLContext, signedIn } from '../../graphql/context.js';
 import type { CloudEndpointsService } from './cloud-endpoints.service.js';
 import { ConnectionProvider, ConnectionTestResult } from './connection-test.js';
 import { CloudEndpoint, CloudEndpointInput } from './dtos/cloud-endpoint.model.js';
+import { KubeconfigContexts } from './dtos/kubeconfig-contexts.model.js';
 import { Setting, SettingInput } from './dtos/setting.model.js';
 import { SETTING_VALUE_FORMAT, SettingKey } from './setting-key.js';
 import type { SettingsService } from './settings.service.js';
@@ -20,6 +21,14 @@ export class SettingsResolver {
   @Query(() => String, { nullable: true, description: 'Reveals the plain value of one of your own settings (Show, Copy); null when not set' })
   settingValue(@Arg('key', () => SettingKey, { description: 'The setting to reveal' }) key: SettingKey, @Ctx() ctx: GraphQLContext): Promise<string | null> {
     return this.service.reveal(signedIn(ctx).user, key);
+  }
+
+  @Query(() => KubeconfigContexts, { description: "A kubeconfig's contexts (the one typed, or the saved one), to choose KUBERNETES_CONTEXT from" })
+  kubeconfigContexts(
+    @Arg('kubeconfig', () => String, { nullable: true, description: 'The kubeconfig typed, not saved; null or masked for the saved one' }) kubeconfig: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<KubeconfigContexts> {
+    return this.service.kubeconfigContexts(signedIn(ctx).user, kubeconfig);
   }
 
   @Mutation(() => [Setting], {

@@ -5,6 +5,8 @@ import { invalidInput } from '../../common/validation.js';
 import type { User } from '../users/user.entity.js';
 import type { CloudEndpointsService } from './cloud-endpoints.service.js';
 import { CONNECTION_PROVIDERS, ConnectionProvider, ConnectionTestResult, type ConnectionTester } from './connection-test.js';
+import { kubeconfigContexts } from '../../providers/cluster/kubeconfig.js';
+import { KubeconfigContexts } from './dtos/kubeconfig-contexts.model.js';
 import { Setting } from './dtos/setting.model.js';
 import { SECRET_SETTING_KEYS, SETTING_KEYS, SettingKey, isSettingKey } from './setting-key.js';
 import { invalidSettingValue, kubernetesCheckFailed, unknownProvider, unknownSettingKey } from './settings.errors.js';
@@ -101,6 +103,17 @@ export class SettingsService {
     const saved = await this.valuesFor(user.id);
     const { ok, host, message } = await this.connections.test(provider as ConnectionProvider, this.merged(saved, changes), await this.connections.endpoints.current());
     return Object.assign(new ConnectionTestResult(), { provider, ok, host, message });
+  }
+
+  /**
+   * The contexts of `kubeconfig` (the form's text, not saved), or of the saved one when it is absent or sent back
+   * masked; none when neither exists. A text that is no kubeconfig is refused with why, under KUBECONFIG.
+   */
+  async kubeconfigContexts(user: Owner, kubeconfig: unknown): Promise<KubeconfigContexts> {
+    const typed = parseValue(SettingKey.KUBECONFIG, kubeconfig);
+    const saved = (await this.load(user.id, [SettingKey.KUBECONFIG])).get(SettingKey.KUBECONFIG)?.value;
+    const text = typed === null || isMaskedEcho(SettingKey.KUBECONFIG, typed, saved) ? saved : typed;
+    return Object.assign(new KubeconfigContexts(), text ? await kubeconfigContexts(text) : { contexts: [], current: null });
   }
 
   /** The saved values with `changes` over them (a secret sent back masked is the saved one; null removes). */
