@@ -56,6 +56,8 @@ export type CloudEndpointKey =
 export type ClusterKind =
   /** The DigitalOcean Kubernetes cluster DOKS_CLUSTER_ID */
   | 'doks'
+  /** The Kubernetes cluster of the KUBERNETES_CONTEXT context of the saved KUBECONFIG */
+  | 'kubeconfig'
   /** Supervised processes on this machine behind stable local URLs */
   | 'local';
 
@@ -93,7 +95,9 @@ export type ConnectionProvider =
   /** The DOKS cluster: DIGITALOCEAN_TOKEN and DOKS_CLUSTER_ID (the cluster exists for the token) */
   | 'doks'
   /** GitHub: GITHUB_TOKEN and GITHUB_ORGANIZATION (the token may create repositories there) */
-  | 'github';
+  | 'github'
+  /** A kubeconfig's cluster: KUBECONFIG and KUBERNETES_CONTEXT (the API server answers, accepts the credentials and grants every permission Slipway needs) */
+  | 'kubernetes';
 
 /** A new personal access token */
 export type CreateAccessTokenInput = {
@@ -372,11 +376,11 @@ export type RollbackDeploymentInput = {
 export type SettingInput = {
   /** Which setting to store */
   key: SettingKey;
-  /** The value; trimmed, at most 4096 characters, no line breaks or control characters; tokens at least 4 characters, DOCKER_USERNAME 4 to 30 lowercase letters and digits, DOKS_CLUSTER_ID a UUID, GITHUB_ORGANIZATION a GitHub organization name */
+  /** The value; trimmed, at most 4096 characters, no line breaks or control characters; tokens at least 4 characters, DOCKER_USERNAME 4 to 30 lowercase letters and digits, DOKS_CLUSTER_ID a UUID, GITHUB_ORGANIZATION a GitHub organization name; KUBECONFIG a kubeconfig of at most 65536 characters (line breaks allowed), saved only with a KUBERNETES_CONTEXT it has and that passes the cluster check */
   value?: string | null | undefined;
 };
 
-/** Docker Hub, DigitalOcean, DOKS cluster and GitHub credentials kept per user */
+/** Docker Hub, DigitalOcean, DOKS cluster, GitHub and kubeconfig credentials kept per user */
 export type SettingKey =
   /** A DigitalOcean API token (secret) */
   | 'DIGITALOCEAN_TOKEN'
@@ -389,7 +393,11 @@ export type SettingKey =
   /** The GitHub organization new project repositories are created in; needed before creating projects */
   | 'GITHUB_ORGANIZATION'
   /** A GitHub personal access token (secret) */
-  | 'GITHUB_TOKEN';
+  | 'GITHUB_TOKEN'
+  /** A kubeconfig (YAML, credentials inline) for any Kubernetes cluster deployments go to (secret); checked against the cluster when saved */
+  | 'KUBECONFIG'
+  /** The kubeconfig's context deployments use; checked with KUBECONFIG when saved */
+  | 'KUBERNETES_CONTEXT';
 
 /** Sort direction */
 export type SortOrder =

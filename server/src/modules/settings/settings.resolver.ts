@@ -13,7 +13,7 @@ import type { SettingsService } from './settings.service.js';
 export class SettingsResolver {
   constructor(private readonly service: SettingsService) {}
 
-  @Query(() => [Setting], { description: "The signed-in user's six settings; secrets only masked" })
+  @Query(() => [Setting], { description: "The signed-in user's settings, all eight; secrets only masked" })
   settings(@Ctx() ctx: GraphQLContext): Promise<Setting[]> {
     return this.service.list(signedIn(ctx).user);
   }
@@ -32,7 +32,7 @@ export class SettingsResolver {
   }
 
   @Mutation(() => [Setting], {
-    description: 'Saves several settings at once, all or nothing; a null or empty value deletes that setting. Answers all six',
+    description: 'Saves several settings at once, all or nothing; a null or empty value deletes that setting. Answers all eight',
   })
   saveSettings(
     @Arg('settings', () => [SettingInput], { description: 'The settings to store or delete; the others stay as they are' })

@@ -53,7 +53,7 @@ export class SettingsService {
     this.settings = dataSource.getRepository(UserSetting);
   }
 
-  /** All six settings in a fixed order, configured or not. */
+  /** All eight settings in a fixed order, configured or not. */
   async list(user: Owner): Promise<Setting[]> {
     const stored = await this.load(user.id);
     return SETTING_KEYS.map((key) => this.view(key, stored.get(key)));
