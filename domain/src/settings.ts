@@ -80,7 +80,8 @@ export const SETTING_RULES: Readonly<Record<SettingKeyName, SettingRule>> = {
     secret: true,
     multiline: true,
     hint: 'A kubeconfig (YAML) with its credentials inline: certificate-authority-data, and a token or client-certificate-data with client-key-data.',
-    check: (value) => (/^\s*[A-Za-z_-]+\s*:/m.test(value) ? undefined : 'Kubeconfig must be a kubeconfig file (YAML), as kubectl config view --raw prints it'),
+    // A first look only (YAML keys, or JSON, which is YAML too); the server reads it fully when it is saved.
+    check: (value) => (/^\s*("?[A-Za-z_-]+"?\s*:|\{)/m.test(value) ? undefined : 'Kubeconfig must be a kubeconfig file (YAML), as kubectl config view --raw prints it'),
   },
   KUBERNETES_CONTEXT: {
     label: 'Context',

@@ -4,8 +4,7 @@ import type { Artifact } from '../registry/registry.port.js';
 /**
  * Cluster port: where a project's app runs (local: supervised child processes on loopback behind a stable
  * URL that Slipway serves; Kubernetes: a Deployment + Service on any cluster a kubeconfig reaches, DOKS among
- * them). Designed for rolling
- * updates: deploy() starts the new revision, waits for its health check, switches traffic, then stops the old.
+ * them). Designed for rolling updates: deploy() starts the new revision, waits for its health check, switches traffic, then stops the old.
  */
 
 export interface AppRuntime {

@@ -165,14 +165,16 @@ export class KubeconfigCredentials implements KubernetesCredentials {
   }
 
   clients(): Promise<KubernetesClients> {
-    this.cached ??= loadKubernetesClient().then((kubernetes) =>
+    if (this.cached) return this.cached;
+    const loading = loadKubernetesClient().then((kubernetes) =>
       clientsFor(kubernetes, loadKubeconfig(kubernetes, this.kubeconfig, this.context), this.answerTimeoutMs, Number.POSITIVE_INFINITY),
     );
-    // A kubeconfig that cannot be read now is tried again next time (never cached as a failure).
-    this.cached.catch(() => {
-      this.cached = null;
+    // A failure is not kept: the next call tries again.
+    loading.catch(() => {
+      if (this.cached === loading) this.cached = null;
     });
-    return this.cached;
+    this.cached = loading;
+    return loading;
   }
 
   refresh(): null {
