@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKubernetes, startFakeKubernetes } from '../../../../fakes/kubernetes/fake-kubernetes.js';
 import type { PolicyRule } from '../../../../fakes/kubernetes/kubernetes-rbac.js';
-import { kubeconfigContexts } from '../kubeconfig.js';
+import { kubeconfigContexts, loadKubeconfig } from '../kubeconfig.js';
+import { clientsFor, loadKubernetesClient } from '../kubernetes-credentials.js';
 import { KUBERNETES_PERMISSIONS, kubeconfigCluster } from '../kubernetes-cluster.js';
 import { clusterContract } from './cluster.contract.js';
 import { openImages, STATIC_SITE } from './kubernetes-images.js';
@@ -83,6 +84,21 @@ describe('kubeconfig cluster: reading the kubeconfig and checking access', () =>
         'create services, create deployments.apps, update deployments.apps, update deployments.apps/scale (in all namespaces); grant them with the ClusterRole in docs/providers.md',
     );
     expect(error).toMatchObject({ reason: 'KUBERNETES_FORBIDDEN' });
+  });
+
+  it("the fake API server answers a SelfSubjectRulesReview with the token's rules and refuses what they do not allow (403), as the real one does", async () => {
+    const kubernetes = await loadKubernetesClient();
+    const { authorization, core } = clientsFor(kubernetes, loadKubeconfig(kubernetes, fake.kubeconfig(READER_TOKEN, CONTEXT), CONTEXT), 5_000, Infinity);
+    const review = await authorization.createSelfSubjectRulesReview({ body: { spec: { namespace: 'default' } } });
+    expect(review.status?.resourceRules).toEqual(expect.arrayContaining([{ verbs: ['get', 'list'], apiGroups: ['apps'], resources: ['deployments'] }]));
+    expect(review.status?.incomplete).toBe(false);
+    const refused = await core.createNamespace({ body: { metadata: { name: 'not-allowed' } } }).then(() => null, (caught: { code?: number; body?: string }) => caught);
+    expect(refused?.code).toBe(403);
+    expect(JSON.parse(refused?.body ?? '{}')).toMatchObject({
+      kind: 'Status',
+      reason: 'Forbidden',
+      message: expect.stringMatching(/^namespaces is forbidden: User ".+" cannot create resource "namespaces" in API group "" at the cluster scope$/),
+    });
   });
 
   it('says the API server refused the credentials (401), never showing the token', async () => {
