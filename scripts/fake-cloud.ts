@@ -71,7 +71,9 @@ for (const [section, keys] of SECTIONS) {
   console.log(`     ${section}`);
   for (const key of keys) console.log(`       ${pad(SETTING_RULES[key].label)}${settings[key]}`);
 }
-console.log('\n   click Save All Settings, then Test connection in each section: each should say "Connected".\n');
+console.log('\n   click Save All Settings, then Test connection in each section: each should say "Connected".');
+console.log('   To try any cluster by kubeconfig instead of DOKS, save the fake cluster\'s kubeconfig in the Kubernetes section:');
+console.log(`     curl -H 'Authorization: Bearer ${settings.DIGITALOCEAN_TOKEN}' ${digitalOcean.apiUrl}/v2/kubernetes/clusters/${digitalOcean.clusterId}/kubeconfig > fake-kubeconfig.yaml\n`);
 console.log('Projects created after that live on the fakes: GitHub repositories, Docker Hub images, apps on the fake cluster.');
 
 let stopping = false;

@@ -185,6 +185,48 @@ test.describe('settings', () => {
     expect((await listed.json()).settings).toEqual({});
   });
 
+  test('takes a kubeconfig pasted or uploaded, its context chosen from its own, and saves it only once the cluster passes the check (issue 35)', async ({ page }) => {
+    const settings = readFakeCloudSettings(e2ePort);
+    const account = await registerViaApi(page);
+    // The fake DigitalOcean hands out a kubeconfig for its fake Kubernetes API, as the real one does.
+    const response = await page.request.get(`${fakes.digitalOcean}/v2/kubernetes/clusters/${settings.DOKS_CLUSTER_ID}/kubeconfig`, {
+      headers: { authorization: `Bearer ${settings.DIGITALOCEAN_TOKEN}` },
+    });
+    const kubeconfig = await response.text();
+    const context = /current-context: (.+)/.exec(kubeconfig)![1];
+    const server = /server: (.+)/.exec(kubeconfig)![1];
+    await openSettings(page);
+    const region = page.getByRole('region', { name: 'Kubernetes' });
+    const choice = region.getByLabel('Context', { exact: true });
+    await expect(choice).toHaveAccessibleDescription(/Paste or upload a kubeconfig to choose one of its contexts\./);
+
+    // Pasted, with credentials the cluster does not accept: refused under the field, nothing saved.
+    await region.getByLabel('Kubeconfig', { exact: true }).fill(kubeconfig.replace(/token: .+/, 'token: not-a-cluster-token'));
+    await expect(region.getByRole('option', { name: `${context} (current-context)` })).toBeAttached();
+    await choice.focus();
+    await choice.selectOption(context);
+    await page.getByRole('button', { name: 'Save All Settings' }).click();
+    await expect(region.getByText(`The cluster's API server refused the credentials of the kubeconfig's context "${context}" (401) when asked to check Slipway's permissions`)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    const none = await page.request.get('/api/settings', { headers: { authorization: `Bearer ${account.token}` } });
+    expect((await none.json()).settings).toEqual({});
+
+    // Uploaded as a file: checked, saved, listed masked, and its connection test passes.
+    await region.getByLabel('Or upload a kubeconfig file:').setInputFiles({ name: 'config', mimeType: 'application/yaml', buffer: Buffer.from(kubeconfig) });
+    await expect(region.getByLabel('Kubeconfig', { exact: true })).toHaveValue(kubeconfig);
+    await page.getByRole('button', { name: 'Save All Settings' }).click();
+    await expect(page.getByText('Settings saved successfully!')).toBeVisible();
+    await expect(region.getByLabel('Kubeconfig', { exact: true })).toHaveValue(/^•{20}/);
+    await expect(choice).toHaveValue(context);
+    await region.getByRole('button', { name: 'Test connection to the Kubernetes cluster' }).click();
+    await expect(region.getByRole('status').filter({ hasText: 'Connected' })).toContainText(
+      `Connected: ${hostOf(server)} accepted the credentials of the context "${context}", which may do everything Slipway does in the cluster`,
+    );
+    await expectNoSeriousA11yViolations(page);
+    const listed = await page.request.get('/api/settings', { headers: { authorization: `Bearer ${account.token}` } });
+    expect((await listed.json()).settings).toEqual({ KUBECONFIG: expect.stringMatching(/^•{20}.{4}$/), KUBERNETES_CONTEXT: context });
+  });
+
   test("lets an admin point the cloud services elsewhere at run time, checked in place, in effect at once (issue 31, item 25)", async ({ page }) => {
     const settings = readFakeCloudSettings(e2ePort);
     const headers = { authorization: `Bearer ${await signInAsAdmin(page)}` };

@@ -1,11 +1,22 @@
 /**
- * The six settings of spec section 3 and the rule for each value, with the hint the Settings screen shows under
+ * The six settings of spec section 3, then a kubeconfig and its chosen context (any Kubernetes cluster), and the rule for each value, with the hint the Settings screen shows under
  * its field: the form checks a value as the user types, the server checks it again before storing anything.
  */
-export const SETTING_KEY_NAMES = ['DOCKER_USERNAME', 'DOCKER_TOKEN', 'DIGITALOCEAN_TOKEN', 'DOKS_CLUSTER_ID', 'GITHUB_TOKEN', 'GITHUB_ORGANIZATION'] as const;
+export const SETTING_KEY_NAMES = [
+  'DOCKER_USERNAME',
+  'DOCKER_TOKEN',
+  'DIGITALOCEAN_TOKEN',
+  'DOKS_CLUSTER_ID',
+  'GITHUB_TOKEN',
+  'GITHUB_ORGANIZATION',
+  'KUBECONFIG',
+  'KUBERNETES_CONTEXT',
+] as const;
 export type SettingKeyName = (typeof SETTING_KEY_NAMES)[number];
 
 export const MAX_SETTING_VALUE_LENGTH = 4096;
+/** A kubeconfig with inline certificates is a few KiB; a merged one with many contexts can be tens. */
+export const MAX_KUBECONFIG_LENGTH = 65_536;
 /** Spec section 2: the token field's hint says at least 4 characters. */
 export const MIN_TOKEN_LENGTH = 4;
 
@@ -16,6 +27,8 @@ const DOCKER_USERNAME = /^[a-z0-9]{4,30}$/;
 /** DigitalOcean names its Kubernetes clusters by UUID. */
 const CLUSTER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** A YAML document's own: control characters other than tabs and line breaks. */
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export const TOKEN_HINT = `At least ${MIN_TOKEN_LENGTH} characters. Only the last 4 stay visible while the token is hidden.`;
 
@@ -26,6 +39,8 @@ interface SettingRule {
   hint: string;
   /** The value's own rule (it is already trimmed, non-empty, short enough and free of control characters). */
   check(value: string): string | undefined;
+  /** A document of several lines (the kubeconfig): line breaks and tabs allowed, up to MAX_KUBECONFIG_LENGTH. */
+  multiline?: boolean;
 }
 
 const token = (label: string): SettingRule => ({
@@ -60,6 +75,20 @@ export const SETTING_RULES: Readonly<Record<SettingKeyName, SettingRule>> = {
         ? undefined
         : 'GitHub Organization can only contain letters, digits and single hyphens (not first or last), at most 39 characters',
   },
+  KUBECONFIG: {
+    label: 'Kubeconfig',
+    secret: true,
+    multiline: true,
+    hint: 'A kubeconfig (YAML) with its credentials inline: certificate-authority-data, and a token or client-certificate-data with client-key-data.',
+    // A first look only (YAML keys, or JSON, which is YAML too); the server reads it fully when it is saved.
+    check: (value) => (/^\s*("?[A-Za-z_-]+"?\s*:|\{)/m.test(value) ? undefined : 'Kubeconfig must be a kubeconfig file (YAML), as kubectl config view --raw prints it'),
+  },
+  KUBERNETES_CONTEXT: {
+    label: 'Context',
+    secret: false,
+    hint: "The kubeconfig's context Slipway deploys with (its cluster and user).",
+    check: (value) => (value.length <= 253 ? undefined : 'Context must be at most 253 characters'),
+  },
 };
 
 export function isSettingKeyName(value: unknown): value is SettingKeyName {
@@ -68,11 +97,13 @@ export function isSettingKeyName(value: unknown): value is SettingKeyName {
 
 /** The error for a value to store (checked trimmed; blank means "delete" and is the caller's to refuse), or undefined. */
 export function settingValueError(key: SettingKeyName, value: string): string | undefined {
-  const { label, check } = SETTING_RULES[key];
+  const { label, check, multiline } = SETTING_RULES[key];
   const trimmed = value.trim();
   if (!trimmed) return undefined;
-  if (trimmed.length > MAX_SETTING_VALUE_LENGTH) return `${label} must be at most ${MAX_SETTING_VALUE_LENGTH} characters`;
-  if (CONTROL_CHARACTERS.test(trimmed)) return `${label} cannot contain line breaks or control characters`;
+  const max = multiline ? MAX_KUBECONFIG_LENGTH : MAX_SETTING_VALUE_LENGTH;
+  if (trimmed.length > max) return `${label} must be at most ${max} characters`;
+  if (multiline && CONTROL_CHARACTERS_BUT_LINES.test(trimmed)) return `${label} cannot contain control characters`;
+  if (!multiline && CONTROL_CHARACTERS.test(trimmed)) return `${label} cannot contain line breaks or control characters`;
   return check(trimmed);
 }
 

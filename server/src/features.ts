@@ -17,7 +17,7 @@ import { createLocalProviders } from './providers/local.js';
 import { GitHubSourceHost } from './providers/source-host/github-source-host.js';
 import { GitHubActionsBuilder } from './providers/builder/github-actions-builder.js';
 import { DockerHubRegistry } from './providers/registry/dockerhub-registry.js';
-import { DoksCluster } from './providers/cluster/doks-cluster.js';
+import { doksCluster, kubeconfigCluster } from './providers/cluster/kubernetes-cluster.js';
 import { LocalBuilder } from './providers/builder/local-builder.js';
 import { ProjectProviders, type ProviderFactory } from './providers/project-providers.js';
 import { connectionTester } from './providers/connection-tests.js';
@@ -133,6 +133,7 @@ function cloudAdapters(answerTimeoutMs: number): ProviderFactory {
     sourceHost: ({ token }, urls) => new GitHubSourceHost({ token, apiUrl: urls.githubApi, answerTimeoutMs }),
     registry: ({ username, token }, urls) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry, answerTimeoutMs }),
     builder: ({ token, registry, registryCredentials }, urls) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials, answerTimeoutMs }),
-    cluster: ({ token, clusterId }, urls) => new DoksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi, answerTimeoutMs }),
+    cluster: ({ token, clusterId }, urls) => doksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi, answerTimeoutMs }),
+    kubeconfigCluster: ({ kubeconfig, context }) => kubeconfigCluster({ kubeconfig, context, answerTimeoutMs }),
   };
 }

@@ -189,7 +189,7 @@ describe('Test connection (item 3)', () => {
       refusal(400, 'GitHub Token must be at least 4 characters', 'GITHUB_TOKEN'),
     );
     expect((await app.api('POST', '/settings/test-connection', { token: owner.token, body: { provider: 'aws' } })).body).toEqual({
-      error: 'Unknown provider "aws". Valid providers are github, dockerhub, digitalocean, doks',
+      error: 'Unknown provider "aws". Valid providers are github, dockerhub, digitalocean, doks, kubernetes',
       code: 'BAD_USER_INPUT',
       field: 'provider',
     });

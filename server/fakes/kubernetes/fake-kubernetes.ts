@@ -22,6 +22,7 @@ import {
   resourceOf,
   StatusError,
 } from './kubernetes-objects.js';
+import { accessReview, ALL_ALLOWED, allows, forbidden, type PolicyRule, rulesReview, verbOf } from './kubernetes-rbac.js';
 
 /**
  * A fake Kubernetes API server (HTTPS with a self-signed certificate for 127.0.0.1, made with the openssl CLI):
@@ -29,12 +30,15 @@ import {
  * generation, 409 AlreadyExists/Conflict, 404 NotFound and 401 Unauthorized Status bodies, label selectors,
  * JSON merge and strategic merge patches (applied as merge patches), the Deployment scale subresource, pod
  * logs (tailLines, timestamps, follow) and namespace deletion. Watches are not served. Workloads really run:
- * see FakeNodes.
+ * see FakeNodes. Each token has RBAC rules (403 Forbidden on a denied request; SelfSubjectAccessReview and
+ * SelfSubjectRulesReview answer them: see kubernetes-rbac.ts).
  */
 
 export interface FakeKubernetesOptions extends NodesOptions {
   /** Answers whether a bearer token may call the API now (tokens expire). */
   authorize(token: string): boolean;
+  /** A token's RBAC rules (default: everything, as cluster-admin). */
+  permissions?(token: string): PolicyRule[] | undefined;
   port?: number;
 }
 
@@ -46,6 +50,8 @@ export interface FakeKubernetes {
   nodes: FakeNodes;
   /** Requests answered, by method and path (no query), for tests. */
   requests: string[];
+  /** A kubeconfig (YAML) for `token`, its context named `context`, as `kubectl config view --raw` prints it. */
+  kubeconfig(token: string, context?: string): string;
   /** Whether the cluster runs metrics-server (default yes): without it, metrics.k8s.io paths answer 404 as the real API server does. */
   setMetricsServer(installed: boolean): void;
   close(): Promise<void>;
@@ -150,6 +156,14 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
       send(response, 200, { major: '1', minor: '33', gitVersion: 'v1.33.1', platform: 'linux/amd64' });
       return;
     }
+    const rules = options.permissions?.(token) ?? ALL_ALLOWED;
+    const review = /^\/apis\/authorization\.k8s\.io\/v1\/(selfsubjectaccessreviews|selfsubjectrulesreviews)$/.exec(url.pathname);
+    if (review) {
+      if (method !== 'POST') throw new StatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
+      const body = (await readBody(request)) as Record<string, never>;
+      send(response, 201, review[1] === 'selfsubjectaccessreviews' ? accessReview(rules, body) : rulesReview(rules, body));
+      return;
+    }
     const metrics = metricsServer ? /^\/apis\/metrics\.k8s\.io\/v1beta1\/namespaces\/([^/]+)\/pods(?:\/([^/]+))?$/.exec(url.pathname) : null;
     if (metrics && method === 'GET') {
       const [, ns, pod] = metrics;
@@ -181,6 +195,8 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
       return;
     }
     const found = type;
+    const attributes = { verb: verbOf(method, !!name), group: found.group, resource: found.plural, subresource: sub, namespace, name };
+    if (!allows(rules, attributes)) throw forbidden(`token:${token.slice(0, 4)}`, attributes);
     if (method === 'GET' && namespace && ['Pod', 'Deployment', 'ReplicaSet'].includes(found.kind)) await nodes.probe(namespace);
     const notAllowed = () => new StatusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
 
@@ -318,6 +334,28 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
     store,
     nodes,
     requests,
+    kubeconfig(token, context = 'fake') {
+      return [
+        'apiVersion: v1',
+        'kind: Config',
+        'clusters:',
+        `- name: ${context}-cluster`,
+        '  cluster:',
+        `    server: https://127.0.0.1:${port}`,
+        `    certificate-authority-data: ${Buffer.from(cert).toString('base64')}`,
+        'users:',
+        `- name: ${context}-user`,
+        '  user:',
+        `    token: ${token}`,
+        'contexts:',
+        `- name: ${context}`,
+        '  context:',
+        `    cluster: ${context}-cluster`,
+        `    user: ${context}-user`,
+        `current-context: ${context}`,
+        '',
+      ].join('\n');
+    },
     setMetricsServer(installed) {
       metricsServer = installed;
     },

@@ -1,12 +1,14 @@
 import { SETTING_RULES, type SettingKeyName } from '@slipway/domain';
 import { AppError } from '../common/app-error.js';
 import { DoksCredentials } from './cluster/doks-credentials.js';
+import { kubeconfigServer } from './cluster/kubeconfig.js';
+import { kubeconfigCluster } from './cluster/kubernetes-cluster.js';
 import type { CloudUrls, ProviderCredentials } from './project-providers.js';
 import { DockerHubRegistry } from './registry/dockerhub-registry.js';
 import { GitHubSourceHost } from './source-host/github-source-host.js';
 
 /** The providers a connection can be tested with. */
-export type ConnectionProvider = 'github' | 'dockerhub' | 'digitalocean' | 'doks';
+export type ConnectionProvider = 'github' | 'dockerhub' | 'digitalocean' | 'doks' | 'kubernetes';
 
 /** What a test uses: the credentials projects use, and the organization GitHub projects go to. */
 export type ConnectionCredentials = ProviderCredentials & { GITHUB_ORGANIZATION?: string };
@@ -16,18 +18,21 @@ export interface ConnectionFound {
   ok: boolean;
   host: string;
   message: string;
+  /** A refusal's reason (KUBERNETES_FORBIDDEN...) and the setting it is about, for a save it refuses. */
+  reason?: string;
+  field?: string;
 }
 
 interface Check {
   /** The settings the test needs. */
   needs: Array<SettingKeyName & keyof ConnectionCredentials>;
-  /** The URL of the service it asks. */
-  url(urls: CloudUrls): string;
+  /** The URL of the service it asks; null when the values name none. */
+  url(urls: CloudUrls, values: ConnectionCredentials): string | null | Promise<string | null>;
   /** Asks the service through its adapter; answers what it found, for the owner. Throws an AppError when refused. */
   run(values: Required<ConnectionCredentials>, urls: CloudUrls, host: string, answerTimeoutMs: number): Promise<string>;
 }
 
-const hostOf = (url: string) => new URL(url).host;
+const hostOf = (url: string | null) => (url ? new URL(url).host : '');
 
 const CHECKS: Record<ConnectionProvider, Check> = {
   github: {
@@ -68,6 +73,14 @@ const CHECKS: Record<ConnectionProvider, Check> = {
       return `${host} has the cluster "${cluster.name ?? values.DOKS_CLUSTER_ID}" (${[cluster.region, cluster.status?.state].filter(Boolean).join(', ')})`;
     },
   },
+  kubernetes: {
+    needs: ['KUBECONFIG', 'KUBERNETES_CONTEXT'],
+    url: (_, values) => (values.KUBECONFIG && values.KUBERNETES_CONTEXT ? kubeconfigServer(values.KUBECONFIG, values.KUBERNETES_CONTEXT) : null),
+    async run(values, _, host, answerTimeoutMs) {
+      await kubeconfigCluster({ kubeconfig: values.KUBECONFIG, context: values.KUBERNETES_CONTEXT, answerTimeoutMs }).checkAccess();
+      return `${host} accepted the credentials of the context "${values.KUBERNETES_CONTEXT}", which may do everything Slipway does in the cluster`;
+    },
+  },
 };
 
 /**
@@ -78,13 +91,13 @@ const CHECKS: Record<ConnectionProvider, Check> = {
 export function connectionTester(answerTimeoutMs: number) {
   return async (provider: ConnectionProvider, values: ConnectionCredentials, urls: CloudUrls): Promise<ConnectionFound> => {
     const check = CHECKS[provider];
-    const host = hostOf(check.url(urls));
+    const host = hostOf(await check.url(urls, values));
     const missing = check.needs.filter((key) => !values[key]);
     if (missing.length) return { ok: false, host, message: `Enter the ${missing.map((key) => SETTING_RULES[key].label).join(' and ')} first` };
     try {
       return { ok: true, host, message: await check.run(values as Required<ConnectionCredentials>, urls, host, answerTimeoutMs) };
     } catch (error) {
-      if (error instanceof AppError) return { ok: false, host, message: error.message };
+      if (error instanceof AppError) return { ok: false, host, message: error.message, reason: error.reason, field: error.field };
       throw error;
     }
   };

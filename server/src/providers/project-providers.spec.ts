@@ -23,6 +23,7 @@ function setup(settings: Record<string, ProviderCredentials>, refusing: Partial<
     sourceHost: ({ token }, { githubApi }) => (built.push(`github:${token}`), adapter<SourceHost>('github', { githubApi })),
     registry: ({ username, token }) => (built.push(`dockerhub:${username}:${token}`), adapter<Registry>('dockerhub')),
     cluster: ({ token, clusterId }) => (built.push(`doks:${token}:${clusterId}`), adapter<ProjectCluster>('doks')),
+    kubeconfigCluster: ({ context }) => (built.push(`kubeconfig:${context}`), adapter<ProjectCluster>('kubeconfig')),
     builder: ({ token, registry, registryCredentials }) => (
       built.push(`github-actions:${token}:${registryCredentials.username}:${registryCredentials.token}`), adapter<Builder>('github-actions', { registry })
     ),
@@ -51,6 +52,9 @@ describe('providerKindsFrom', () => {
     [{ DOCKER_USERNAME: 'ada', DOCKER_TOKEN: 't' }, { ...LOCAL_PROVIDER_KINDS, registry: 'dockerhub', registry_namespace: 'ada' }],
     [{ DIGITALOCEAN_TOKEN: 't' }, LOCAL_PROVIDER_KINDS],
     [{ DIGITALOCEAN_TOKEN: 't', DOKS_CLUSTER_ID: 'c' }, { ...LOCAL_PROVIDER_KINDS, cluster: 'doks' }],
+    [{ KUBECONFIG: 'k' }, LOCAL_PROVIDER_KINDS],
+    [{ KUBECONFIG: 'k', KUBERNETES_CONTEXT: 'c' }, { ...LOCAL_PROVIDER_KINDS, cluster: 'kubeconfig' }],
+    [{ KUBECONFIG: 'k', KUBERNETES_CONTEXT: 'c', DIGITALOCEAN_TOKEN: 't', DOKS_CLUSTER_ID: 'c' }, { ...LOCAL_PROVIDER_KINDS, cluster: 'kubeconfig' }],
     [{ GITHUB_TOKEN: 't', DOCKER_USERNAME: 'ada', DOCKER_TOKEN: 't' }, { ...LOCAL_PROVIDER_KINDS, source_host: 'github', builder: 'github-actions', registry: 'dockerhub', registry_namespace: 'ada' }],
   ])('%j gives %j', (settings, kinds) => {
     expect(providerKindsFrom(settings)).toEqual(kinds);
@@ -64,6 +68,15 @@ describe('ProjectProviders', () => {
     expect([adapters.sourceHost, adapters.registry, adapters.cluster, adapters.builder]).toEqual([local.sourceHost, local.registry, local.cluster, local.builder]);
     expect(adapters.builder).toBe(local.builder);
     expect(built).toEqual([]);
+  });
+
+  it("gives a kubeconfig project the cluster of its owner's saved kubeconfig and context, and says what to save when they are gone", async () => {
+    const kinds = { ...CLOUD, cluster: 'kubeconfig' } as const;
+    const { providers, built } = setup({ ada: { DOCKER_USERNAME: 'ada', DOCKER_TOKEN: 'd1', KUBECONFIG: 'kind: Config', KUBERNETES_CONTEXT: 'prod' }, bob: { DOCKER_USERNAME: 'ada', DOCKER_TOKEN: 'd1' } });
+    expect((await providers.of('ada', kinds, fail)).cluster.kind).toBe('kubeconfig');
+    expect(built).toEqual(['kubeconfig:prod']);
+    const missing = await providers.of('bob', kinds, fail);
+    expect(() => missing.cluster).toThrow('The kubeconfig is not set: the project runs on the Kubernetes cluster of a kubeconfig (save KUBECONFIG and KUBERNETES_CONTEXT in Settings)');
   });
 
   it('builds cloud adapters once per owner and credentials, and again when a credential changes', async () => {

@@ -25,6 +25,8 @@ export interface ProviderCredentials {
   DOCKER_TOKEN?: string;
   DIGITALOCEAN_TOKEN?: string;
   DOKS_CLUSTER_ID?: string;
+  KUBECONFIG?: string;
+  KUBERNETES_CONTEXT?: string;
 }
 
 /** Where the cloud adapters send their requests: the environment's URLs, or those an admin saved over them. */
@@ -55,6 +57,8 @@ export interface ProviderFactory {
   /** GitHub Actions: followed with the GitHub token; its workflow pushes to the registry with the Docker Hub credentials. */
   builder(credentials: { token: string; registry: Registry; registryCredentials: { username: string; token: string } }, urls: CloudUrls): Builder;
   cluster(credentials: { token: string; clusterId: string }, urls: CloudUrls): ProjectCluster;
+  /** Any Kubernetes cluster, through the context of a kubeconfig the owner saved. */
+  kubeconfigCluster(credentials: { kubeconfig: string; context: string }): ProjectCluster;
 }
 
 /** The local adapters, shared by every project's local ports. */
@@ -69,15 +73,16 @@ export interface LocalAdapters {
 }
 
 /**
- * The one rule choosing a new project's kinds: a port whose credentials are all saved uses its cloud adapter. The
- * builder follows: a GitHub repository whose images go to Docker Hub builds with its GitHub Actions workflow (every
+ * The one rule choosing a new project's kinds: a port whose credentials are all saved uses its cloud adapter (for
+ * the cluster, a saved kubeconfig and context before DOKS: the kubeconfig is the more explicit choice). The builder follows: a GitHub repository whose images go to Docker Hub builds with its GitHub Actions workflow (every
  * template has one); any other pair builds on Slipway's workers.
  */
 export function providerKindsFrom(settings: ProviderCredentials): ProviderKinds {
   const kinds: ProviderKinds = { ...LOCAL_PROVIDER_KINDS };
   if (settings.GITHUB_TOKEN) kinds.source_host = 'github';
   if (settings.DOCKER_USERNAME && settings.DOCKER_TOKEN) Object.assign(kinds, { registry: 'dockerhub', registry_namespace: settings.DOCKER_USERNAME });
-  if (settings.DIGITALOCEAN_TOKEN && settings.DOKS_CLUSTER_ID) kinds.cluster = 'doks';
+  if (settings.KUBECONFIG && settings.KUBERNETES_CONTEXT) kinds.cluster = 'kubeconfig';
+  else if (settings.DIGITALOCEAN_TOKEN && settings.DOKS_CLUSTER_ID) kinds.cluster = 'doks';
   if (kinds.source_host === 'github' && kinds.registry === 'dockerhub') kinds.builder = 'github-actions';
   return kinds;
 }
@@ -93,6 +98,9 @@ const MISSING = {
   github: "GitHub token is not set: the project's repository is on GitHub (save GITHUB_TOKEN in Settings)",
   dockerhub: "Docker Hub credentials are not set: the project's images are on Docker Hub (save DOCKER_USERNAME and DOCKER_TOKEN in Settings)",
   doks: 'DigitalOcean credentials are not set: the project runs on DigitalOcean Kubernetes (save DIGITALOCEAN_TOKEN and DOKS_CLUSTER_ID in Settings)',
+  kubeconfig: "The kubeconfig is not set: the project runs on the Kubernetes cluster of a kubeconfig (save KUBECONFIG and KUBERNETES_CONTEXT in Settings)",
+  kubeconfigPulls:
+    "The kubeconfig's Kubernetes cluster pulls the project's images from Docker Hub, but this project keeps them on this machine: save DOCKER_USERNAME and DOCKER_TOKEN in Settings and create the project again",
   doksPulls:
     "DigitalOcean Kubernetes pulls the project's images from Docker Hub, but this project keeps them on this machine: save DOCKER_USERNAME and DOCKER_TOKEN in Settings and create the project again",
 } as const;
@@ -172,7 +180,13 @@ export class ProjectProviders {
     };
     const cluster = (): ProjectCluster => {
       if (kinds.cluster === 'local') return local.cluster;
-      if (kinds.registry === 'local') throw unavailable(MISSING.doksPulls);
+      if (kinds.registry === 'local') throw unavailable(kinds.cluster === 'kubeconfig' ? MISSING.kubeconfigPulls : MISSING.doksPulls);
+      if (kinds.cluster === 'kubeconfig') {
+        const kubeconfig = settings.KUBECONFIG;
+        const context = settings.KUBERNETES_CONTEXT;
+        if (!kubeconfig || !context) throw unavailable(MISSING.kubeconfig);
+        return build('cluster', [kubeconfig, context], () => this.deps.factory.kubeconfigCluster({ kubeconfig, context }));
+      }
       const token = settings.DIGITALOCEAN_TOKEN;
       const clusterId = settings.DOKS_CLUSTER_ID;
       if (!token || !clusterId) throw unavailable(MISSING.doks);

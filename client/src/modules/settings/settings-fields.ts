@@ -11,6 +11,8 @@ export interface SettingFieldDefinition {
   hint: string;
   /** What saving it changes beyond this screen (where new projects go), said next to the field. */
   effect?: string;
+  /** How it is entered: a line (default), a document pasted or uploaded (the kubeconfig), or a choice of the kubeconfig's contexts. */
+  control?: 'line' | 'document' | 'kubeconfig-context';
 }
 
 export interface SettingsSection {
@@ -21,14 +23,14 @@ export interface SettingsSection {
   connection: { provider: ConnectionProvider; name: string; keys: SettingKey[] };
 }
 
-const field = (key: SettingKey, placeholder: string, effect?: string): SettingFieldDefinition => {
+const field = (key: SettingKey, placeholder: string, effect?: string, control?: SettingFieldDefinition['control']): SettingFieldDefinition => {
   const { label, secret, hint } = SETTING_RULES[key];
-  return { key, label, secret, placeholder, hint, ...(effect ? { effect } : {}) };
+  return { key, label, secret, placeholder, hint, ...(effect ? { effect } : {}), ...(control ? { control } : {}) };
 };
 
 const STAYS = 'Projects created before stay where they are.';
 
-/** Spec section 2 (Settings) and section 3 (the six keys), in the order the screen shows them. */
+/** Spec section 2 (Settings) and section 3 (the six keys), then the kubeconfig's two, in the order the screen shows them. */
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   {
     title: 'Docker',
@@ -56,6 +58,20 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     description: 'The DigitalOcean Kubernetes cluster your versions are deployed to.',
     fields: [field('DOKS_CLUSTER_ID', 'e.g. 3f6c2a1e-8b1d-4c1e-9a0b-5d2e7f8a9b0c')],
     connection: { provider: 'doks', name: 'the DOKS cluster', keys: ['DIGITALOCEAN_TOKEN', 'DOKS_CLUSTER_ID'] },
+  },
+  {
+    title: 'Kubernetes',
+    description: 'Any Kubernetes cluster, by its kubeconfig. Saving checks that Slipway can reach it and has the permissions docs/providers.md lists.',
+    fields: [
+      field(
+        'KUBECONFIG',
+        'apiVersion: v1\nkind: Config\nclusters: …',
+        `With a kubeconfig and a context saved (and Docker Hub credentials), new projects run on that cluster, before DigitalOcean Kubernetes. ${STAYS}`,
+        'document',
+      ),
+      field('KUBERNETES_CONTEXT', '', undefined, 'kubeconfig-context'),
+    ],
+    connection: { provider: 'kubernetes', name: 'the Kubernetes cluster', keys: ['KUBECONFIG', 'KUBERNETES_CONTEXT'] },
   },
   {
     title: 'GitHub Integration',

@@ -9,6 +9,7 @@ export enum ConnectionProvider {
   dockerhub = 'dockerhub',
   digitalocean = 'digitalocean',
   doks = 'doks',
+  kubernetes = 'kubernetes',
 }
 
 registerEnumType(ConnectionProvider, {
@@ -19,6 +20,9 @@ registerEnumType(ConnectionProvider, {
     dockerhub: { description: 'Docker Hub: DOCKER_USERNAME and DOCKER_TOKEN (signs in and may push)' },
     digitalocean: { description: 'DigitalOcean: DIGITALOCEAN_TOKEN (the account answers)' },
     doks: { description: 'The DOKS cluster: DIGITALOCEAN_TOKEN and DOKS_CLUSTER_ID (the cluster exists for the token)' },
+    kubernetes: {
+      description: "A kubeconfig's cluster: KUBECONFIG and KUBERNETES_CONTEXT (the API server answers, accepts the credentials and grants every permission Slipway needs)",
+    },
   },
 });
 
@@ -43,4 +47,8 @@ export class ConnectionTestResult {
  * Checks credentials against a provider through its adapter and says what it found; boot hands the implementation
  * in (providers/connection-tests.ts).
  */
-export type ConnectionTester = (provider: ConnectionProvider, values: SettingValues, urls: CloudUrls) => Promise<Omit<ConnectionTestResult, 'provider'>>;
+export type ConnectionTester = (
+  provider: ConnectionProvider,
+  values: SettingValues,
+  urls: CloudUrls,
+) => Promise<Omit<ConnectionTestResult, 'provider'> & { reason?: string; field?: string }>;

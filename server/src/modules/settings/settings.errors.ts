@@ -19,3 +19,7 @@ export const unknownProvider = (provider: unknown) =>
     reason: 'UNKNOWN_PROVIDER',
     field: 'provider',
   });
+
+/** The kubeconfig's cluster failed the check a save runs: unreachable, refusing the credentials, missing permissions. */
+export const kubernetesCheckFailed = (message: string, reason: string | undefined, field: SettingKey) =>
+  new AppError(ErrorCode.BadUserInput, message, { reason: reason ?? 'KUBERNETES_CHECK_FAILED', field });

@@ -3,6 +3,7 @@ import { type GraphQLContext, signedIn } from '../../graphql/context.js';
 import type { CloudEndpointsService } from './cloud-endpoints.service.js';
 import { ConnectionProvider, ConnectionTestResult } from './connection-test.js';
 import { CloudEndpoint, CloudEndpointInput } from './dtos/cloud-endpoint.model.js';
+import { KubeconfigContexts } from './dtos/kubeconfig-contexts.model.js';
 import { Setting, SettingInput } from './dtos/setting.model.js';
 import { SETTING_VALUE_FORMAT, SettingKey } from './setting-key.js';
 import type { SettingsService } from './settings.service.js';
@@ -12,7 +13,7 @@ import type { SettingsService } from './settings.service.js';
 export class SettingsResolver {
   constructor(private readonly service: SettingsService) {}
 
-  @Query(() => [Setting], { description: "The signed-in user's six settings; secrets only masked" })
+  @Query(() => [Setting], { description: "The signed-in user's settings, all eight; secrets only masked" })
   settings(@Ctx() ctx: GraphQLContext): Promise<Setting[]> {
     return this.service.list(signedIn(ctx).user);
   }
@@ -22,8 +23,16 @@ export class SettingsResolver {
     return this.service.reveal(signedIn(ctx).user, key);
   }
 
+  @Query(() => KubeconfigContexts, { description: "A kubeconfig's contexts (the one typed, or the saved one), to choose KUBERNETES_CONTEXT from" })
+  kubeconfigContexts(
+    @Arg('kubeconfig', () => String, { nullable: true, description: 'The kubeconfig typed, not saved; null or masked for the saved one' }) kubeconfig: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<KubeconfigContexts> {
+    return this.service.kubeconfigContexts(signedIn(ctx).user, kubeconfig);
+  }
+
   @Mutation(() => [Setting], {
-    description: 'Saves several settings at once, all or nothing; a null or empty value deletes that setting. Answers all six',
+    description: 'Saves several settings at once, all or nothing; a null or empty value deletes that setting. Answers all eight',
   })
   saveSettings(
     @Arg('settings', () => [SettingInput], { description: 'The settings to store or delete; the others stay as they are' })

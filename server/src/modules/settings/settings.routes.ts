@@ -122,6 +122,24 @@ export function settingsRoutes(service: SettingsService, endpoints: CloudEndpoin
       },
     },
     {
+      method: 'post',
+      path: '/settings/kubeconfig-contexts',
+      tag: TAG,
+      summary: "A kubeconfig's contexts",
+      description: 'The contexts of `kubeconfig` (typed, not saved), or of the saved KUBECONFIG when it is absent, null or masked: the choices for KUBERNETES_CONTEXT. Stores nothing.',
+      body: s.body({ kubeconfig: s.nullable(s.string('A kubeconfig (YAML).')) }),
+      responses: {
+        200: {
+          description: 'Its context names and current-context.',
+          schema: s.object({ contexts: s.array(s.string(), 'In the kubeconfig’s order.'), current: s.nullable(s.string('Its current-context, when it names one of them.')) }),
+        },
+      },
+      handler: async (req, res) => {
+        const { contexts, current } = await service.kubeconfigContexts(authOf(req).user, (req.body as Record<string, unknown>).kubeconfig);
+        res.json({ contexts, current });
+      },
+    },
+    {
       method: 'get',
       path: '/cloud-endpoints',
       tag: TAG,

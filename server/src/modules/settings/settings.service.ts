@@ -4,10 +4,12 @@ import type { SecretBox } from '../../common/secret-box.js';
 import { invalidInput } from '../../common/validation.js';
 import type { User } from '../users/user.entity.js';
 import type { CloudEndpointsService } from './cloud-endpoints.service.js';
-import { CONNECTION_PROVIDERS, type ConnectionProvider, ConnectionTestResult, type ConnectionTester } from './connection-test.js';
+import { CONNECTION_PROVIDERS, ConnectionProvider, ConnectionTestResult, type ConnectionTester } from './connection-test.js';
+import { kubeconfigContexts } from '../../providers/cluster/kubeconfig.js';
+import { KubeconfigContexts } from './dtos/kubeconfig-contexts.model.js';
 import { Setting } from './dtos/setting.model.js';
 import { SECRET_SETTING_KEYS, SETTING_KEYS, SettingKey, isSettingKey } from './setting-key.js';
-import { invalidSettingValue, unknownProvider, unknownSettingKey } from './settings.errors.js';
+import { invalidSettingValue, kubernetesCheckFailed, unknownProvider, unknownSettingKey } from './settings.errors.js';
 import { UserSetting } from './user-setting.entity.js';
 
 /** A change to apply: a value to store, or null to delete. */
@@ -51,7 +53,7 @@ export class SettingsService {
     this.settings = dataSource.getRepository(UserSetting);
   }
 
-  /** All six settings in a fixed order, configured or not. */
+  /** All eight settings in a fixed order, configured or not. */
   async list(user: Owner): Promise<Setting[]> {
     const stored = await this.load(user.id);
     return SETTING_KEYS.map((key) => this.view(key, stored.get(key)));
@@ -99,13 +101,43 @@ export class SettingsService {
     if (!CONNECTION_PROVIDERS.includes(provider as ConnectionProvider)) throw unknownProvider(provider);
     const changes = entries === undefined ? [] : this.parseEntries(entries);
     const saved = await this.valuesFor(user.id);
+    const { ok, host, message } = await this.connections.test(provider as ConnectionProvider, this.merged(saved, changes), await this.connections.endpoints.current());
+    return Object.assign(new ConnectionTestResult(), { provider, ok, host, message });
+  }
+
+  /**
+   * The contexts of `kubeconfig` (the form's text, not saved), or of the saved one when it is absent or sent back
+   * masked; none when neither exists. A text that is no kubeconfig is refused with why, under KUBECONFIG.
+   */
+  async kubeconfigContexts(user: Owner, kubeconfig: unknown): Promise<KubeconfigContexts> {
+    const typed = parseValue(SettingKey.KUBECONFIG, kubeconfig);
+    const saved = (await this.load(user.id, [SettingKey.KUBECONFIG])).get(SettingKey.KUBECONFIG)?.value;
+    const text = typed === null || isMaskedEcho(SettingKey.KUBECONFIG, typed, saved) ? saved : typed;
+    return Object.assign(new KubeconfigContexts(), text ? await kubeconfigContexts(text) : { contexts: [], current: null });
+  }
+
+  /** The saved values with `changes` over them (a secret sent back masked is the saved one; null removes). */
+  private merged(saved: SettingValues, changes: Change[]): SettingValues {
     const values: SettingValues = { ...saved };
     for (const [key, value] of changes) {
       if (value === null) delete values[key];
       else if (!isMaskedEcho(key, value, saved[key])) values[key] = value;
     }
-    const found = await this.connections.test(provider as ConnectionProvider, values, await this.connections.endpoints.current());
-    return Object.assign(new ConnectionTestResult(), { provider, ...found });
+    return values;
+  }
+
+  /**
+   * A kubeconfig is stored only once its cluster passed the Kubernetes connection test with the chosen context:
+   * reachable, accepting the credentials, granting every permission Slipway needs. Otherwise the save is refused
+   * with the test's message, under the field it is about.
+   */
+  private async checkKubeconfig(userId: string, changes: Change[]): Promise<void> {
+    if (!changes.some(([key]) => key === SettingKey.KUBECONFIG || key === SettingKey.KUBERNETES_CONTEXT)) return;
+    const values = this.merged(await this.valuesFor(userId), changes);
+    if (!values.KUBECONFIG) return;
+    if (!values.KUBERNETES_CONTEXT) throw invalidSettingValue(SettingKey.KUBERNETES_CONTEXT, 'Choose the context of the kubeconfig to deploy with');
+    const found = await this.connections.test(ConnectionProvider.kubernetes, values, await this.connections.endpoints.current());
+    if (!found.ok) throw kubernetesCheckFailed(found.message, found.reason, found.field === SettingKey.KUBERNETES_CONTEXT ? SettingKey.KUBERNETES_CONTEXT : SettingKey.KUBECONFIG);
   }
 
   /** Accepts a {KEY: value} map (REST) or a [{key, value}] list (GraphQL). */
@@ -129,6 +161,7 @@ export class SettingsService {
 
   private async apply(user: Owner, changes: Change[]): Promise<void> {
     if (!changes.length) return;
+    await this.checkKubeconfig(user.id, changes);
     const current = await this.load(user.id, changes.map(([key]) => key));
     await this.dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(UserSetting);

@@ -3,7 +3,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, ErrorCode } from '../../common/app-error.js';
-import { DoksCluster } from '../cluster/doks-cluster.js';
+import { doksCluster } from '../cluster/kubernetes-cluster.js';
 import { DockerHubRegistry } from '../registry/dockerhub-registry.js';
 import { GitHubSourceHost } from '../source-host/github-source-host.js';
 
@@ -85,7 +85,7 @@ describe.each(['a closed port', 'a name that does not resolve', 'a server that n
 
   it('DigitalOcean: PROVIDER_UNREACHABLE naming its API', async () => {
     const [, url, why] = at();
-    const cluster = new DoksCluster({ token: TOKEN, clusterId: 'c0ffee', apiUrl: url, answerTimeoutMs: TIMEOUT_MS });
+    const cluster = doksCluster({ token: TOKEN, clusterId: 'c0ffee', apiUrl: url, answerTimeoutMs: TIMEOUT_MS });
     const error = await failure(cluster.status('shop'));
     expect(error).toMatchObject({
       code: ErrorCode.ProviderUnreachable,
@@ -97,7 +97,7 @@ describe.each(['a closed port', 'a name that does not resolve', 'a server that n
   it("the cluster's Kubernetes API: PROVIDER_UNREACHABLE naming the API server", async () => {
     const [, url, why] = at();
     kubernetesServer = url.replace(/^http:/, 'https:');
-    const cluster = new DoksCluster({ token: TOKEN, clusterId: 'c0ffee', apiUrl: digitalOceanUrl, answerTimeoutMs: TIMEOUT_MS });
+    const cluster = doksCluster({ token: TOKEN, clusterId: 'c0ffee', apiUrl: digitalOceanUrl, answerTimeoutMs: TIMEOUT_MS });
     const error = await failure(cluster.status('shop'));
     expect(error).toMatchObject({ code: ErrorCode.ProviderUnreachable, reason: 'KUBERNETES_UNREACHABLE' });
     expect(error.message).toMatch(new RegExp(`^Could not reach the Kubernetes API at ${kubernetesServer.replace(/\./g, '\\.')} to .+: ${why.replace(/[()]/g, '\\$&')}$`));

@@ -3,8 +3,8 @@ import type { Artifact } from '../registry/registry.port.js';
 
 /**
  * Cluster port: where a project's app runs (local: supervised child processes on loopback behind a stable
- * URL that Slipway serves; cloud: a DigitalOcean Kubernetes Deployment + Service). Designed for rolling
- * updates: deploy() starts the new revision, waits for its health check, switches traffic, then stops the old.
+ * URL that Slipway serves; Kubernetes: a Deployment + Service on any cluster a kubeconfig reaches, DOKS among
+ * them). Designed for rolling updates: deploy() starts the new revision, waits for its health check, switches traffic, then stops the old.
  */
 
 export interface AppRuntime {
@@ -72,7 +72,7 @@ export interface DeployHooks {
 }
 
 export interface Cluster {
-  readonly kind: 'local' | 'doks';
+  readonly kind: 'local' | 'doks' | 'kubeconfig';
   /**
    * Makes the app serve this artifact: a no-op when it already does; otherwise a rolling update (new revision
    * up and healthy before the old one stops; on a failed health check the old one keeps serving and this throws).

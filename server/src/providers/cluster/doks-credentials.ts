@@ -1,11 +1,12 @@
-import type { AppsV1Api, CoreV1Api, KubeConfig, RequestContext } from '@kubernetes/client-node';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { fetchWithin, noAnswer, providerUnreachable } from '../upstream.js';
+import { clientsFor, type KubernetesClients, type KubernetesCredentials, loadKubernetesClient } from './kubernetes-credentials.js';
 
 /**
- * The DOKS cluster's Kubernetes credentials, fetched from DigitalOcean's API
- * (GET /v2/kubernetes/clusters/{id}/credentials: the API server, its CA and a short-lived bearer token with its
- * expiry), cached and fetched anew shortly before they expire or when the API server refuses them.
+ * DOKS as one way of getting a kubeconfig: the cluster's Kubernetes credentials, fetched from DigitalOcean's API
+ * (GET /v2/kubernetes/clusters/{id}/credentials: a kubeconfig's API server, CA and short-lived bearer token, with
+ * the token's expiry, which the YAML kubeconfig endpoint leaves out), made into a KubeConfig for the Kubernetes
+ * adapter, cached and fetched anew shortly before they expire or when the API server refuses them.
  * No token ever appears in an error or a log line.
  */
 
@@ -13,27 +14,6 @@ import { fetchWithin, noAnswer, providerUnreachable } from '../upstream.js';
 const REFRESH_MARGIN_MS = 60_000;
 /** Lifetime asked of DigitalOcean for the cluster token. */
 const CREDENTIAL_SECONDS = 3600;
-
-/** The @kubernetes/client-node module. */
-export type KubernetesClient = typeof import('@kubernetes/client-node');
-
-let kubernetesClient: Promise<KubernetesClient> | undefined;
-
-/** @kubernetes/client-node takes most of a second to load, so it is loaded when a cluster is first used, not at boot. */
-export function loadKubernetesClient(): Promise<KubernetesClient> {
-  return (kubernetesClient ??= import('@kubernetes/client-node'));
-}
-
-export interface DoksClients {
-  /** The loaded client library (its classes: Log, Metrics, ApiException). */
-  kubernetes: KubernetesClient;
-  config: KubeConfig;
-  /** The cluster's API server (its URL, for errors). */
-  server: string;
-  core: CoreV1Api;
-  apps: AppsV1Api;
-  expiresAt: number;
-}
 
 interface Credentials {
   server: string;
@@ -46,10 +26,11 @@ interface Credentials {
 
 export const digitalOceanError = (message: string, reason: string) => new AppError(ErrorCode.Conflict, message, { reason });
 
-export class DoksCredentials {
-  private cached: Promise<DoksClients> | null = null;
+export class DoksCredentials implements KubernetesCredentials {
+  readonly origin = 'the credentials DigitalOcean handed out';
+  private cached: Promise<KubernetesClients> | null = null;
   /** What `cached` resolved to; null while it is being fetched. */
-  private value: DoksClients | null = null;
+  private value: KubernetesClients | null = null;
 
   constructor(
     private readonly token: string,
@@ -60,13 +41,13 @@ export class DoksCredentials {
   ) {}
 
   /** Clients with valid credentials (fetched when none are cached or they expire soon). */
-  clients(): Promise<DoksClients> {
+  clients(): Promise<KubernetesClients> {
     if (this.value && this.value.expiresAt - REFRESH_MARGIN_MS <= Date.now()) return this.refresh(this.value);
     return this.cached ?? this.refresh(null);
   }
 
   /** Drops `stale` (the API server refused its token) and fetches new credentials; concurrent callers share one fetch. */
-  refresh(stale: DoksClients | null): Promise<DoksClients> {
+  refresh(stale: KubernetesClients | null): Promise<KubernetesClients> {
     if (this.cached && this.value !== stale) return this.cached;
     this.value = null;
     const next = this.fetchClients();
@@ -113,7 +94,7 @@ export class DoksCredentials {
     throw new AppError(ErrorCode.ProviderError, `DigitalOcean's API answered ${response.status} (${detail})`, { reason: 'DIGITALOCEAN_ERROR' });
   }
 
-  private async fetchClients(): Promise<DoksClients> {
+  private async fetchClients(): Promise<KubernetesClients> {
     const id = encodeURIComponent(this.clusterId);
     const credentials = await this.get<Credentials>(`/v2/kubernetes/clusters/${id}/credentials?expiry_seconds=${CREDENTIAL_SECONDS}`);
     const kubernetes = await loadKubernetesClient();
@@ -130,26 +111,6 @@ export class DoksCredentials {
       currentContext: 'doks',
     });
     const expiresAt = Date.parse(credentials.expires_at ?? '');
-    // As config.makeApiClient builds them, but every request also carries a timeout: a server that never answers
-    // fails the call (node-fetch's AbortError) instead of holding it.
-    const authentication = {
-      getName: () => config.getName(),
-      applySecurityAuthentication: async (context: RequestContext) => {
-        await config.applySecurityAuthentication(context);
-        context.setSignal(AbortSignal.timeout(this.answerTimeoutMs));
-      },
-    };
-    const configuration = kubernetes.createConfiguration({
-      baseServer: new kubernetes.ServerConfiguration(credentials.server, {}),
-      authMethods: { default: authentication },
-    });
-    return {
-      kubernetes,
-      config,
-      server: credentials.server,
-      core: new kubernetes.CoreV1Api(configuration),
-      apps: new kubernetes.AppsV1Api(configuration),
-      expiresAt: Number.isFinite(expiresAt) ? expiresAt : Date.now() + CREDENTIAL_SECONDS * 1000,
-    };
+    return clientsFor(kubernetes, config, this.answerTimeoutMs, Number.isFinite(expiresAt) ? expiresAt : Date.now() + CREDENTIAL_SECONDS * 1000);
   }
 }

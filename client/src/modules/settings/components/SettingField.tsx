@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
-import { useId } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
+import { MAX_KUBECONFIG_LENGTH } from '@slipway/domain';
 import { useField } from 'react-final-form';
 import type { SettingKey } from '../../../generated/graphql';
 import { Button } from '../../../ui/Button';
@@ -7,6 +8,7 @@ import { StyledField, StyledLabel, controlStyles, fieldError } from '../../../ui
 import type { SettingDisplay } from '../hooks/useSettingsForm';
 import { COPIED_MESSAGE } from '../../../ui/clipboard';
 import type { SettingFieldDefinition } from '../settings-fields';
+import { KubeconfigContextSelect } from './KubeconfigContextSelect';
 
 const StyledLabelRow = styled.div(({ theme }) => ({ display: 'flex', alignItems: 'baseline', gap: theme.spacing(2) }));
 
@@ -21,6 +23,18 @@ const StyledInput = styled('input', { shouldForwardProp: (prop) => prop !== 'inv
   fontFamily: theme.fonts.mono,
   '&[readonly]': { background: theme.colors.surfaceMuted },
 }));
+
+const StyledTextArea = styled('textarea', { shouldForwardProp: (prop) => prop !== 'invalid' })<{ invalid: boolean }>(({ theme, invalid }) => ({
+  ...controlStyles({ theme, invalid }),
+  flex: 1,
+  minWidth: 0,
+  minHeight: '9rem',
+  resize: 'vertical',
+  fontFamily: theme.fonts.mono,
+  fontSize: theme.fontSizes.xs,
+}));
+
+const StyledUpload = styled.div(({ theme }) => ({ display: 'flex', alignItems: 'center', gap: theme.spacing(2), flexWrap: 'wrap', fontSize: theme.fontSizes.sm }));
 
 const StyledHint = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }));
 
@@ -54,9 +68,24 @@ export function SettingField({ field, displayOf, validate, note, shown, onToggle
   });
   const value = input.value ?? '';
   const display = displayOf(field.key, value);
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const error = fieldError(meta);
   const describedBy = [`${id}-hint`, field.effect && `${id}-effect`, note && `${id}-note`, error && `${id}-error`].filter(Boolean).join(' ');
   const control = { id, invalid: Boolean(error), 'aria-invalid': Boolean(error), 'aria-describedby': describedBy };
+
+  /** The chosen file's text becomes the field's value (a file far larger than any kubeconfig is not read). */
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > MAX_KUBECONFIG_LENGTH * 4) {
+      setUploadError(`${file.name} is too large for a kubeconfig (at most ${MAX_KUBECONFIG_LENGTH} characters)`);
+      return;
+    }
+    setUploadError(null);
+    input.onChange(await file.text());
+    input.onBlur();
+  };
 
   return (
     <StyledField>
@@ -65,8 +94,12 @@ export function SettingField({ field, displayOf, validate, note, shown, onToggle
         <StyledKey>{field.key}</StyledKey>
       </StyledLabelRow>
       <StyledControlRow>
-        {display.mode === 'masked' ? (
+        {field.control === 'kubeconfig-context' ? (
+          <KubeconfigContextSelect input={input} control={control} displayOf={displayOf} problemId={`${id}-contexts`} />
+        ) : display.mode === 'masked' ? (
           <StyledInput {...control} value={display.text} readOnly />
+        ) : field.control === 'document' ? (
+          <StyledTextArea {...input} {...control} value={value} placeholder={field.placeholder} rows={8} autoComplete="off" spellCheck={false} />
         ) : (
           <StyledInput
             {...input}
@@ -88,10 +121,19 @@ export function SettingField({ field, displayOf, validate, note, shown, onToggle
             {shown ? 'Hide' : 'Show'}
           </Button>
         )}
-        <Button variant="secondary" size="sm" aria-label={`Copy ${field.label}`} disabled={!value} onClick={() => onCopy(field.key, value)}>
-          Copy
-        </Button>
+        {field.control !== 'kubeconfig-context' && (
+          <Button variant="secondary" size="sm" aria-label={`Copy ${field.label}`} disabled={!value} onClick={() => onCopy(field.key, value)}>
+            Copy
+          </Button>
+        )}
       </StyledControlRow>
+      {field.control === 'document' && (
+        <StyledUpload>
+          <label htmlFor={`${id}-file`}>Or upload a {field.label.toLowerCase()} file:</label>
+          <input id={`${id}-file`} type="file" onChange={(event) => void upload(event)} />
+          {uploadError && <StyledError role="alert">{uploadError}</StyledError>}
+        </StyledUpload>
+      )}
       <StyledHint id={`${id}-hint`}>{field.hint}</StyledHint>
       {field.effect && <StyledNote id={`${id}-effect`}>{field.effect}</StyledNote>}
       {note && <StyledNote id={`${id}-note`}>{note}</StyledNote>}

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AccessTokensDocument,
   CloudEndpointsDocument,
+  KubeconfigContextsDocument,
   SaveCloudEndpointsDocument,
   SaveSettingsDocument,
   SettingValueDocument,
@@ -21,8 +22,8 @@ import { renderWithProviders, signedIn } from '../../../test/render';
 import { maskSecret } from '@slipway/domain';
 import { SettingsPage } from './SettingsPage';
 
-const SECRETS = new Set<SettingKey>(['DOCKER_TOKEN', 'DIGITALOCEAN_TOKEN', 'GITHUB_TOKEN']);
-const KEYS: SettingKey[] = ['DOCKER_USERNAME', 'DOCKER_TOKEN', 'DIGITALOCEAN_TOKEN', 'DOKS_CLUSTER_ID', 'GITHUB_TOKEN', 'GITHUB_ORGANIZATION'];
+const SECRETS = new Set<SettingKey>(['DOCKER_TOKEN', 'DIGITALOCEAN_TOKEN', 'GITHUB_TOKEN', 'KUBECONFIG']);
+const KEYS: SettingKey[] = ['DOCKER_USERNAME', 'DOCKER_TOKEN', 'DIGITALOCEAN_TOKEN', 'DOKS_CLUSTER_ID', 'GITHUB_TOKEN', 'GITHUB_ORGANIZATION', 'KUBECONFIG', 'KUBERNETES_CONTEXT'];
 
 function settingsOf(values: Partial<Record<SettingKey, string>>): SettingFieldsFragment[] {
   return KEYS.map((key) => {
@@ -95,11 +96,11 @@ describe('SettingsPage', () => {
     vi.useRealTimers();
   });
 
-  it('shows the four sections with their fields, plain values as they are and saved secrets masked but the last 4', async () => {
+  it('shows the five sections with their fields, plain values as they are and saved secrets masked but the last 4', async () => {
     renderPage([settingsMock()]);
     expect(screen.getByText('Loading settings...')).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Docker' })).toBeInTheDocument();
-    for (const title of ['DigitalOcean', 'DOKS Cluster', 'GitHub Integration', 'Danger Zone']) {
+    for (const title of ['DigitalOcean', 'DOKS Cluster', 'Kubernetes', 'GitHub Integration', 'Danger Zone']) {
       expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
     }
     expect(field('Docker Username')).toHaveValue('ada');
@@ -116,8 +117,32 @@ describe('SettingsPage', () => {
     expect(field('Docker Token')).toHaveAccessibleDescription(expect.stringContaining('new projects keep their images on Docker Hub'));
     expect(field('GitHub Token')).toHaveAccessibleDescription(expect.stringContaining("new projects' repositories are created on GitHub"));
     expect(field('Docker Username')).toHaveAccessibleDescription('Your Docker Hub user name: 4 to 30 lowercase letters and digits.');
-    expect(screen.getAllByText('Show')).toHaveLength(3);
-    expect(screen.getAllByText('Copy')).toHaveLength(6);
+    expect(screen.getAllByText('Show')).toHaveLength(4);
+    expect(screen.getAllByText('Copy')).toHaveLength(7);
+  });
+
+  it('takes a kubeconfig pasted or uploaded and offers its contexts, read by the server, to choose from', async () => {
+    const kubeconfig = 'apiVersion: v1\nkind: Config\ncurrent-context: prod';
+    const contextsOf = (text: string, contexts: string[]): MockLink.MockedResponse => ({
+      request: { query: KubeconfigContextsDocument, variables: { kubeconfig: text } },
+      result: { data: { kubeconfigContexts: { __typename: 'KubeconfigContexts', contexts, current: contexts[0] ?? null } } },
+    });
+    const { user } = renderPage([settingsMock(), contextsOf(kubeconfig, ['prod', 'staging']), contextsOf('kind: Config', ['uploaded'])]);
+    const region = await screen.findByRole('region', { name: 'Kubernetes' });
+    const context = within(region).getByLabelText('Context') as HTMLSelectElement;
+    expect(context).toHaveAccessibleDescription(expect.stringContaining('Paste or upload a kubeconfig to choose one of its contexts.'));
+
+    await user.click(within(region).getByLabelText('Kubeconfig'));
+    await user.paste(kubeconfig);
+    expect(await within(region).findByRole('option', { name: 'prod (current-context)' })).toBeInTheDocument();
+    await user.selectOptions(context, 'staging');
+    expect(context).toHaveValue('staging');
+
+    await user.upload(within(region).getByLabelText('Or upload a kubeconfig file:'), new File(['kind: Config\n'], 'config.yaml', { type: 'application/yaml' }));
+    expect(within(region).getByLabelText('Kubeconfig')).toHaveValue('kind: Config\n');
+    expect(await within(region).findByRole('option', { name: 'uploaded (current-context)' })).toBeInTheDocument();
+    // The chosen context stays listed, to be changed by hand.
+    expect(within(region).getByRole('option', { name: 'staging' })).toBeInTheDocument();
   });
 
   it('reveals a saved secret through settingValue on Show and masks it again on Hide', async () => {

@@ -19,6 +19,7 @@ export enum RegistryKind {
 export enum ClusterKind {
   local = 'local',
   doks = 'doks',
+  kubeconfig = 'kubeconfig',
 }
 
 registerEnumType(SourceHostKind, {
@@ -45,6 +46,7 @@ registerEnumType(ClusterKind, {
   valuesConfig: {
     local: { description: 'Supervised processes on this machine behind stable local URLs' },
     doks: { description: 'The DigitalOcean Kubernetes cluster DOKS_CLUSTER_ID' },
+    kubeconfig: { description: 'The Kubernetes cluster of the KUBERNETES_CONTEXT context of the saved KUBECONFIG' },
   },
 });
 

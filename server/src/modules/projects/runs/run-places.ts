@@ -4,7 +4,7 @@ import type { ProviderKinds } from '../../../providers/project-providers.js';
 export const PLACES = {
   source_host: { local: 'local git', github: 'GitHub' },
   registry: { local: 'the local registry', dockerhub: 'Docker Hub' },
-  cluster: { local: 'the local cluster', doks: 'DigitalOcean Kubernetes' },
+  cluster: { local: 'the local cluster', doks: 'DigitalOcean Kubernetes', kubeconfig: "the kubeconfig's Kubernetes cluster" },
 } as const;
 
 /** The provider each provider-named step label names ('Deploy To Doks': the DOKS cluster). */

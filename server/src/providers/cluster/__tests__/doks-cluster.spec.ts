@@ -1,61 +1,21 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { create as createTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDigitalOcean, startFakeDigitalOcean } from '../../../../fakes/digitalocean/fake-digitalocean.js';
-import { loadTemplate } from '../../../modules/templates/template-catalog.js';
-import { renderTemplate } from '../../../modules/templates/template-renderer.js';
-import { LocalRegistry } from '../../registry/local-registry.js';
 import type { Artifact } from '../../registry/registry.port.js';
-import type { AppRuntime, DeploySpec } from '../cluster.port.js';
-import { DoksCluster } from '../doks-cluster.js';
+import type { DeploySpec } from '../cluster.port.js';
+import { doksCluster } from '../kubernetes-cluster.js';
+import { openImages, STATIC_SITE } from './kubernetes-images.js';
 import { clusterContract, deployHooks, page } from './cluster.contract.js';
-
-const run = promisify(execFile);
-const __dirname = path.dirname(fileURLToPath(import.meta.url));
-const TEMPLATES = path.resolve(__dirname, '../../../../../templates');
-const STATIC_SITE: AppRuntime = { start: ['node', 'server.mjs'], healthPath: '/health', portEnv: 'PORT' };
-
-/**
- * The "image registry" the fake cluster pulls from: artifacts made the way the builder makes them (the rendered,
- * built static-site template packed as tar.gz), kept in a LocalRegistry and pulled as `{repository}:{tag}`.
- */
-async function openImages() {
-  const dir = await mkdtemp(path.join(tmpdir(), 'doks-images-'));
-  const registry = new LocalRegistry(dir);
-  let tags = 0;
-  return {
-    async staticSite(marker: string): Promise<Artifact> {
-      const tree = path.join(dir, randomUUID());
-      await renderTemplate(await loadTemplate(TEMPLATES, 'static-site'), tree, { projectName: marker, description: 'A test site' });
-      await run(process.execPath, ['build.mjs'], { cwd: tree });
-      await createTar({ gzip: true, cwd: tree, file: `${tree}.tar.gz`, portable: true }, ['.']);
-      return registry.push({ repository: 'acme/site', tag: `v${++tags}` }, `${tree}.tar.gz`);
-    },
-    async pull(reference: string): Promise<string | null> {
-      // The local registry's references: '<its host>/<repository>:<tag>'.
-      const match = /^[^/]+\/(.+):([^:/]+)$/.exec(reference);
-      const artifact = match ? await registry.find({ repository: match[1], tag: match[2] }) : null;
-      return artifact ? registry.localPath(artifact) : null;
-    },
-    close: () => rm(dir, { recursive: true, force: true }),
-  };
-}
 
 const TOKEN = `dop_v1_${randomUUID().replaceAll('-', '')}`;
 
 async function openDoks() {
   const images = await openImages();
   const fake = await startFakeDigitalOcean({ pullImage: (reference) => images.pull(reference), tokens: [TOKEN], stablePorts: { from: 28_700, to: 28_899 } });
-  const make = () => new DoksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
+  const make = () => doksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
   let cluster = make();
   return {
     fake,
@@ -104,14 +64,14 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
 
   it('says clearly when DigitalOcean refuses the token, without showing it', async () => {
     const secret = `dop_v1_${randomUUID()}`;
-    const cluster = new DoksCluster({ token: secret, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
+    const cluster = doksCluster({ token: secret, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
     const error = await cluster.status('some-app').then(() => null, (caught: Error) => caught);
     expect(error?.message).toMatch(/DigitalOcean refused the API token \(401 unauthorized: Unable to authenticate you\)/);
     expect(JSON.stringify({ message: error?.message, stack: error?.stack })).not.toContain(secret);
   });
 
   it('says clearly when the cluster does not exist', async () => {
-    const cluster = new DoksCluster({ token: TOKEN, clusterId: randomUUID(), apiUrl: fake.apiUrl });
+    const cluster = doksCluster({ token: TOKEN, clusterId: randomUUID(), apiUrl: fake.apiUrl });
     await expect(cluster.status('some-app')).rejects.toThrow(/DigitalOcean has no Kubernetes cluster "[0-9a-f-]+" for this token \(404 not_found/);
   });
 
@@ -120,7 +80,7 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
     await once(closed, 'listening');
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const cluster = new DoksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: `http://127.0.0.1:${port}` });
+    const cluster = doksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: `http://127.0.0.1:${port}` });
     await expect(cluster.status('some-app')).rejects.toThrow(
       `Could not reach DigitalOcean at http://127.0.0.1:${port} to read the Kubernetes cluster's credentials: connection refused (ECONNREFUSED)`,
     );
@@ -128,7 +88,7 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
 
   it('creates the namespace, a Secret, a rolling Deployment with probes and a LoadBalancer Service', async () => {
     const name = `objects-${randomUUID().slice(0, 8)}`;
-    const cluster = new DoksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
+    const cluster = doksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
     const lines: string[] = [];
     const status = await cluster.deploy(spec(name, { healthTimeoutSeconds: 25 }), deployHooks(lines));
     expect(status).toMatchObject({ name, state: 'running', digest: artifact.digest, revision: 1, replicas: 1 });
@@ -209,7 +169,7 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
 
   it('follows the pods’ logs: the last lines, then those of pods that start later', async () => {
     const name = `follow-${randomUUID().slice(0, 8)}`;
-    const cluster = new DoksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
+    const cluster = doksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
     await cluster.deploy(spec(name), deployHooks());
     const next = await harness.makeArtifact('Followed edition');
     const abort = new AbortController();
@@ -230,7 +190,7 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
 
   it("stops by scaling the Deployment to 0: no pods, the URL serves nothing, the namespace, Secret and Service stay; deploying starts it again", async () => {
     const name = `stop-${randomUUID().slice(0, 8)}`;
-    const cluster = new DoksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
+    const cluster = doksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
     const { url } = await cluster.deploy(spec(name), deployHooks());
     expect((await page(url!)).status).toBe(200);
 
@@ -260,7 +220,7 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
 
   it("reads the pods' CPU and memory from metrics.k8s.io, and says clearly when the cluster has no metrics API", async () => {
     const name = `usage-${randomUUID().slice(0, 8)}`;
-    const cluster = new DoksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
+    const cluster = doksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
     await cluster.deploy(spec(name, { replicas: 2 }), deployHooks());
     const usage = await cluster.instanceUsage(name);
     expect(usage.map((instance) => instance.instance).sort()).toEqual(['r1-1', 'r1-2']);
@@ -285,7 +245,7 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
   });
 
   it('fetches new cluster credentials when they expire, and when the API server refuses them', async () => {
-    const cluster = new DoksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
+    const cluster = doksCluster({ token: TOKEN, clusterId: fake.clusterId, apiUrl: fake.apiUrl });
     expect(await cluster.status('nothing-here')).toBeNull();
     const issued = fake.credentialsIssued();
     expect(await cluster.status('nothing-here')).toBeNull();
@@ -298,7 +258,7 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
   it('says clearly when the API server refuses the credentials even after fetching new ones', async () => {
     const refusing = await startFakeDigitalOcean({ pullImage: () => Promise.resolve(null), tokens: [TOKEN], maxCredentialSeconds: 0 });
     try {
-      const cluster = new DoksCluster({ token: TOKEN, clusterId: refusing.clusterId, apiUrl: refusing.apiUrl });
+      const cluster = doksCluster({ token: TOKEN, clusterId: refusing.clusterId, apiUrl: refusing.apiUrl });
       const error = await cluster.status('some-app').then(() => null, (caught: Error) => caught);
       expect(error?.message).toBe("The cluster's API server refused the credentials DigitalOcean handed out (401) when asked to read the namespace");
       expect(refusing.credentialsIssued()).toBe(2);
@@ -310,7 +270,7 @@ describe('DigitalOcean Kubernetes cluster on the fakes', () => {
   it('fetches new credentials before they expire (short-lived tokens)', async () => {
     const shortLived = await startFakeDigitalOcean({ pullImage: () => Promise.resolve(null), tokens: [TOKEN], maxCredentialSeconds: 30 });
     try {
-      const cluster = new DoksCluster({ token: TOKEN, clusterId: shortLived.clusterId, apiUrl: shortLived.apiUrl });
+      const cluster = doksCluster({ token: TOKEN, clusterId: shortLived.clusterId, apiUrl: shortLived.apiUrl });
       expect(await cluster.status('nothing-here')).toBeNull();
       expect(await cluster.status('nothing-here')).toBeNull();
       // Credentials that expire within the refresh margin are never used again.

@@ -5,7 +5,7 @@ const StyledNote = styled.p(({ theme }) => ({ margin: theme.spacing(1, 0, 0), fo
 
 const BUILDERS: Record<ProjectProvidersFragment['builder'], string> = { local: 'Slipway', github_actions: 'GitHub Actions' };
 const REGISTRIES: Record<ProjectProvidersFragment['registry'], string> = { local: 'local registry', dockerhub: 'Docker Hub' };
-const CLUSTERS: Record<ProjectProvidersFragment['cluster'], string> = { local: 'local cluster', doks: 'DigitalOcean Kubernetes' };
+const CLUSTERS: Record<ProjectProvidersFragment['cluster'], string> = { local: 'local cluster', doks: 'DigitalOcean Kubernetes', kubeconfig: 'Kubernetes (kubeconfig)' };
 
 export const MOVE_NOTE =
   'This project runs on local providers; to move it to GitHub, Docker Hub and DigitalOcean, save their credentials in Settings and create a new project from it.';

@@ -17,10 +17,13 @@ import type {
   InstanceHealth,
   InstanceUsage,
 } from './cluster.port.js';
-import { type DoksClients, DoksCredentials, type KubernetesClient } from './doks-credentials.js';
+import { DoksCredentials } from './doks-credentials.js';
+import { KubeconfigCredentials } from './kubeconfig.js';
+import type { KubernetesClient, KubernetesClients, KubernetesCredentials } from './kubernetes-credentials.js';
 
 /**
- * DigitalOcean Kubernetes cluster adapter. Per app (its name, a DNS label): a namespace of that name holding
+ * The Kubernetes cluster adapter, for any cluster a kubeconfig reaches: one the user saved (kind 'kubeconfig') or
+ * the one DigitalOcean hands out for a DOKS cluster (kind 'doks'). Per app (its name, a DNS label): a namespace of that name holding
  * - a Secret per revision with the app's environment (`env-r{revision}`: a rollback re-applies the old template,
  *   which names the old Secret, so the old revision comes back with its own environment),
  * - a Deployment `app` (RollingUpdate, maxUnavailable 0, maxSurge 1; readiness and liveness probes on the health
@@ -28,9 +31,24 @@ import { type DoksClients, DoksCredentials, type KubernetesClient } from './doks
  *   the artifact's digest as annotations,
  * - a Service `app` of type LoadBalancer: the app's URL is `http://{ingress ip}:{port}/`.
  * deploy() follows the rollout through the Deployment's status (observedGeneration, updated/available replicas,
- * the Progressing condition); on failure it re-applies the previous template and throws. The kubeconfig
- * (credentials) comes from DigitalOcean's API (see DoksCredentials).
+ * the Progressing condition); on failure it re-applies the previous template and throws. What it may do in the
+ * cluster is KUBERNETES_PERMISSIONS, which checkAccess() asks the API server about.
  */
+
+export interface KubernetesClusterOptions {
+  kind: 'doks' | 'kubeconfig';
+  credentials: KubernetesCredentials;
+  answerTimeoutMs: number;
+}
+
+export interface KubeconfigClusterOptions {
+  /** The kubeconfig's YAML (the KUBECONFIG setting). */
+  kubeconfig: string;
+  /** The context to use (the KUBERNETES_CONTEXT setting). */
+  context: string;
+  /** How long the cluster's API server has to answer each request (default DEFAULT_ANSWER_TIMEOUT_MS). */
+  answerTimeoutMs?: number;
+}
 
 export interface DoksClusterOptions {
   /** DigitalOcean API token. */
@@ -41,6 +59,28 @@ export interface DoksClusterOptions {
   /** How long DigitalOcean's API and the cluster's API server have to answer each request (default DEFAULT_ANSWER_TIMEOUT_MS). */
   answerTimeoutMs?: number;
 }
+
+/**
+ * Every request this adapter makes, as RBAC verbs on resources in any namespace (each app has its own). The
+ * ClusterRole in docs/providers.md grants exactly these; metrics.k8s.io (CPU and memory) is optional.
+ */
+export const KUBERNETES_PERMISSIONS: ReadonlyArray<{ group: string; resource: string; subresource?: string; verbs: string[] }> = [
+  { group: '', resource: 'namespaces', verbs: ['get', 'create', 'delete'] },
+  { group: '', resource: 'secrets', verbs: ['list', 'create', 'update', 'delete'] },
+  { group: '', resource: 'services', verbs: ['get', 'create'] },
+  { group: '', resource: 'pods', verbs: ['list'] },
+  { group: '', resource: 'pods', subresource: 'log', verbs: ['get'] },
+  { group: '', resource: 'events', verbs: ['list'] },
+  { group: 'apps', resource: 'deployments', verbs: ['get', 'create', 'update'] },
+  { group: 'apps', resource: 'deployments', subresource: 'scale', verbs: ['update'] },
+];
+
+export const missingPermissions = (origin: string, missing: string[]) =>
+  new AppError(
+    ErrorCode.Conflict,
+    `Missing permissions: ${origin} may not ${missing.join(', ')} (in all namespaces); grant them with the ClusterRole in docs/providers.md`,
+    { reason: 'KUBERNETES_FORBIDDEN' },
+  );
 
 const APP_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -124,31 +164,46 @@ function parseTimestamped(line: string): { at: Date | null; line: string } {
   return { at: new Date(match[1].replace(/(\.\d{3})\d+Z$/, '$1Z')), line: match[2] };
 }
 
-export class DoksCluster implements Cluster, ClusterObservability {
-  readonly kind = 'doks' as const;
-  private readonly credentials: DoksCredentials;
+/** The cluster of a kubeconfig's context. */
+export function kubeconfigCluster(options: KubeconfigClusterOptions): KubernetesCluster {
+  const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
+  return new KubernetesCluster({ kind: 'kubeconfig', credentials: new KubeconfigCredentials(options.kubeconfig, options.context, answerTimeoutMs), answerTimeoutMs });
+}
+
+/** A DOKS cluster: its kubeconfig's credentials come from DigitalOcean's API. */
+export function doksCluster(options: DoksClusterOptions): KubernetesCluster {
+  const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
+  const credentials = new DoksCredentials(options.token, options.clusterId, options.apiUrl ?? 'https://api.digitalocean.com', answerTimeoutMs);
+  return new KubernetesCluster({ kind: 'doks', credentials, answerTimeoutMs });
+}
+
+export class KubernetesCluster implements Cluster, ClusterObservability {
+  readonly kind: 'doks' | 'kubeconfig';
+  private readonly credentials: KubernetesCredentials;
   private readonly answerTimeoutMs: number;
   private readonly locks = new Map<string, Promise<unknown>>();
 
-  constructor(options: DoksClusterOptions) {
-    this.answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
-    this.credentials = new DoksCredentials(options.token, options.clusterId, options.apiUrl ?? 'https://api.digitalocean.com', this.answerTimeoutMs);
+  constructor(options: KubernetesClusterOptions) {
+    this.kind = options.kind;
+    this.credentials = options.credentials;
+    this.answerTimeoutMs = options.answerTimeoutMs;
   }
 
   /** Runs a Kubernetes API call; a refused token means new credentials and one more try; failures become clear errors. */
-  private async kube<T>(what: string, call: (clients: DoksClients) => Promise<T>): Promise<T> {
+  private async kube<T>(what: string, call: (clients: KubernetesClients) => Promise<T>): Promise<T> {
     let clients = await this.credentials.clients();
     for (let attempt = 0; ; attempt++) {
       try {
         return await call(clients);
       } catch (error) {
         const failure = describeFailure(error, clients.kubernetes);
-        if (failure?.code === 401 && attempt === 0) {
-          clients = await this.credentials.refresh(clients);
+        const renewed = failure?.code === 401 && attempt === 0 ? this.credentials.refresh(clients) : null;
+        if (renewed) {
+          clients = await renewed;
           continue;
         }
         if (error instanceof AppError) throw error;
-        if (failure?.code === 401) throw kubernetesError(`The cluster's API server refused the credentials DigitalOcean handed out (401) when asked to ${what}`, 'KUBERNETES_UNAUTHORIZED');
+        if (failure?.code === 401) throw kubernetesError(`The cluster's API server refused ${this.credentials.origin} (401) when asked to ${what}`, 'KUBERNETES_UNAUTHORIZED');
         if (failure) throw Object.assign(kubernetesError(`Kubernetes refused to ${what} (${failure.code}: ${failure.message})`), { status: failure.code });
         throw this.unreachable(error, clients.server, what);
       }
@@ -169,8 +224,28 @@ export class DoksCluster implements Cluster, ClusterObservability {
     return why ? providerUnreachable('the Kubernetes API', server, what, why, 'KUBERNETES_UNREACHABLE') : (error as Error);
   }
 
+  /**
+   * Asks the API server, one SelfSubjectAccessReview per verb and resource of KUBERNETES_PERMISSIONS, whether these
+   * credentials may do everything the adapter does; throws a clear error when the server cannot be reached, refuses
+   * the credentials (401) or denies some (listed as `kubectl auth can-i` names them: 'update deployments.apps/scale').
+   */
+  async checkAccess(): Promise<void> {
+    const asks = KUBERNETES_PERMISSIONS.flatMap(({ group, resource, subresource, verbs }) => verbs.map((verb) => ({ group, resource, subresource, verb })));
+    const answers = await Promise.all(
+      asks.map((attributes) =>
+        this.kube("check Slipway's permissions", ({ authorization }) =>
+          authorization.createSelfSubjectAccessReview({ body: { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: attributes } } }),
+        ),
+      ),
+    );
+    const missing = asks
+      .filter((_, index) => answers[index].status?.allowed !== true)
+      .map(({ verb, group, resource, subresource }) => `${verb} ${resource}${group ? `.${group}` : ''}${subresource ? `/${subresource}` : ''}`);
+    if (missing.length > 0) throw missingPermissions(this.credentials.origin, missing);
+  }
+
   /** Like kube(), but null when the object does not exist. */
-  private async read<T>(what: string, call: (clients: DoksClients) => Promise<T>): Promise<T | null> {
+  private async read<T>(what: string, call: (clients: KubernetesClients) => Promise<T>): Promise<T | null> {
     try {
       return await this.kube(what, call);
     } catch (error) {

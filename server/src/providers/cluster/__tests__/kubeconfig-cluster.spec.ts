@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeKubernetes, startFakeKubernetes } from '../../../../fakes/kubernetes/fake-kubernetes.js';
+import type { PolicyRule } from '../../../../fakes/kubernetes/kubernetes-rbac.js';
+import { kubeconfigContexts, loadKubeconfig } from '../kubeconfig.js';
+import { clientsFor, loadKubernetesClient } from '../kubernetes-credentials.js';
+import { KUBERNETES_PERMISSIONS, kubeconfigCluster } from '../kubernetes-cluster.js';
+import { clusterContract } from './cluster.contract.js';
+import { openImages, STATIC_SITE } from './kubernetes-images.js';
+
+const TOKEN = `kc-${randomUUID()}`;
+/** A token whose ClusterRole is docs/providers.md's: exactly KUBERNETES_PERMISSIONS. */
+const SLIPWAY_ROLE_TOKEN = `kc-role-${randomUUID()}`;
+/** A token that may only read pods and deployments. */
+const READER_TOKEN = `kc-reader-${randomUUID()}`;
+const CONTEXT = 'team-cluster';
+
+const SLIPWAY_ROLE: PolicyRule[] = KUBERNETES_PERMISSIONS.map(({ group, resource, subresource, verbs }) => ({
+  apiGroups: [group],
+  resources: [subresource ? `${resource}/${subresource}` : resource],
+  verbs,
+}));
+const READER: PolicyRule[] = [
+  { apiGroups: [''], resources: ['pods', 'pods/log', 'namespaces', 'events', 'services', 'secrets'], verbs: ['get', 'list'] },
+  { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list'] },
+];
+
+async function openKubeconfigCluster() {
+  const images = await openImages();
+  const fake = await startFakeKubernetes({
+    pullImage: (reference) => images.pull(reference),
+    stablePorts: { from: 28_900, to: 28_999 },
+    authorize: (token) => [TOKEN, SLIPWAY_ROLE_TOKEN, READER_TOKEN].includes(token),
+    permissions: (token) => (token === SLIPWAY_ROLE_TOKEN ? SLIPWAY_ROLE : token === READER_TOKEN ? READER : undefined),
+  });
+  const make = () => kubeconfigCluster({ kubeconfig: fake.kubeconfig(SLIPWAY_ROLE_TOKEN, CONTEXT), context: CONTEXT });
+  let cluster = make();
+  return {
+    fake,
+    get cluster() {
+      return cluster;
+    },
+    makeArtifact: (marker: string) => images.staticSite(marker),
+    async restart() {
+      cluster = make();
+      return cluster;
+    },
+    async close() {
+      await fake.close();
+      await images.close();
+    },
+  };
+}
+
+// The adapter runs with the ClusterRole of docs/providers.md only: a request outside it would fail the suite (403).
+clusterContract('Kubernetes cluster from a kubeconfig', { open: openKubeconfigCluster, runtime: STATIC_SITE });
+
+describe('kubeconfig cluster: reading the kubeconfig and checking access', () => {
+  let fake: FakeKubernetes;
+  beforeAll(async () => {
+    fake = (await openKubeconfigCluster()).fake;
+  });
+  afterAll(() => fake?.close());
+
+  const cluster = (kubeconfig: string, context = CONTEXT) => kubeconfigCluster({ kubeconfig, context, answerTimeoutMs: 5_000 });
+
+  it("lists a kubeconfig's contexts and its current one", async () => {
+    const two = `${fake.kubeconfig(TOKEN, 'first')}`.replace('contexts:\n', 'contexts:\n- name: second\n  context:\n    cluster: first-cluster\n    user: first-user\n');
+    expect(await kubeconfigContexts(two)).toEqual({ contexts: ['second', 'first'], current: 'first' });
+  });
+
+  it('passes the check with full rights and with exactly the documented ClusterRole', async () => {
+    await expect(cluster(fake.kubeconfig(TOKEN, CONTEXT)).checkAccess()).resolves.toBeUndefined();
+    await expect(cluster(fake.kubeconfig(SLIPWAY_ROLE_TOKEN, CONTEXT)).checkAccess()).resolves.toBeUndefined();
+  });
+
+  it('lists the missing permissions by verb and resource', async () => {
+    const error = await cluster(fake.kubeconfig(READER_TOKEN, CONTEXT)).checkAccess().then(() => null, (caught: Error) => caught);
+    expect(error?.message).toBe(
+      `Missing permissions: the credentials of the kubeconfig's context "${CONTEXT}" may not create namespaces, delete namespaces, create secrets, update secrets, delete secrets, ` +
+        'create services, create deployments.apps, update deployments.apps, update deployments.apps/scale (in all namespaces); grant them with the ClusterRole in docs/providers.md',
+    );
+    expect(error).toMatchObject({ reason: 'KUBERNETES_FORBIDDEN' });
+  });
+
+  it("the fake API server answers a SelfSubjectRulesReview with the token's rules and refuses what they do not allow (403), as the real one does", async () => {
+    const kubernetes = await loadKubernetesClient();
+    const { authorization, core } = clientsFor(kubernetes, loadKubeconfig(kubernetes, fake.kubeconfig(READER_TOKEN, CONTEXT), CONTEXT), 5_000, Infinity);
+    const review = await authorization.createSelfSubjectRulesReview({ body: { spec: { namespace: 'default' } } });
+    expect(review.status?.resourceRules).toEqual(expect.arrayContaining([{ verbs: ['get', 'list'], apiGroups: ['apps'], resources: ['deployments'] }]));
+    expect(review.status?.incomplete).toBe(false);
+    const refused = await core.createNamespace({ body: { metadata: { name: 'not-allowed' } } }).then(() => null, (caught: { code?: number; body?: string }) => caught);
+    expect(refused?.code).toBe(403);
+    expect(JSON.parse(refused?.body ?? '{}')).toMatchObject({
+      kind: 'Status',
+      reason: 'Forbidden',
+      message: expect.stringMatching(/^namespaces is forbidden: User ".+" cannot create resource "namespaces" in API group "" at the cluster scope$/),
+    });
+  });
+
+  it('says the API server refused the credentials (401), never showing the token', async () => {
+    const secret = `kc-unknown-${randomUUID()}`;
+    const error = await cluster(fake.kubeconfig(secret, CONTEXT)).checkAccess().then(() => null, (caught: Error) => caught);
+    expect(error?.message).toBe(`The cluster's API server refused the credentials of the kubeconfig's context "${CONTEXT}" (401) when asked to check Slipway's permissions`);
+    expect(JSON.stringify({ message: error?.message, stack: error?.stack })).not.toContain(secret);
+  });
+
+  it('names the host it could not reach', async () => {
+    const closed = createServer().listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const kubeconfig = fake.kubeconfig(TOKEN, CONTEXT).replace(/server: .*/, `server: https://127.0.0.1:${port}`);
+    await expect(cluster(kubeconfig).checkAccess()).rejects.toThrow(
+      `Could not reach the Kubernetes API at https://127.0.0.1:${port} to check Slipway's permissions: connection refused (ECONNREFUSED)`,
+    );
+  });
+
+  it.each([
+    ['not YAML', 'clusters: [', /^The kubeconfig is not valid: it is not YAML \(/],
+    ['not a mapping', '- a\n- b\n', /^The kubeconfig is not valid: it is not a kubeconfig/],
+    ['another kind', 'kind: Pod\n', /^The kubeconfig is not valid: its kind is "Pod", not Config$/],
+    ['no contexts', 'kind: Config\nclusters: []\nusers: []\n', /^The kubeconfig is not valid: it has no contexts$/],
+  ])('refuses a kubeconfig that is %s', async (_, kubeconfig, message) => {
+    await expect(cluster(kubeconfig).checkAccess()).rejects.toThrow(message);
+  });
+
+  it('refuses a context the kubeconfig does not have, naming those it has', async () => {
+    await expect(cluster(fake.kubeconfig(TOKEN, CONTEXT), 'prod').checkAccess()).rejects.toMatchObject({
+      message: `The kubeconfig has no context "prod"; its contexts are "${CONTEXT}"`,
+      field: 'KUBERNETES_CONTEXT',
+    });
+  });
+
+  it.each([
+    ['a program to run', '    exec:\n      command: /bin/touch\n      args: ["/tmp/owned"]\n', 'exec, which Slipway does not run or read; use a token or a client certificate'],
+    ['a token file', '    token-file: /etc/passwd\n', 'token-file, which Slipway does not run or read; use token'],
+    ['a key file', '    client-key: /etc/ssl/private/key.pem\n', 'client-key, which Slipway does not run or read; use client-key-data'],
+  ])('refuses a user with %s', async (_, entry, why) => {
+    const kubeconfig = fake.kubeconfig(TOKEN, CONTEXT).replace(/ {4}token: .*\n/, entry);
+    await expect(cluster(kubeconfig).checkAccess()).rejects.toThrow(`The kubeconfig is not valid: the user of the context "${CONTEXT}" uses ${why}`);
+  });
+});
