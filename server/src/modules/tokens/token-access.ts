@@ -81,6 +81,12 @@ const GRAPHQL_RULES: Record<string, Rule> = {
   'Mutation.updateDeployment': { scopes: [deploy], project: { deployment: 'id' } },
   'Mutation.deleteDeployment': { scopes: [deploy], project: { deployment: 'id' } },
   'Mutation.checkDeploymentHealth': { scopes: [deploy], project: { deployment: 'id' } },
+  'Query.environments': { scopes: [read], project: { project: 'projectId' } },
+  'Query.environment': { scopes: [read], project: { project: 'projectId' } },
+  'Query.pushes': { scopes: [read], project: { project: 'projectId' } },
+  'Mutation.createEnvironment': { scopes: [write], project: { project: 'projectId' } },
+  'Mutation.updateEnvironment': { scopes: [write], project: { project: 'projectId' } },
+  'Mutation.deleteEnvironment': { scopes: [write], project: { project: 'projectId' } },
 };
 
 const REST_RULES: Record<string, Rule> = {

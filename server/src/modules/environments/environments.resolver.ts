@@ -1,0 +1,93 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { type GraphQLContext, signedIn } from '../../graphql/context.js';
+import { Deployment } from '../deployments/deployment.entity.js';
+import { DeploymentHealth } from '../deployments/dtos/deployment.models.js';
+import { CreateEnvironmentInput, UpdateEnvironmentInput } from './dtos/environment.inputs.js';
+import { EnvironmentState, EnvironmentVariableValue } from './dtos/environment.models.js';
+import { Environment } from './environment.entity.js';
+import type { EnvironmentsService } from './environments.service.js';
+
+/** Environments for their project's owner only: anyone else's project is NOT_FOUND. */
+@Authorized()
+@Resolver(() => Environment)
+export class EnvironmentsResolver {
+  constructor(private readonly service: EnvironmentsService) {}
+
+  @Query(() => [Environment], { description: "The project's environments, production first" })
+  environments(@Arg('projectId', () => ID, { description: 'The project' }) projectId: string, @Ctx() ctx: GraphQLContext): Promise<Environment[]> {
+    return this.service.list(signedIn(ctx).user, projectId);
+  }
+
+  @Query(() => Environment, { description: 'One environment of the project, by name; NOT_FOUND when it has none of that name' })
+  environment(
+    @Arg('projectId', () => ID, { description: 'The project' }) projectId: string,
+    @Arg('name', () => String, { description: "The environment's name" }) name: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Environment> {
+    return this.service.get(signedIn(ctx).user, projectId, name);
+  }
+
+  @Mutation(() => Environment, { description: 'Creates an environment of the project' })
+  createEnvironment(
+    @Arg('projectId', () => ID, { description: 'The project' }) projectId: string,
+    @Arg('input', () => CreateEnvironmentInput, { description: 'Its name, branch, auto-deploy and variables' }) input: CreateEnvironmentInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Environment> {
+    return this.service.create(signedIn(ctx).user, projectId, input);
+  }
+
+  @Mutation(() => Environment, { description: "Changes an environment's branch, auto-deploy or own variables" })
+  updateEnvironment(
+    @Arg('projectId', () => ID, { description: 'The project' }) projectId: string,
+    @Arg('name', () => String, { description: "The environment's name" }) name: string,
+    @Arg('input', () => UpdateEnvironmentInput, { description: 'The changes' }) input: UpdateEnvironmentInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Environment> {
+    // Only the fields given change (GraphQL gives absent ones as undefined).
+    const changes = Object.fromEntries(Object.entries({ ...input }).filter(([, value]) => value !== undefined));
+    return this.service.update(signedIn(ctx).user, projectId, name, changes);
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes an environment other than production that serves nothing; answers true' })
+  async deleteEnvironment(
+    @Arg('projectId', () => ID, { description: 'The project' }) projectId: string,
+    @Arg('name', () => String, { description: "The environment's name" }) name: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
+    await this.service.remove(signedIn(ctx).user, projectId, name);
+    return true;
+  }
+
+  @FieldResolver(() => [EnvironmentVariableValue], { description: "What its next deployment runs with: the project's variables, overridden by its own" })
+  async variables(@Root() environment: Environment, @Ctx() ctx: GraphQLContext): Promise<EnvironmentVariableValue[]> {
+    return (await this.service.details(signedIn(ctx).user, environment)).variables;
+  }
+
+  @FieldResolver(() => EnvironmentState, { description: 'What it is doing: idle, deploying, active or failed' })
+  async state(@Root() environment: Environment, @Ctx() ctx: GraphQLContext): Promise<EnvironmentState> {
+    return (await this.service.details(signedIn(ctx).user, environment)).state;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Where its app answers (its active deployment); null when nothing serves it' })
+  async url(@Root() environment: Environment, @Ctx() ctx: GraphQLContext): Promise<string | null> {
+    return (await this.service.details(signedIn(ctx).user, environment)).active?.deployedUrl ?? null;
+  }
+
+  @FieldResolver(() => DeploymentHealth, { description: "Its active deployment's health; unknown when nothing serves it" })
+  async health(@Root() environment: Environment, @Ctx() ctx: GraphQLContext): Promise<DeploymentHealth> {
+    return this.service.health(await this.service.details(signedIn(ctx).user, environment));
+  }
+
+  @FieldResolver(() => Deployment, { nullable: true, description: 'The deployment serving it, or null' })
+  async activeDeployment(@Root() environment: Environment, @Ctx() ctx: GraphQLContext): Promise<Deployment | null> {
+    return (await this.service.details(signedIn(ctx).user, environment)).active;
+  }
+
+  @FieldResolver(() => [Deployment], { description: 'Its deployments, newest first (its history)' })
+  deployments(
+    @Root() environment: Environment,
+    @Arg('limit', () => Int, { defaultValue: 10, description: 'How many, 1 to 100 (default 10)' }) limit: number,
+  ): Promise<Deployment[]> {
+    return this.service.history(environment, limit);
+  }
+}

@@ -1,0 +1,138 @@
+import { authOf } from '../../http/auth-middleware.js';
+import { schema as s } from '../../http/json-schema.js';
+import type { RestRoute, SchemaComponents } from '../../http/rest-routes.js';
+import { toDeploymentDetails } from '../deployments/deployments.service.js';
+import type { Environment } from './environment.entity.js';
+import type { EnvironmentsService } from './environments.service.js';
+
+const TAG = 'Environments';
+
+export const environmentSchemas: SchemaComponents = {
+  Environment: s.object({
+    id: s.uuid(),
+    name: s.string("e.g. 'production', 'staging'."),
+    branch: s.nullable(s.string('The branch whose pushes feed it.')),
+    auto_deploy: s.boolean('A push to its branch deploys here.'),
+    state: s.enum(['idle', 'deploying', 'active', 'failed']),
+    url: s.nullable(s.string('Where its app answers (the active deployment).')),
+    health: s.enum(['healthy', 'unhealthy', 'checking', 'unknown']),
+    active_deployment: s.nullable(s.ref('Deployment')),
+    latest_deployment: s.nullable(s.ref('Deployment')),
+    variables: s.array(
+      s.object({ name: s.string(), value: s.string(), sensitive: s.boolean(), source: s.enum(['project', 'environment'], "Inherited from the project, or the environment's own.") }),
+      'What its next deployment runs with.',
+    ),
+    created_at: s.dateTime(),
+    updated_at: s.dateTime(),
+  }),
+};
+
+const projectId = s.uuid('The project id.');
+const params = { id: projectId, env: s.string("The environment's name.") };
+const environment = (description: string) => ({ description, schema: s.ref('Environment') });
+const FIELDS = {
+  branch: s.nullable(s.string('The branch whose pushes feed it; null for none.')),
+  auto_deploy: s.boolean('Deploy each push to its branch (default false; production: true).'),
+  variables: { type: 'object', description: "Its own variables (name to value), on top of the project's: the whole set." },
+};
+
+/** Environments of a project under /projects/{id}/environments, for the project's owner only. */
+export function environmentsRoutes(environments: EnvironmentsService): RestRoute[] {
+  const base = '/projects/{id}/environments';
+  const one = `${base}/{env}`;
+  const respond = async (req: Parameters<RestRoute['handler']>[0], row: Environment) => {
+    const details = await environments.details(authOf(req).user, row);
+    return {
+      id: row.id,
+      name: row.name,
+      branch: row.branch,
+      auto_deploy: row.autoDeploy,
+      state: details.state,
+      url: details.active?.deployedUrl ?? null,
+      health: environments.health(details),
+      active_deployment: details.active && toDeploymentDetails(details.active),
+      latest_deployment: details.latest && toDeploymentDetails(details.latest),
+      variables: details.variables,
+      created_at: row.createdAt,
+      updated_at: row.updatedAt,
+    };
+  };
+  return [
+    {
+      method: 'get',
+      path: base,
+      tag: TAG,
+      summary: "List a project's environments (production first)",
+      params: { id: projectId },
+      responses: { 200: { description: 'Its environments.', schema: s.object({ environments: s.array(s.ref('Environment')) }) } },
+      handler: async (req, res) => {
+        const rows = await environments.list(authOf(req).user, String(req.params.id));
+        res.json({ environments: await Promise.all(rows.map((row) => respond(req, row))) });
+      },
+    },
+    {
+      method: 'post',
+      path: base,
+      tag: TAG,
+      summary: 'Create an environment',
+      params: { id: projectId },
+      body: s.body(
+        {
+          name: s.string('1 to 20 lower-case letters, digits or dashes, starting with a letter.'),
+          ...FIELDS,
+          copy_variables_from: s.string("Start with this environment's own variables (sensitive ones only with copy_sensitive)."),
+          copy_sensitive: s.boolean('With copy_variables_from: copy sensitive variables too (default false).'),
+        },
+        { required: ['name'] },
+      ),
+      responses: { 201: environment('The new environment.'), 409: { description: 'The name is taken.', schema: s.ref('Error') } },
+      handler: async (req, res) => {
+        const body = req.body as Record<string, unknown>;
+        const created = await environments.create(authOf(req).user, String(req.params.id), {
+          name: body.name,
+          branch: body.branch,
+          autoDeploy: body.auto_deploy,
+          variables: body.variables,
+          copyVariablesFrom: body.copy_variables_from,
+          copySensitive: body.copy_sensitive,
+        });
+        res.status(201).json(await respond(req, created));
+      },
+    },
+    {
+      method: 'get',
+      path: one,
+      tag: TAG,
+      summary: 'Get an environment',
+      params,
+      responses: { 200: environment('The environment.') },
+      handler: async (req, res) => {
+        res.json(await respond(req, await environments.get(authOf(req).user, String(req.params.id), String(req.params.env))));
+      },
+    },
+    {
+      method: 'put',
+      path: one,
+      tag: TAG,
+      summary: "Change an environment's branch, auto-deploy or own variables",
+      params,
+      body: s.body(FIELDS),
+      responses: { 200: environment('The environment as it is now.') },
+      handler: async (req, res) => {
+        res.json(await respond(req, await environments.update(authOf(req).user, String(req.params.id), String(req.params.env), req.body)));
+      },
+    },
+    {
+      method: 'delete',
+      path: one,
+      tag: TAG,
+      summary: 'Delete an environment (not production) that serves nothing',
+      params,
+      responses: { 200: { description: 'Deleted.', schema: s.message('Environment deleted') }, 409: { description: 'Production, or it serves.', schema: s.ref('Error') } },
+      handler: async (req, res) => {
+        await environments.remove(authOf(req).user, String(req.params.id), String(req.params.env));
+        res.json({ message: 'Environment deleted' });
+      },
+    },
+  ];
+}
