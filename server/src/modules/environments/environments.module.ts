@@ -1,17 +1,34 @@
 import type { DataSource } from 'typeorm';
 import type { SecretBox } from '../../common/secret-box.js';
+import type { EventBus } from '../../events/event-bus.js';
+import type { PipelineEngine } from '../../pipelines/engine.js';
+import type { ProjectProviders } from '../../providers/project-providers.js';
 import type { Feature } from '../feature.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { EnvironmentsResolver } from './environments.resolver.js';
 import { environmentSchemas, environmentsRoutes } from './environments.routes.js';
 import { EnvironmentsService } from './environments.service.js';
+import { PushHistory } from './push-history.js';
+import { PushDeploys } from './runs/push-deploys.js';
 
-/** A project's environments: REST and GraphQL calls on one service. */
-export function environmentsModule(deps: { dataSource: DataSource; projects: ProjectsService; secretBox: SecretBox }) {
+/**
+ * A project's environments (REST and GraphQL calls on one service) and deploy on push: each `repository.pushed`
+ * starts a run per environment its branch feeds. Its runs' steps are the versions' and deployments' (registered by them).
+ */
+export function environmentsModule(deps: {
+  dataSource: DataSource;
+  bus: EventBus;
+  engine: PipelineEngine;
+  projects: ProjectsService;
+  providers: Pick<ProjectProviders, 'forProject'>;
+  secretBox: SecretBox;
+}) {
   const service = new EnvironmentsService(deps.dataSource, deps.projects, deps.secretBox);
+  const history = new PushHistory(deps.dataSource, deps.projects);
+  new PushDeploys({ ...deps, projects: deps.projects }).listen();
   const feature: Feature = {
-    rest: { routes: environmentsRoutes(service), schemas: environmentSchemas },
-    resolvers: [new EnvironmentsResolver(service)],
+    rest: { routes: environmentsRoutes(service, history), schemas: environmentSchemas },
+    resolvers: [new EnvironmentsResolver(service, history)],
   };
   return { service, feature };
 }

@@ -6,12 +6,26 @@ import { CreateEnvironmentInput, UpdateEnvironmentInput } from './dtos/environme
 import { EnvironmentState, EnvironmentVariableValue } from './dtos/environment.models.js';
 import { Environment } from './environment.entity.js';
 import type { EnvironmentsService } from './environments.service.js';
+import { PushRecord } from './dtos/push.models.js';
+import type { PushHistory } from './push-history.js';
 
 /** Environments for their project's owner only: anyone else's project is NOT_FOUND. */
 @Authorized()
 @Resolver(() => Environment)
 export class EnvironmentsResolver {
-  constructor(private readonly service: EnvironmentsService) {}
+  constructor(
+    private readonly service: EnvironmentsService,
+    private readonly pushHistory: PushHistory,
+  ) {}
+
+  @Query(() => [PushRecord], { description: "The project's pushes, newest first: what each deployed, or why it did nothing" })
+  pushes(
+    @Arg('projectId', () => ID, { description: 'The project' }) projectId: string,
+    @Arg('limit', () => Int, { defaultValue: 20, description: 'How many, 1 to 100 (default 20)' }) limit: number,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<PushRecord[]> {
+    return this.pushHistory.list(signedIn(ctx).user, projectId, limit);
+  }
 
   @Query(() => [Environment], { description: "The project's environments, production first" })
   environments(@Arg('projectId', () => ID, { description: 'The project' }) projectId: string, @Ctx() ctx: GraphQLContext): Promise<Environment[]> {

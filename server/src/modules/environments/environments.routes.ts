@@ -4,6 +4,7 @@ import type { RestRoute, SchemaComponents } from '../../http/rest-routes.js';
 import { toDeploymentDetails } from '../deployments/deployments.service.js';
 import type { Environment } from './environment.entity.js';
 import type { EnvironmentsService } from './environments.service.js';
+import type { PushHistory } from './push-history.js';
 
 const TAG = 'Environments';
 
@@ -25,6 +26,21 @@ export const environmentSchemas: SchemaComponents = {
     created_at: s.dateTime(),
     updated_at: s.dateTime(),
   }),
+  Push: s.object({
+    id: s.uuid(),
+    branch: s.string(),
+    commit: s.nullable(s.string('The new head; null when the push deleted the branch.')),
+    message: s.nullable(s.string()),
+    pushed_by: s.nullable(s.string()),
+    summary: s.string("pushed by <user> commit abc1234 '<message>'."),
+    environment: s.nullable(s.string()),
+    outcome: s.enum(['deploying', 'superseded', 'ignored']),
+    reason: s.nullable(s.string('Why it was ignored or superseded.')),
+    run_id: s.nullable(s.uuid()),
+    run_status: s.nullable(s.string()),
+    deployment_id: s.nullable(s.uuid()),
+    created_at: s.dateTime(),
+  }),
 };
 
 const projectId = s.uuid('The project id.');
@@ -37,7 +53,7 @@ const FIELDS = {
 };
 
 /** Environments of a project under /projects/{id}/environments, for the project's owner only. */
-export function environmentsRoutes(environments: EnvironmentsService): RestRoute[] {
+export function environmentsRoutes(environments: EnvironmentsService, pushes: PushHistory): RestRoute[] {
   const base = '/projects/{id}/environments';
   const one = `${base}/{env}`;
   const respond = async (req: Parameters<RestRoute['handler']>[0], row: Environment) => {
@@ -58,6 +74,35 @@ export function environmentsRoutes(environments: EnvironmentsService): RestRoute
     };
   };
   return [
+    {
+      method: 'get',
+      path: '/projects/{id}/pushes',
+      tag: TAG,
+      summary: "A project's pushes, newest first: what each deployed, or why it did nothing",
+      params: { id: projectId },
+      query: { limit: s.integer('How many, 1 to 100 (default 20).', { minimum: 1, maximum: 100 }) },
+      responses: { 200: { description: 'Its pushes.', schema: s.object({ pushes: s.array(s.ref('Push')) }) } },
+      handler: async (req, res) => {
+        const rows = await pushes.list(authOf(req).user, String(req.params.id), req.query.limit ?? 20);
+        res.json({
+          pushes: rows.map((row) => ({
+            id: row.id,
+            branch: row.branch,
+            commit: row.commit,
+            message: row.message,
+            pushed_by: row.pushedBy,
+            summary: row.summary,
+            environment: row.environment,
+            outcome: row.outcome,
+            reason: row.reason,
+            run_id: row.runId,
+            run_status: row.runStatus,
+            deployment_id: row.deploymentId,
+            created_at: row.createdAt,
+          })),
+        });
+      },
+    },
     {
       method: 'get',
       path: base,
