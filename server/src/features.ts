@@ -92,7 +92,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const { runProviders } = projects;
   const versions = versionsModule({ dataSource, bus, projects: projects.service, engine, runProviders, providers, buildLogs });
   const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, engine, runProviders, secretBox });
-  const environments = environmentsModule({ dataSource, bus, engine, projects: projects.service, providers, secretBox });
+  const environments = environmentsModule({ dataSource, bus, engine, projects: projects.service, providers, secretBox, deployments: deployments.service });
   // Steps of whoever boots Slipway with their own (tests, the pipeline benchmark) run with a project run's ports.
   if (extraPipelineSteps?.length) engine.register({ steps: extraPipelineSteps, providers: runProviders });
   const projectRuns = projectRunsModule({ engine, bus, projects: projects.service });

@@ -124,6 +124,45 @@ describe('environments', () => {
     expect(await call('DELETE', '/environments/production')).toEqual(refusal(409, 'The production environment cannot be deleted'));
   });
 
+  it("promote the exact build serving one environment to another (same version and artifact, no rebuild), with the target's variables", async () => {
+    const staging = (await call('GET', '/environments/staging')).body;
+    const versionsBefore = (await call('GET', '/versions')).body.total;
+    const plan = await call('GET', '/environments/production/promotion?from=staging');
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    expect(plan.body).toMatchObject({ from: 'staging', to: 'production', deployment: { id: staging.active_deployment.id }, current: { id: project.active_deployment.id } });
+    // Names only for sensitive variables; values for the others.
+    expect(plan.body.variables).toEqual([
+      { name: 'API_TOKEN', sensitive: true, source_value: null, target_value: null },
+      { name: 'GREETING', sensitive: false, source_value: 'hello-staging', target_value: 'hello-production' },
+    ]);
+    expect(await call('GET', '/environments/production/promotion?from=production')).toEqual(refusal(400, 'An environment cannot be promoted into itself', 'from'));
+    expect(await call('GET', '/environments/production/promotion?from=qa')).toEqual(refusal(409, 'Nothing serves qa: there is no build to promote', 'from'));
+    const promoted = await call('POST', '/environments/production/promote', { from: 'staging' });
+    expect(promoted.status, JSON.stringify(promoted.body)).toBe(201);
+    expect(promoted.body).toMatchObject({ environment: 'production', version_id: staging.active_deployment.version_id, status: 'pending' });
+    await eventually(async () => (await call('GET', '/environments/production')).body.active_deployment?.id === promoted.body.id, 120_000);
+    expect(await fetchApp(project.deployed_url)).toEqual({ status: 200, text: 'hello-production' });
+    // No rebuild: no new version, and the one deployed still has its one artifact (its digest).
+    expect((await call('GET', '/versions')).body.total).toBe(versionsBefore);
+    const version = (await call('GET', `/versions/${staging.active_deployment.version_id}`)).body;
+    expect(version.artifacts).toHaveLength(1);
+    expect((await call('GET', '/status')).body.processors.map((step: any) => step.processor_name)).toEqual(['prepare-deployment', 'roll-out', 'activate-deployment']);
+  });
+
+  it('roll out a new deployment of the same build when only their variables change', async () => {
+    const before = (await call('GET', '/environments/staging')).body.active_deployment;
+    const changed = await call('PUT', '/environments/staging', { variables: { GREETING: 'hello-again', API_TOKEN: 'tok-123' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    let after: any;
+    await eventually(async () => {
+      after = (await call('GET', '/environments/staging')).body.active_deployment;
+      return after && after.id !== before.id;
+    }, 120_000);
+    expect(after.version_id).toBe(before.version_id);
+    expect(await fetchApp(after.deployed_url)).toEqual({ status: 200, text: 'hello-again' });
+    expect((await call('GET', '/status')).body.processors.map((step: any) => step.processor_name)).not.toContain('build-version');
+  });
+
   it('are in GraphQL too, from the same service', async () => {
     const { data, errors } = await app.graphql(
       `query ($id: ID!) { environments(projectId: $id) { name branch autoDeploy state url health variables { name value sensitive source } deployments(limit: 5) { environment status } } }`,
@@ -132,7 +171,7 @@ describe('environments', () => {
     );
     expect(errors).toBeUndefined();
     expect(data.environments.map((row: any) => row.name)).toEqual(['production', 'qa', 'staging']);
-    expect(data.environments[2]).toMatchObject({ branch: 'develop', autoDeploy: false, state: 'active', health: 'healthy', deployments: [{ environment: 'staging', status: 'active' }] });
+    expect(data.environments[2]).toMatchObject({ branch: 'develop', autoDeploy: false, state: 'active', health: 'healthy', deployments: [{ environment: 'staging', status: 'active' }, { environment: 'staging', status: 'superseded' }] });
     const created = await app.graphql(
       `mutation ($id: ID!) { createEnvironment(projectId: $id, input: { name: "preview-one", branch: "feature/x", variables: [{ name: "GREETING", value: "hi" }] }) { name branch state variables { name source } } }`,
       { id: project.id },

@@ -1,4 +1,5 @@
 import { AppError, ErrorCode } from '../../common/app-error.js';
+import { invalidInput } from '../../common/validation.js';
 
 export const environmentNotFound = (name: string) => new AppError(ErrorCode.NotFound, `Environment ${name} not found`, { reason: 'ENVIRONMENT_NOT_FOUND', field: 'environment' });
 
@@ -10,3 +11,8 @@ export const productionIsPermanent = () =>
 
 export const environmentServing = (name: string) =>
   new AppError(ErrorCode.Conflict, `${name} has an active deployment or one in progress: stop it before deleting the environment`, { reason: 'ENVIRONMENT_IN_USE' });
+
+export const samePromotion = () => invalidInput('An environment cannot be promoted into itself', 'from');
+
+export const nothingToPromote = (name: string) =>
+  new AppError(ErrorCode.Conflict, `Nothing serves ${name}: there is no build to promote`, { reason: 'NOTHING_TO_PROMOTE', field: 'from' });

@@ -7,7 +7,7 @@ import type { Feature } from '../feature.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { EnvironmentsResolver } from './environments.resolver.js';
 import { environmentSchemas, environmentsRoutes } from './environments.routes.js';
-import { EnvironmentsService } from './environments.service.js';
+import { EnvironmentsService, type PromotionDeployments } from './environments.service.js';
 import { PushHistory } from './push-history.js';
 import { PushDeploys } from './runs/push-deploys.js';
 
@@ -22,8 +22,10 @@ export function environmentsModule(deps: {
   projects: ProjectsService;
   providers: Pick<ProjectProviders, 'forProject'>;
   secretBox: SecretBox;
+  /** Promotion and a variable change deploy through the deployments' service. */
+  deployments: PromotionDeployments;
 }) {
-  const service = new EnvironmentsService(deps.dataSource, deps.projects, deps.secretBox);
+  const service = new EnvironmentsService(deps.dataSource, deps.projects, deps.secretBox, deps.deployments);
   const history = new PushHistory(deps.dataSource, deps.projects);
   new PushDeploys({ ...deps, projects: deps.projects }).listen();
   const feature: Feature = {

@@ -3,7 +3,7 @@ import { type GraphQLContext, signedIn } from '../../graphql/context.js';
 import { Deployment } from '../deployments/deployment.entity.js';
 import { DeploymentHealth } from '../deployments/dtos/deployment.models.js';
 import { CreateEnvironmentInput, UpdateEnvironmentInput } from './dtos/environment.inputs.js';
-import { EnvironmentState, EnvironmentVariableValue } from './dtos/environment.models.js';
+import { EnvironmentState, EnvironmentVariableValue, PromotionPlan } from './dtos/environment.models.js';
 import { Environment } from './environment.entity.js';
 import type { EnvironmentsService } from './environments.service.js';
 import { PushRecord } from './dtos/push.models.js';
@@ -60,6 +60,27 @@ export class EnvironmentsResolver {
     // Only the fields given change (GraphQL gives absent ones as undefined).
     const changes = Object.fromEntries(Object.entries({ ...input }).filter(([, value]) => value !== undefined));
     return this.service.update(signedIn(ctx).user, projectId, name, changes);
+  }
+
+  @Query(() => PromotionPlan, { description: "What promoting `from` into the environment would do: the build, the target's current one, the variable differences" })
+  async promotionPlan(
+    @Arg('projectId', () => ID, { description: 'The project' }) projectId: string,
+    @Arg('name', () => String, { description: 'The target environment' }) name: string,
+    @Arg('from', () => String, { description: 'The source environment' }) from: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<PromotionPlan> {
+    const plan = await this.service.promotionPlan(signedIn(ctx).user, projectId, name, from);
+    return { from: plan.source.name, to: plan.target.name, deployment: plan.deployment, current: plan.current, variables: plan.variables };
+  }
+
+  @Mutation(() => Deployment, { description: "Deploys the exact build serving `from` (no rebuild) to the environment, with the environment's own variables; answers the pending deployment" })
+  promoteEnvironment(
+    @Arg('projectId', () => ID, { description: 'The project' }) projectId: string,
+    @Arg('name', () => String, { description: 'The target environment' }) name: string,
+    @Arg('from', () => String, { description: 'The source environment' }) from: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Deployment> {
+    return this.service.promote(signedIn(ctx).user, projectId, name, from);
   }
 
   @Mutation(() => Boolean, { description: 'Deletes an environment other than production that serves nothing; answers true' })

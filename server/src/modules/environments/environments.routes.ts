@@ -26,6 +26,20 @@ export const environmentSchemas: SchemaComponents = {
     created_at: s.dateTime(),
     updated_at: s.dateTime(),
   }),
+  PromotionPlan: s.object({
+    from: s.string(),
+    to: s.string(),
+    deployment: s.ref('Deployment'),
+    current: s.nullable(s.ref('Deployment')),
+    variables: s.array(
+      s.object({
+        name: s.string(),
+        sensitive: s.boolean(),
+        source_value: s.nullable(s.string("The source's value; null when it has none or the variable is sensitive.")),
+        target_value: s.nullable(s.string("The target's value; null when it has none or the variable is sensitive.")),
+      }),
+    ),
+  }),
   Push: s.object({
     id: s.uuid(),
     branch: s.string(),
@@ -165,6 +179,38 @@ export function environmentsRoutes(environments: EnvironmentsService, pushes: Pu
       responses: { 200: environment('The environment as it is now.') },
       handler: async (req, res) => {
         res.json(await respond(req, await environments.update(authOf(req).user, String(req.params.id), String(req.params.env), req.body)));
+      },
+    },
+    {
+      method: 'get',
+      path: `${one}/promotion`,
+      tag: TAG,
+      summary: 'What promoting another environment into this one would do (before confirming)',
+      params,
+      query: { from: s.string('The source environment.') },
+      responses: { 200: { description: 'The plan.', schema: s.ref('PromotionPlan') }, 409: { description: 'Nothing serves the source.', schema: s.ref('Error') } },
+      handler: async (req, res) => {
+        const plan = await environments.promotionPlan(authOf(req).user, String(req.params.id), String(req.params.env), req.query.from);
+        res.json({
+          from: plan.source.name,
+          to: plan.target.name,
+          deployment: toDeploymentDetails(plan.deployment),
+          current: plan.current && toDeploymentDetails(plan.current),
+          variables: plan.variables.map((row) => ({ name: row.name, sensitive: row.sensitive, source_value: row.sourceValue, target_value: row.targetValue })),
+        });
+      },
+    },
+    {
+      method: 'post',
+      path: `${one}/promote`,
+      tag: TAG,
+      summary: "Promote another environment's serving build here: same artifact, no rebuild, this environment's variables",
+      params,
+      body: s.body({ from: s.string('The source environment.') }, { required: ['from'] }),
+      responses: { 201: { description: 'The new deployment (pending).', schema: s.ref('Deployment') }, 409: { description: 'Nothing serves the source, or a deployment is under way.', schema: s.ref('Error') } },
+      handler: async (req, res) => {
+        const created = await environments.promote(authOf(req).user, String(req.params.id), String(req.params.env), (req.body as Record<string, unknown>).from);
+        res.status(201).json(toDeploymentDetails(created));
       },
     },
     {

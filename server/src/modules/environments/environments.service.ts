@@ -10,13 +10,41 @@ import { Deployment } from '../deployments/deployment.entity.js';
 import { parseEnvironmentVariables } from '../projects/project.validation.js';
 import type { Project } from '../projects/project.entity.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import type { DeploymentsService } from '../deployments/deployments.service.js';
+import { deploymentInProgress } from '../deployments/deployments.errors.js';
+import { nothingToPromote, samePromotion } from './environments.errors.js';
 import type { User } from '../users/user.entity.js';
 import { EnvironmentState, VariableSource } from './dtos/environment.models.js';
 import { Environment } from './environment.entity.js';
-import { environmentNamed, overridesOf, sealOverrides } from './environment-rows.js';
+import { effectiveVariables, environmentNamed, overridesOf, sealOverrides } from './environment-rows.js';
 import { environmentNameTaken, environmentNotFound, environmentServing, productionIsPermanent } from './environments.errors.js';
 
 type Owner = Pick<User, 'id'>;
+
+/** One difference between the variables two environments run with; values only for variables that are not sensitive. */
+export interface VariableDifference {
+  name: string;
+  sensitive: boolean;
+  /** The source's value; null when it has none or the variable is sensitive. */
+  sourceValue: string | null;
+  /** The target's value (what the promoted build runs with there); null when it has none or the variable is sensitive. */
+  targetValue: string | null;
+}
+
+/** What a promotion would do, shown before it is confirmed. */
+export interface PromotionPlan {
+  source: Environment;
+  target: Environment;
+  /** The build that would run in the target: the source's active deployment's version (same artifact, no rebuild). */
+  deployment: Deployment;
+  /** The target's active deployment now, or null. */
+  current: Deployment | null;
+  /** Where the two environments' variables differ: the build moves, the target keeps its own variables. */
+  variables: VariableDifference[];
+}
+
+/** What promotion needs of the deployments: a deployment of a built version to an environment. */
+export type PromotionDeployments = Pick<DeploymentsService, 'create'>;
 
 /** How many environments a project may have (production included). */
 export const MAX_ENVIRONMENTS = 20;
@@ -76,7 +104,8 @@ function variablesOf(value: unknown): Record<string, string> {
 export function environmentState(active: Deployment | null, latest: Deployment | null): EnvironmentState {
   if (latest && IN_PROGRESS.includes(latest.status)) return EnvironmentState.deploying;
   if (active) return EnvironmentState.active;
-  return latest?.status === DeploymentStatus.rolled_back ? EnvironmentState.failed : EnvironmentState.idle;
+  // Failed: its latest deployment never became healthy (an automatic rollback says why); a manual rollback is not a failure.
+  return latest?.status === DeploymentStatus.rolled_back && latest.errorMessage ? EnvironmentState.failed : EnvironmentState.idle;
 }
 
 /**
@@ -88,6 +117,7 @@ export class EnvironmentsService {
     private readonly dataSource: DataSource,
     private readonly projects: Pick<ProjectsService, 'get' | 'environmentOf' | 'assertChangeable'>,
     private readonly box: SecretBox,
+    private readonly deployments: PromotionDeployments,
   ) {}
 
   async list(owner: Owner, projectId: unknown): Promise<Environment[]> {
@@ -149,13 +179,21 @@ export class EnvironmentsService {
       else throw invalidInput(`Unknown field "${key.slice(0, 100)}"`, key);
     }
     const project = await this.projects.get(owner, projectId);
-    const environment = await this.dataSource.transaction(async (manager) => {
+    const { environment, redeploy } = await this.dataSource.transaction(async (manager) => {
       await this.projects.assertChangeable(owner, project.id, manager);
       const row = await this.find(manager, project, name);
-      if (variables) changes.variablesSealed = sealOverrides(this.box, row.id, variables);
+      let serving: Deployment | null = null;
+      if (variables && JSON.stringify(variables) !== JSON.stringify(overridesOf(this.box, row))) {
+        // A new deployment of the same build takes the new variables: refused up front while another is under way.
+        if (await manager.existsBy(Deployment, { environmentId: row.id, status: In(IN_PROGRESS) })) throw deploymentInProgress(row.name);
+        serving = await manager.findOneBy(Deployment, { environmentId: row.id, status: DeploymentStatus.active });
+        changes.variablesSealed = sealOverrides(this.box, row.id, variables);
+      }
       if (Object.keys(changes).length) await manager.update(Environment, row.id, changes);
-      return row;
+      return { environment: row, redeploy: serving };
     });
+    // A changed variable alone rolls out a new deployment of the build that serves (no rebuild).
+    if (redeploy) await this.deployments.create(owner, project.id, { versionId: redeploy.versionId, environment: environment.name });
     return this.dataSource.getRepository(Environment).findOneByOrFail({ id: environment.id });
   }
 
@@ -170,6 +208,38 @@ export class EnvironmentsService {
       if (busy) throw environmentServing(row.name);
       await manager.delete(Environment, row.id);
     });
+  }
+
+  /**
+   * What promoting `from` into the target would do: the source's serving build, the target's current one (the two
+   * commits are the range it moves over), and where the two environments' variables differ (names only for
+   * sensitive ones).
+   */
+  async promotionPlan(owner: Owner, projectId: unknown, targetName: unknown, from: unknown): Promise<PromotionPlan> {
+    const project = await this.projects.get(owner, projectId);
+    const target = await this.find(this.dataSource.manager, project, targetName);
+    const source = await this.find(this.dataSource.manager, project, from, 'from');
+    if (source.id === target.id) throw samePromotion();
+    const repository = this.dataSource.getRepository(Deployment);
+    const active = (environment: Environment) =>
+      repository.findOne({ where: { environmentId: environment.id, status: DeploymentStatus.active }, relations: { version: true }, order: { activatedAt: 'DESC' } });
+    const [deployment, current] = await Promise.all([active(source), active(target)]);
+    if (!deployment) throw nothingToPromote(source.name);
+    const projectVariables = this.projects.environmentOf(project);
+    const [inSource, inTarget] = [effectiveVariables(this.box, projectVariables, source), effectiveVariables(this.box, projectVariables, target)];
+    const variables: VariableDifference[] = [];
+    for (const name of [...new Set([...Object.keys(inSource), ...Object.keys(inTarget)])].sort()) {
+      if (inSource[name] === inTarget[name]) continue;
+      const sensitive = isSensitiveName(name);
+      variables.push({ name, sensitive, sourceValue: sensitive ? null : (inSource[name] ?? null), targetValue: sensitive ? null : (inTarget[name] ?? null) });
+    }
+    return { source, target, deployment, current, variables };
+  }
+
+  /** Deploys the exact build serving `from` (same version, same artifact: no rebuild) to the target, with the target's own variables. */
+  async promote(owner: Owner, projectId: unknown, targetName: unknown, from: unknown): Promise<Deployment> {
+    const plan = await this.promotionPlan(owner, projectId, targetName, from);
+    return this.deployments.create(owner, plan.target.projectId, { versionId: plan.deployment.versionId, environment: plan.target.name });
   }
 
   /** The environment's variables as its next deployment runs with them: the project's, overridden by its own. */

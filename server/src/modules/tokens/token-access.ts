@@ -87,6 +87,8 @@ const GRAPHQL_RULES: Record<string, Rule> = {
   'Mutation.createEnvironment': { scopes: [write], project: { project: 'projectId' } },
   'Mutation.updateEnvironment': { scopes: [write], project: { project: 'projectId' } },
   'Mutation.deleteEnvironment': { scopes: [write], project: { project: 'projectId' } },
+  'Query.promotionPlan': { scopes: [read], project: { project: 'projectId' } },
+  'Mutation.promoteEnvironment': { scopes: [deploy], project: { project: 'projectId' } },
 };
 
 const REST_RULES: Record<string, Rule> = {
@@ -115,6 +117,7 @@ const REST_RULES: Record<string, Rule> = {
   'DELETE /projects/{id}/deployments/{deploymentId}': { scopes: [deploy] },
   'POST /projects/{id}/deployments/{deploymentId}/rollback': { scopes: [deploy] },
   'POST /projects/{id}/deployments/{deploymentId}/health/check': { scopes: [deploy] },
+  'POST /projects/{id}/environments/{env}/promote': { scopes: [deploy] },
 };
 
 /** REST paths under one project name it in {id}. */

@@ -10,6 +10,7 @@ import { Card, CardTitle } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
 import { relativeTime } from '../../console-logs/log-format';
+import { PromoteDialog } from './PromoteDialog';
 
 /** Environments change as pushes deploy: the tab looks again every few seconds while it is open. */
 const POLL_MS = 5000;
@@ -63,15 +64,16 @@ export function EnvironmentsTab({ projectId }: { projectId: string }) {
   return (
     <StyledStack>
       {data.environments.map((environment) => (
-        <EnvironmentCard key={environment.id} projectId={projectId} environment={environment} />
+        <EnvironmentCard key={environment.id} projectId={projectId} environment={environment} sources={data.environments.filter((other) => other.id !== environment.id && other.state === 'active').map((other) => other.name)} />
       ))}
       <PushesCard pushes={data.pushes} />
     </StyledStack>
   );
 }
 
-function EnvironmentCard({ projectId, environment }: { projectId: string; environment: EnvironmentCardFragment }) {
+function EnvironmentCard({ projectId, environment, sources }: { projectId: string; environment: EnvironmentCardFragment; sources: string[] }) {
   const titleId = useId();
+  const [promoteFrom, setPromoteFrom] = useState<string | null>(null);
   const [showSensitive, setShowSensitive] = useState(false);
   const [setAutoDeploy, { loading: saving, error }] = useSetEnvironmentAutoDeployMutation();
   const [dismissed, setDismissed] = useState<unknown>(null);
@@ -81,7 +83,13 @@ function EnvironmentCard({ projectId, environment }: { projectId: string; enviro
       <StyledHeader>
         <StyledTitle id={titleId}>{environment.name}</StyledTitle>
         <Badge tone={STATE_TONES[environment.state]}>{environment.state}</Badge>
+        {sources.map((source) => (
+          <Button key={source} variant="secondary" size="sm" onClick={() => setPromoteFrom(source)}>
+            Promote {source} to {environment.name}
+          </Button>
+        ))}
       </StyledHeader>
+      {promoteFrom && <PromoteDialog projectId={projectId} from={promoteFrom} to={environment.name} onClose={() => setPromoteFrom(null)} />}
       {error && error !== dismissed && <ErrorBanner message={apiErrorMessage(error, 'Failed to update the environment')} onDismiss={() => setDismissed(error)} />}
       <StyledFacts>
         <dt>URL</dt>
