@@ -16,7 +16,7 @@ test('the Environments tab shows each environment and its pushes, and toggles au
   await expect(page.getByRole('tab', { name: 'Environments' })).toHaveAttribute('aria-selected', 'true');
 
   const production = page.getByRole('region', { name: 'production' });
-  await expect(production.getByText('active', { exact: true })).toBeVisible();
+  await expect(production.getByRole('definition').first()).toHaveText('active');
   await expect(production.getByRole('link', { name: /^http:\/\/.+\.localhost:\d+/ })).toBeVisible();
   await expect(production.getByRole('checkbox', { name: 'Deploy each push to main automatically' })).toBeChecked();
   // Sensitive values are masked until asked for.
@@ -28,7 +28,7 @@ test('the Environments tab shows each environment and its pushes, and toggles au
   await expect(production.getByRole('table', { name: 'Latest deployments to production' })).toContainText('active');
 
   const stagingCard = page.getByRole('region', { name: 'staging' });
-  await expect(stagingCard.getByText('idle', { exact: true })).toBeVisible();
+  await expect(stagingCard.getByRole('definition').first()).toHaveText('idle');
   await expect(stagingCard).toContainText('Not deployed');
   await expect(stagingCard.getByRole('table', { name: 'Variables of staging' }).getByRole('row', { name: /LOG_LEVEL/ })).toContainText('debug');
   await expect(page.getByRole('region', { name: 'Recent pushes' })).toContainText('No pushes yet');
@@ -54,6 +54,7 @@ test('the Environments tab shows each environment and its pushes, and toggles au
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Promote', exact: true }).click();
   await expect(dialog.getByRole('status')).toContainText('Promotion started');
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(stagingCard.getByText('active', { exact: true })).toBeVisible({ timeout: 120_000 });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(stagingCard.getByRole('definition').first()).toHaveText('active', { timeout: 120_000 });
 });

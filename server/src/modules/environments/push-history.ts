@@ -5,6 +5,21 @@ import type { User } from '../users/user.entity.js';
 import type { PushRecord } from './dtos/push.models.js';
 import { summary } from './runs/push-deploys.js';
 
+interface PushRow {
+  id: string;
+  branch: string;
+  after_sha: string | null;
+  message: string | null;
+  pusher: string | null;
+  environment: string | null;
+  outcome: string;
+  reason: string | null;
+  run_id: string | null;
+  run_status: string | null;
+  deployment_id: string | null;
+  created_at: Date;
+}
+
 /** A project's pushes as its page lists them, newest first, with their runs' status; for the project's owner only. */
 export class PushHistory {
   constructor(
@@ -16,7 +31,7 @@ export class PushHistory {
     const count = typeof limit === 'string' && /^\d+$/.test(limit) ? Number(limit) : limit;
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 100) throw invalidInput('limit must be an integer between 1 and 100', 'limit');
     const project = await this.projects.get(owner, projectId);
-    const rows: Array<Record<string, any>> = await this.dataSource.query(
+    const rows: PushRow[] = await this.dataSource.query(
       `SELECT p.id, p.branch, p.after_sha, p.message, u.name AS pusher, p.environment, p.outcome, p.reason, p.run_id, r.status AS run_status,
               p.deployment_id, p.created_at
          FROM pushes p LEFT JOIN users u ON u.id = p.pusher_id LEFT JOIN pipeline_runs r ON r.id = p.run_id

@@ -10,6 +10,7 @@ import { Card, CardTitle } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
 import { relativeTime } from '../../console-logs/log-format';
+import { useNow } from '../../console-logs/hooks/useNow';
 import { PromoteDialog } from './PromoteDialog';
 
 /** Environments change as pushes deploy: the tab looks again every few seconds while it is open. */
@@ -58,20 +59,21 @@ const OUTCOME_TONES: Record<string, BadgeTone> = { deploying: 'info', superseded
  * latest deployments) and its recent pushes with what each did or why it did nothing.
  */
 export function EnvironmentsTab({ projectId }: { projectId: string }) {
+  const now = useNow();
   const { data, loading, error, refetch } = useProjectEnvironmentsQuery({ variables: { projectId }, pollInterval: POLL_MS, notifyOnNetworkStatusChange: false });
   if (!data && loading) return <LoadingText>Loading environments...</LoadingText>;
   if (!data) return <ErrorBanner message={apiErrorMessage(error, 'Failed to load environments')} onRetry={() => void refetch()} />;
   return (
     <StyledStack>
       {data.environments.map((environment) => (
-        <EnvironmentCard key={environment.id} projectId={projectId} environment={environment} sources={data.environments.filter((other) => other.id !== environment.id && other.state === 'active').map((other) => other.name)} />
+        <EnvironmentCard key={environment.id} now={now} projectId={projectId} environment={environment} sources={data.environments.filter((other) => other.id !== environment.id && other.state === 'active').map((other) => other.name)} />
       ))}
-      <PushesCard pushes={data.pushes} />
+      <PushesCard now={now} pushes={data.pushes} />
     </StyledStack>
   );
 }
 
-function EnvironmentCard({ projectId, environment, sources }: { projectId: string; environment: EnvironmentCardFragment; sources: string[] }) {
+function EnvironmentCard({ projectId, environment, sources, now }: { projectId: string; environment: EnvironmentCardFragment; sources: string[]; now: number }) {
   const titleId = useId();
   const [promoteFrom, setPromoteFrom] = useState<string | null>(null);
   const [showSensitive, setShowSensitive] = useState(false);
@@ -82,7 +84,6 @@ function EnvironmentCard({ projectId, environment, sources }: { projectId: strin
     <Card aria-labelledby={titleId}>
       <StyledHeader>
         <StyledTitle id={titleId}>{environment.name}</StyledTitle>
-        <Badge tone={STATE_TONES[environment.state]}>{environment.state}</Badge>
         {sources.map((source) => (
           <Button key={source} variant="secondary" size="sm" onClick={() => setPromoteFrom(source)}>
             Promote {source} to {environment.name}
@@ -92,6 +93,10 @@ function EnvironmentCard({ projectId, environment, sources }: { projectId: strin
       {promoteFrom && <PromoteDialog projectId={projectId} from={promoteFrom} to={environment.name} onClose={() => setPromoteFrom(null)} />}
       {error && error !== dismissed && <ErrorBanner message={apiErrorMessage(error, 'Failed to update the environment')} onDismiss={() => setDismissed(error)} />}
       <StyledFacts>
+        <dt>State</dt>
+        <dd>
+          <Badge tone={STATE_TONES[environment.state]}>{environment.state}</Badge>
+        </dd>
         <dt>URL</dt>
         <dd>{environment.url ? <a href={environment.url}>{environment.url}</a> : 'Not deployed'}</dd>
         <dt>Branch</dt>
@@ -164,7 +169,7 @@ function EnvironmentCard({ projectId, environment, sources }: { projectId: strin
                   {deployment.status}
                   {deployment.errorMessage ? `: ${deployment.errorMessage}` : ''}
                 </td>
-                <td>{relativeTime(deployment.createdAt, Date.now())}</td>
+                <td>{relativeTime(deployment.createdAt, now)}</td>
               </tr>
             ))}
           </tbody>
@@ -176,7 +181,7 @@ function EnvironmentCard({ projectId, environment, sources }: { projectId: strin
   );
 }
 
-function PushesCard({ pushes }: { pushes: PushRowFragment[] }) {
+function PushesCard({ pushes, now }: { pushes: PushRowFragment[]; now: number }) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId}>
@@ -190,7 +195,7 @@ function PushesCard({ pushes }: { pushes: PushRowFragment[] }) {
               <Badge tone={OUTCOME_TONES[push.outcome] ?? 'neutral'}>{push.outcome}</Badge> {push.summary}
               {push.environment ? ` to ${push.environment}` : ''}
               {push.runStatus ? ` (run ${push.runStatus})` : ''}
-              {push.reason ? `: ${push.reason}` : ''} <span>{relativeTime(push.createdAt, Date.now())}</span>
+              {push.reason ? `: ${push.reason}` : ''} <span>{relativeTime(push.createdAt, now)}</span>
             </li>
           ))}
         </StyledPushes>

@@ -39,7 +39,7 @@ export function PromoteDialog({ projectId, from, to, onClose }: { projectId: str
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={promoting}>
-            {done ? 'Close' : 'Cancel'}
+            {done ? 'Done' : 'Cancel'}
           </Button>
           {!done && (
             <Button
