@@ -1,8 +1,10 @@
 import 'reflect-metadata';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Project } from '../projects/project.entity.js';
 import { User } from '../users/user.entity.js';
+
+export type EnvironmentKind = 'standard' | 'preview';
 
 /**
  * A place a project's app runs: 'production' (every project has it) and the ones its owner adds ('staging'). Each
@@ -45,6 +47,11 @@ export class Environment {
   @Field(() => Boolean, { description: 'Whether a push to its branch builds that commit and rolls it out here' })
   autoDeploy!: boolean;
 
+  /** 'standard' (production and the ones the owner makes) or 'preview' (made by a push to a branch no environment takes, removed with it). */
+  @Column({ type: 'text', default: 'standard' })
+  @Field(() => String, { description: "standard, or preview: made by a push to a branch no other environment takes, removed when the branch is deleted or it stays idle" })
+  kind!: EnvironmentKind;
+
   /** Its variable overrides (name to value), sealed with the secret box (context 'environment:{id}:variables'); never a GraphQL field. */
   @Column({ name: 'variables_encrypted', type: 'text' })
   variablesSealed!: string;
@@ -56,4 +63,23 @@ export class Environment {
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   @Field(() => Date, { description: 'When its settings last changed' })
   updatedAt!: Date;
+}
+
+/** A project's preview settings; a project without a row has previews on and no idle limit. */
+@Entity({ name: 'preview_settings' })
+@ObjectType({ description: "A project's preview settings" })
+export class PreviewSettings {
+  @Column({ name: 'project_id', type: 'uuid', primary: true })
+  projectId!: string;
+
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId!: string;
+
+  @Column({ type: 'boolean', default: true })
+  @Field(() => Boolean, { description: 'A push to a branch no environment takes makes a preview (default true)' })
+  enabled!: boolean;
+
+  @Column({ name: 'idle_minutes', type: 'integer', nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Minutes without a push after which a preview is removed; null for never' })
+  idleMinutes!: number | null;
 }

@@ -10,6 +10,8 @@ import { environmentSchemas, environmentsRoutes } from './environments.routes.js
 import { EnvironmentsService, type PromotionDeployments } from './environments.service.js';
 import { PushHistory } from './push-history.js';
 import { PushDeploys } from './runs/push-deploys.js';
+import { IDLE_SWEEP_MS, Previews } from './runs/previews.js';
+import { logUnexpected } from '../../common/log.js';
 
 /**
  * A project's environments (REST and GraphQL calls on one service) and deploy on push: each `repository.pushed`
@@ -27,7 +29,10 @@ export function environmentsModule(deps: {
 }) {
   const service = new EnvironmentsService(deps.dataSource, deps.projects, deps.secretBox, deps.deployments);
   const history = new PushHistory(deps.dataSource, deps.projects);
-  new PushDeploys({ ...deps, projects: deps.projects }).listen();
+  const previews = new Previews(deps);
+  new PushDeploys({ ...deps, previews }).listen();
+  // Idle previews go in whichever process looks first; removing one twice is harmless.
+  setInterval(() => void previews.sweepIdle().catch((error: unknown) => logUnexpected('idle previews', error)), IDLE_SWEEP_MS).unref();
   const feature: Feature = {
     rest: { routes: environmentsRoutes(service, history), schemas: environmentSchemas },
     resolvers: [new EnvironmentsResolver(service, history)],

@@ -2,9 +2,9 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { type GraphQLContext, signedIn } from '../../graphql/context.js';
 import { Deployment } from '../deployments/deployment.entity.js';
 import { DeploymentHealth } from '../deployments/dtos/deployment.models.js';
-import { CreateEnvironmentInput, UpdateEnvironmentInput } from './dtos/environment.inputs.js';
+import { CreateEnvironmentInput, PreviewSettingsInput, UpdateEnvironmentInput } from './dtos/environment.inputs.js';
 import { EnvironmentState, EnvironmentVariableValue, PromotionPlan } from './dtos/environment.models.js';
-import { Environment } from './environment.entity.js';
+import { Environment, PreviewSettings } from './environment.entity.js';
 import type { EnvironmentsService } from './environments.service.js';
 import { PushRecord } from './dtos/push.models.js';
 import type { PushHistory } from './push-history.js';
@@ -60,6 +60,21 @@ export class EnvironmentsResolver {
     // Only the fields given change (GraphQL gives absent ones as undefined).
     const changes = Object.fromEntries(Object.entries({ ...input }).filter(([, value]) => value !== undefined));
     return this.service.update(signedIn(ctx).user, projectId, name, changes);
+  }
+
+  @Query(() => PreviewSettings, { description: "The project's preview settings" })
+  previewSettings(@Arg('projectId', () => ID, { description: 'The project' }) projectId: string, @Ctx() ctx: GraphQLContext): Promise<PreviewSettings> {
+    return this.service.previewSettings(signedIn(ctx).user, projectId);
+  }
+
+  @Mutation(() => PreviewSettings, { description: 'Turns previews on or off and sets their idle time' })
+  updatePreviewSettings(
+    @Arg('projectId', () => ID, { description: 'The project' }) projectId: string,
+    @Arg('input', () => PreviewSettingsInput, { description: 'The changes' }) input: PreviewSettingsInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<PreviewSettings> {
+    const changes = Object.fromEntries(Object.entries({ ...input }).filter(([, value]) => value !== undefined));
+    return this.service.updatePreviewSettings(signedIn(ctx).user, projectId, changes);
   }
 
   @Query(() => PromotionPlan, { description: "What promoting `from` into the environment would do: the build, the target's current one, the variable differences" })

@@ -12,6 +12,7 @@ export const environmentSchemas: SchemaComponents = {
   Environment: s.object({
     id: s.uuid(),
     name: s.string("e.g. 'production', 'staging'."),
+    kind: s.enum(['standard', 'preview'], 'A preview is made by a push to a branch no other environment takes.'),
     branch: s.nullable(s.string('The branch whose pushes feed it.')),
     auto_deploy: s.boolean('A push to its branch deploys here.'),
     state: s.enum(['idle', 'deploying', 'active', 'failed']),
@@ -25,6 +26,10 @@ export const environmentSchemas: SchemaComponents = {
     ),
     created_at: s.dateTime(),
     updated_at: s.dateTime(),
+  }),
+  PreviewSettings: s.object({
+    enabled: s.boolean('A push to a branch no environment takes makes a preview (default true).'),
+    idle_minutes: s.nullable(s.integer('Minutes without a push after which a preview is removed; null for never.')),
   }),
   PromotionPlan: s.object({
     from: s.string(),
@@ -75,6 +80,7 @@ export function environmentsRoutes(environments: EnvironmentsService, pushes: Pu
     return {
       id: row.id,
       name: row.name,
+      kind: row.kind,
       branch: row.branch,
       auto_deploy: row.autoDeploy,
       state: details.state,
@@ -87,7 +93,31 @@ export function environmentsRoutes(environments: EnvironmentsService, pushes: Pu
       updated_at: row.updatedAt,
     };
   };
+  const settings = (row: { enabled: boolean; idleMinutes: number | null }) => ({ enabled: row.enabled, idle_minutes: row.idleMinutes });
   return [
+    {
+      method: 'get',
+      path: '/projects/{id}/previews',
+      tag: TAG,
+      summary: "A project's preview settings",
+      params: { id: projectId },
+      responses: { 200: { description: 'Its settings.', schema: s.ref('PreviewSettings') } },
+      handler: async (req, res) => {
+        res.json(settings(await environments.previewSettings(authOf(req).user, String(req.params.id))));
+      },
+    },
+    {
+      method: 'put',
+      path: '/projects/{id}/previews',
+      tag: TAG,
+      summary: 'Turn previews on or off, and set their idle time',
+      params: { id: projectId },
+      body: s.body({ enabled: s.boolean(), idle_minutes: s.nullable(s.integer('1 to 43200; null for never.')) }),
+      responses: { 200: { description: 'The settings now.', schema: s.ref('PreviewSettings') } },
+      handler: async (req, res) => {
+        res.json(settings(await environments.updatePreviewSettings(authOf(req).user, String(req.params.id), req.body)));
+      },
+    },
     {
       method: 'get',
       path: '/projects/{id}/pushes',

@@ -15,7 +15,8 @@ import { deploymentInProgress } from '../deployments/deployments.errors.js';
 import { nothingToPromote, samePromotion } from './environments.errors.js';
 import type { User } from '../users/user.entity.js';
 import { EnvironmentState, VariableSource } from './dtos/environment.models.js';
-import { Environment } from './environment.entity.js';
+import { Environment, PreviewSettings } from './environment.entity.js';
+import { previewSettingsOf } from './runs/previews.js';
 import { effectiveVariables, environmentNamed, overridesOf, sealOverrides } from './environment-rows.js';
 import { environmentNameTaken, environmentNotFound, environmentServing, productionIsPermanent } from './environments.errors.js';
 
@@ -45,6 +46,9 @@ export interface PromotionPlan {
 
 /** What promotion needs of the deployments: a deployment of a built version to an environment. */
 export type PromotionDeployments = Pick<DeploymentsService, 'create'>;
+
+/** The longest idle time a project may give its previews: 30 days. */
+export const MAX_IDLE_MINUTES = 43_200;
 
 /** How many environments a project may have (production included). */
 export const MAX_ENVIRONMENTS = 20;
@@ -240,6 +244,32 @@ export class EnvironmentsService {
   async promote(owner: Owner, projectId: unknown, targetName: unknown, from: unknown): Promise<Deployment> {
     const plan = await this.promotionPlan(owner, projectId, targetName, from);
     return this.deployments.create(owner, plan.target.projectId, { versionId: plan.deployment.versionId, environment: plan.target.name });
+  }
+
+  async previewSettings(owner: Owner, projectId: unknown): Promise<PreviewSettings> {
+    const project = await this.projects.get(owner, projectId);
+    return previewSettingsOf(this.dataSource, project);
+  }
+
+  /** Turns previews on or off and sets how long one may stay idle (minutes, null for ever) before it is removed. */
+  async updatePreviewSettings(owner: Owner, projectId: unknown, body: unknown): Promise<PreviewSettings> {
+    const fields = requireObject(body);
+    const project = await this.projects.get(owner, projectId);
+    const settings = await previewSettingsOf(this.dataSource, project);
+    for (const [key, value] of Object.entries(fields)) {
+      if (key === 'enabled') settings.enabled = booleanOf(value, 'enabled');
+      else if (key === 'idleMinutes' || key === 'idle_minutes') {
+        if (value !== null && (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_IDLE_MINUTES)) {
+          throw invalidInput(`idle_minutes must be null or an integer between 1 and ${MAX_IDLE_MINUTES}`, 'idle_minutes');
+        }
+        settings.idleMinutes = value;
+      } else throw invalidInput(`Unknown field "${key.slice(0, 100)}"`, key);
+    }
+    await this.dataSource.transaction(async (manager) => {
+      await this.projects.assertChangeable(owner, project.id, manager);
+      await manager.upsert(PreviewSettings, settings, ['projectId']);
+    });
+    return settings;
   }
 
   /** The environment's variables as its next deployment runs with them: the project's, overridden by its own. */

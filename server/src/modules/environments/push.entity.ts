@@ -7,6 +7,8 @@ export const PushOutcome = {
   deploying: 'deploying',
   /** A newer push to the same environment replaced it before it went live (its run was cancelled). */
   superseded: 'superseded',
+  /** The push deleted a branch whose preview was then removed with everything it made. */
+  removed: 'removed',
   /** Nothing was deployed; `reason` says why. */
   ignored: 'ignored',
 } as const;

@@ -88,6 +88,8 @@ const GRAPHQL_RULES: Record<string, Rule> = {
   'Mutation.updateEnvironment': { scopes: [write], project: { project: 'projectId' } },
   'Mutation.deleteEnvironment': { scopes: [write], project: { project: 'projectId' } },
   'Query.promotionPlan': { scopes: [read], project: { project: 'projectId' } },
+  'Query.previewSettings': { scopes: [read], project: { project: 'projectId' } },
+  'Mutation.updatePreviewSettings': { scopes: [write], project: { project: 'projectId' } },
   'Mutation.promoteEnvironment': { scopes: [deploy], project: { project: 'projectId' } },
 };
 

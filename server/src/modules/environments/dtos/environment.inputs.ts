@@ -1,4 +1,4 @@
-import { Field, InputType } from 'type-graphql';
+import { Field, InputType, Int } from 'type-graphql';
 import { EnvironmentVariableInput } from '../../projects/dtos/project.inputs.js';
 
 @InputType({ description: 'A new environment of a project' })
@@ -32,4 +32,13 @@ export class UpdateEnvironmentInput {
 
   @Field(() => [EnvironmentVariableInput], { nullable: true, description: 'Its own variables: the whole set, replacing the ones it had' })
   variables?: EnvironmentVariableInput[];
+}
+
+@InputType({ description: "Changes to a project's preview settings; omitted fields stay as they are" })
+export class PreviewSettingsInput {
+  @Field(() => Boolean, { nullable: true, description: 'Make a preview for each pushed branch no environment takes' })
+  enabled?: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'Minutes without a push after which a preview is removed (1 to 43200); null for never' })
+  idleMinutes?: number | null;
 }

@@ -20,6 +20,7 @@ import { versionBuildSteps } from '../../versions/runs/version-build.steps.js';
 import { Environment } from '../environment.entity.js';
 import { effectiveVariables, environmentNamed } from '../environment-rows.js';
 import { Push, PushOutcome } from '../push.entity.js';
+import type { Previews } from './previews.js';
 import { DEFAULT_ENVIRONMENT } from '@slipway/domain';
 
 type Pushed = AppEvents['repository.pushed'];
@@ -45,6 +46,7 @@ export class PushDeploys {
       bus: EventBus;
       projects: Pick<ProjectsService, 'assertChangeable' | 'environmentOf'>;
       providers: Pick<ProjectProviders, 'forProject'>;
+      previews: Previews;
     },
   ) {}
 
@@ -58,15 +60,27 @@ export class PushDeploys {
     const { dataSource } = this.deps;
     const project = await dataSource.getRepository(Project).findOneBy({ id: event.projectId, ownerId: event.ownerId });
     if (!project) return;
-    if (!event.after) return this.ignore(event, null, `Branch ${event.branch} was deleted: nothing to deploy`);
+    if (!event.after) return this.branchDeleted(project, event);
     if (!project.templateName || !project.sourceRepository) return this.ignore(event, null, 'The project has no app to deploy (a blank project)');
     await environmentNamed(dataSource.manager, project, DEFAULT_ENVIRONMENT);
-    const fed = await dataSource.getRepository(Environment).find({ where: { projectId: project.id, branch: event.branch }, order: { name: 'ASC' } });
-    if (!fed.length) return this.ignore(event, null, `No environment is fed by branch ${event.branch}`);
+    let fed = await dataSource.getRepository(Environment).find({ where: { projectId: project.id, branch: event.branch }, order: { name: 'ASC' } });
+    if (!fed.length) {
+      const preview = await this.deps.previews.ensure(project, event.branch);
+      if (!preview) return this.ignore(event, null, `No environment is fed by branch ${event.branch}, and previews are off`);
+      fed = [preview];
+    }
     for (const environment of fed) {
       if (!environment.autoDeploy) await this.ignore(event, environment.name, `Auto-deploy is off for ${environment.name}`);
       else await this.deploy(project, environment, event, event.after).catch((error: unknown) => this.failed(event, environment, error));
     }
+  }
+
+  /** A deleted branch takes its preview with it; any other deletion is recorded as deploying nothing. */
+  private async branchDeleted(project: Project, event: Pushed): Promise<void> {
+    const preview = await this.deps.previews.of(project, event.branch);
+    if (!preview) return this.ignore(event, null, `Branch ${event.branch} was deleted: nothing to deploy`);
+    const claimed = await this.claim(this.deps.dataSource.manager, event, preview.name, PushOutcome.removed, `Branch ${event.branch} was deleted: its preview ${preview.name} is removed`);
+    if (claimed) await this.deps.previews.remove(project, preview);
   }
 
   private async deploy(project: Project, environment: Environment, event: Pushed, sha: string): Promise<void> {
