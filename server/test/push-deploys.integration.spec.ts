@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
+import { appGone, eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -107,9 +107,10 @@ describe('deploy on push', () => {
   }, 240_000);
 
   it('records a push that deploys nothing, with why', async () => {
+    expect((await call('PUT', '/previews', { enabled: false })).body).toEqual({ enabled: false, idle_minutes: null });
     const sha = await push('feature-x', 'feature', 'Try a feature');
     const [record] = await pushesOf(sha);
-    expect(record).toMatchObject({ branch: 'feature-x', environment: null, outcome: 'ignored', reason: 'No environment is fed by branch feature-x', run_id: null });
+    expect(record).toMatchObject({ branch: 'feature-x', environment: null, outcome: 'ignored', reason: 'No environment is fed by branch feature-x, and previews are off', run_id: null });
     expect((await call('POST', '/environments', { name: 'staging', branch: 'develop', variables: { GREETING: 'from-staging' } })).status).toBe(201);
     const off = await push('develop', 'staging one', 'Stage it');
     expect((await pushesOf(off))[0]).toMatchObject({ environment: 'staging', outcome: 'ignored', reason: 'Auto-deploy is off for staging' });
@@ -142,5 +143,56 @@ describe('deploy on push', () => {
     expect(history.filter((row: any) => row.version?.git_commit_sha === older && row.activated_at)).toEqual([]);
     const olderRun = (await pushesOf(older))[0].run_id;
     if (olderRun) await eventually(async () => (await pushesOf(older))[0].run_status === 'cancelled');
+  }, 240_000);
+});
+
+describe('previews', () => {
+  /** The preview environment a push to the branch made, once its push is recorded. */
+  async function previewOf(sha: string): Promise<any> {
+    const [record] = await pushesOf(sha);
+    expect(record).toMatchObject({ outcome: 'deploying', environment: expect.stringMatching(/^pv-/) });
+    const environment = (await call('GET', `/environments/${record.environment}`)).body;
+    expect(environment).toMatchObject({ kind: 'preview', auto_deploy: true });
+    return environment;
+  }
+
+  it('a push to a branch no environment takes makes a preview at its own URL; the next push updates it', async () => {
+    expect(await call('PUT', '/previews', { idle_minutes: 0 })).toMatchObject({ status: 400, body: { field: 'idle_minutes' } });
+    expect((await call('PUT', '/previews', { enabled: true })).body).toEqual({ enabled: true, idle_minutes: null });
+    const first = await push('feature/login', 'login one', 'Start login');
+    const preview = await previewOf(first);
+    expect(preview.branch).toBe('feature/login');
+    const url = await serving(preview.name, first);
+    expect(new URL(url).hostname).toMatch(new RegExp(`-${preview.name}\\.localhost$`));
+    expect(await fetchApp(url)).toEqual({ status: 200, text: 'login one from-project' });
+    const second = await push('feature/login', 'login two', 'Finish login');
+    expect((await pushesOf(second))[0].environment).toBe(preview.name);
+    expect(await serving(preview.name, second)).toBe(url);
+    expect(await fetchApp(url)).toEqual({ status: 200, text: 'login two from-project' });
+  }, 240_000);
+
+  it('deleting the branch removes the preview with its app, versions and deployments', async () => {
+    const environment = (await call('GET', '/environments')).body.environments.find((row: any) => row.branch === 'feature/login');
+    await waitForRun(app, owner.token, project.id, { stream: 'deployment' });
+    const tags = (await call('GET', '/versions?limit=100')).body.versions.map((row: any) => row.version_tag).filter((tag: string) => tag.includes(environment.name));
+    expect(tags).toHaveLength(2);
+    await git(['push', '--quiet', 'origin', '--delete', 'feature/login']);
+    await eventually(async () => (await call('GET', '/pushes')).body.pushes.some((row: any) => row.branch === 'feature/login' && row.outcome === 'removed'), 60_000);
+    await eventually(async () => (await call('GET', `/environments/${environment.name}`)).status === 404, 60_000);
+    expect(await appGone(environment.url)).toBe(true);
+    expect((await call('GET', '/versions?limit=100')).body.versions.filter((row: any) => tags.includes(row.version_tag))).toEqual([]);
+    expect((await call('GET', `/deployments?environment=${environment.name}`)).body.count).toBe(0);
+    expect(await git(['ls-remote', '--tags', 'origin'])).not.toContain(environment.name);
+  }, 120_000);
+
+  it('a preview idle longer than the project allows is removed', async () => {
+    const sha = await push('spike', 'spike', 'Spike');
+    const preview = await previewOf(sha);
+    const url = await serving(preview.name, sha);
+    expect((await call('PUT', '/previews', { idle_minutes: 1 })).body).toEqual({ enabled: true, idle_minutes: 1 });
+    await eventually(async () => (await call('GET', `/environments/${preview.name}`)).status === 404, 150_000);
+    expect(await appGone(url)).toBe(true);
+    // Production is no preview: it stays.
+    expect((await call('GET', '/environments/production')).status).toBe(200);
   }, 240_000);
 });

@@ -84,6 +84,7 @@ function EnvironmentCard({ projectId, environment, sources, now }: { projectId: 
     <Card aria-labelledby={titleId}>
       <StyledHeader>
         <StyledTitle id={titleId}>{environment.name}</StyledTitle>
+        {environment.kind === 'preview' && <Badge tone="info">Preview</Badge>}
         {sources.map((source) => (
           <Button key={source} variant="secondary" size="sm" onClick={() => setPromoteFrom(source)}>
             Promote {source} to {environment.name}
@@ -103,6 +104,12 @@ function EnvironmentCard({ projectId, environment, sources, now }: { projectId: 
         <dd>{environment.branch ? <StyledMono>{environment.branch}</StyledMono> : 'None'}</dd>
         <dt>Health</dt>
         <dd>{environment.health}</dd>
+        <dt>Commit</dt>
+        <dd>
+          <StyledMono>{environment.deployments[0]?.version?.gitCommitSha?.slice(0, 8) ?? 'None yet'}</StyledMono>
+        </dd>
+        <dt>Created</dt>
+        <dd>{relativeTime(environment.createdAt, now)}</dd>
       </StyledFacts>
       <StyledToggle>
         <input
