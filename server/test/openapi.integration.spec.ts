@@ -148,6 +148,7 @@ describe('the OpenAPI description', () => {
       'GET /projects/{id}/environments',
       'GET /projects/{id}/environments/{env}',
       'GET /projects/{id}/environments/{env}/promotion',
+      'GET /projects/{id}/previews',
       'GET /projects/{id}/pushes',
       'GET /tokens',
       'GET /users/{id}/tokens',
@@ -161,6 +162,7 @@ describe('the OpenAPI description', () => {
       'POST /users/{id}/enable',
       'PUT /cloud-endpoints',
       'PUT /projects/{id}/environments/{env}',
+      'PUT /projects/{id}/previews',
     ]);
   });
 
@@ -381,6 +383,8 @@ describe('what the routes answer matches what the description says', () => {
     expect((await call('GET', '/projects/{id}/environments/{env}', { params: { ...params, env: 'production' }, token: owner.token })).body.name).toBe('production');
     expect((await call('PUT', '/projects/{id}/environments/{env}', { params: one, token: owner.token, body: { auto_deploy: true } })).body.auto_deploy).toBe(true);
     expect((await call('GET', '/projects/{id}/pushes', { params, token: owner.token })).body).toEqual({ pushes: [] });
+    expect((await call('GET', '/projects/{id}/previews', { params, token: owner.token })).body).toEqual({ enabled: true, idle_minutes: null });
+    expect((await call('PUT', '/projects/{id}/previews', { params, token: owner.token, body: { idle_minutes: 60 } })).body).toEqual({ enabled: true, idle_minutes: 60 });
     expect((await call('POST', '/projects/{id}/deployments', { params, token: owner.token, body: { version_id: secondVersion.id, environment: 'staging' } })).status).toBe(201);
     await idle();
     const plan = await call('GET', '/projects/{id}/environments/{env}/promotion', { params: { ...params, env: 'production' }, query: '?from=staging', token: owner.token });
