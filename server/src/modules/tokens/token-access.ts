@@ -85,7 +85,8 @@ const GRAPHQL_RULES: Record<string, Rule> = {
   'Query.environment': { scopes: [read], project: { project: 'projectId' } },
   'Query.pushes': { scopes: [read], project: { project: 'projectId' } },
   'Mutation.createEnvironment': { scopes: [write], project: { project: 'projectId' } },
-  'Mutation.updateEnvironment': { scopes: [write], project: { project: 'projectId' } },
+  // A change of its variables rolls out a deployment, and auto-deploy decides whether pushes deploy.
+  'Mutation.updateEnvironment': { scopes: [write, deploy], project: { project: 'projectId' } },
   'Mutation.deleteEnvironment': { scopes: [write], project: { project: 'projectId' } },
   'Query.promotionPlan': { scopes: [read], project: { project: 'projectId' } },
   'Query.previewSettings': { scopes: [read], project: { project: 'projectId' } },
@@ -120,6 +121,7 @@ const REST_RULES: Record<string, Rule> = {
   'POST /projects/{id}/deployments/{deploymentId}/rollback': { scopes: [deploy] },
   'POST /projects/{id}/deployments/{deploymentId}/health/check': { scopes: [deploy] },
   'POST /projects/{id}/environments/{env}/promote': { scopes: [deploy] },
+  'PUT /projects/{id}/environments/{env}': { scopes: [write, deploy] },
 };
 
 /** REST paths under one project name it in {id}. */
