@@ -163,6 +163,16 @@ describe('environments', () => {
     expect((await call('GET', '/status')).body.processors.map((step: any) => step.processor_name)).not.toContain('build-version');
   });
 
+  it('take a token with the deploy scope to change (a change deploys), and read with any token', async () => {
+    const token = async (scopes: string[]) =>
+      (await app.api('POST', '/tokens', { token: owner.token, body: { name: scopes.join('+'), expires_at: new Date(Date.now() + 86_400_000).toISOString(), scopes } })).body.token as string;
+    const [write, both] = [await token(['write']), await token(['write', 'deploy'])];
+    expect(await call('PUT', '/environments/qa', { auto_deploy: false }, write)).toEqual(refusal(403, 'This token lacks the deploy scope'));
+    expect(await call('POST', '/environments/production/promote', { from: 'staging' }, write)).toEqual(refusal(403, 'This token lacks the deploy scope'));
+    expect((await call('GET', '/environments/qa', undefined, write)).body.auto_deploy).toBe(true);
+    expect((await call('PUT', '/environments/qa', { auto_deploy: false }, both)).body.auto_deploy).toBe(false);
+  });
+
   it('are in GraphQL too, from the same service', async () => {
     const { data, errors } = await app.graphql(
       `query ($id: ID!) { environments(projectId: $id) { name branch autoDeploy state url health variables { name value sensitive source } deployments(limit: 5) { environment status } } }`,
