@@ -44,6 +44,14 @@ test('the Environments tab shows each environment and its pushes, and toggles au
     .toBe(true);
   await expectNoSeriousA11yViolations(page);
 
+  // Previews: on by default; an idle time is picked from the list.
+  const previews = page.getByRole('region', { name: 'Previews' });
+  await expect(previews.getByRole('checkbox', { name: 'Make a preview for each pushed branch that no environment takes' })).toBeChecked();
+  await previews.getByRole('combobox', { name: 'Remove a preview idle for' }).selectOption({ label: '1 hour' });
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/projects/${id}/previews`, { headers })).json()) as { idle_minutes: number | null }).idle_minutes)
+    .toBe(60);
+
   // Promote production's build to staging: the dialog shows the commits and the variables that differ first.
   await stagingCard.getByRole('button', { name: 'Promote production to staging' }).click();
   const dialog = page.getByRole('dialog', { name: 'Promote production to staging' });

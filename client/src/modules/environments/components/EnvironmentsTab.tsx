@@ -11,6 +11,7 @@ import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
 import { relativeTime } from '../../console-logs/log-format';
 import { useNow } from '../../console-logs/hooks/useNow';
+import { PreviewSettingsCard } from './PreviewSettingsCard';
 import { PromoteDialog } from './PromoteDialog';
 
 /** Environments change as pushes deploy: the tab looks again every few seconds while it is open. */
@@ -69,6 +70,7 @@ export function EnvironmentsTab({ projectId }: { projectId: string }) {
         <EnvironmentCard key={environment.id} now={now} projectId={projectId} environment={environment} sources={data.environments.filter((other) => other.id !== environment.id && other.state === 'active').map((other) => other.name)} />
       ))}
       <PushesCard now={now} pushes={data.pushes} />
+      <PreviewSettingsCard projectId={projectId} />
     </StyledStack>
   );
 }
