@@ -34,6 +34,7 @@ import { PublicAddress } from './common/public-address.js';
 import { gitModule } from './modules/git/git.module.js';
 import { webhooksModule } from './modules/webhooks/webhooks.module.js';
 import { tokensModule } from './modules/tokens/tokens.module.js';
+import { environmentsModule } from './modules/environments/environments.module.js';
 
 export interface CoreDependencies {
   config: AppConfig;
@@ -93,6 +94,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const { runProviders } = projects;
   const versions = versionsModule({ dataSource, bus, projects: projects.service, engine, runProviders, providers, buildLogs });
   const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, engine, runProviders, secretBox });
+  const environments = environmentsModule({ dataSource, bus, engine, projects: projects.service, providers, secretBox, deployments: deployments.service });
   // Steps of whoever boots Slipway with their own (tests, the pipeline benchmark) run with a project run's ports.
   if (extraPipelineSteps?.length) engine.register({ steps: extraPipelineSteps, providers: runProviders });
   const projectRuns = projectRunsModule({ engine, bus, projects: projects.service });
@@ -106,7 +108,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
   const observability = deploymentObservabilityModule({ dataSource, bus, providers });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, observability.feature, git.feature, webhooks.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, environments.feature, observability.feature, git.feature, webhooks.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
     features,

@@ -139,12 +139,21 @@ describe('the OpenAPI description', () => {
     );
     for (const call of SPEC_CALLS) expect(documented, call).toContain(call);
     // Beside spec section 7: retry and cancel of a project's run (spec section 3's pipeline screen), Settings'
-    // connection tests, the admins' cloud service URLs, personal access tokens and disabling users (issue 34).
+    // connection tests, the admins' cloud service URLs, personal access tokens and disabling users (issue 34),
+    // environments and pushes (issue 33).
     expect(documented.filter((one) => !SPEC_CALLS.includes(one)).sort()).toEqual([
+      'DELETE /projects/{id}/environments/{env}',
       'DELETE /tokens/{id}',
       'GET /cloud-endpoints',
+      'GET /projects/{id}/environments',
+      'GET /projects/{id}/environments/{env}',
+      'GET /projects/{id}/environments/{env}/promotion',
+      'GET /projects/{id}/previews',
+      'GET /projects/{id}/pushes',
       'GET /tokens',
       'GET /users/{id}/tokens',
+      'POST /projects/{id}/environments',
+      'POST /projects/{id}/environments/{env}/promote',
       'POST /projects/{id}/status/cancel',
       'POST /projects/{id}/status/retry',
       'POST /settings/test-connection',
@@ -152,6 +161,8 @@ describe('the OpenAPI description', () => {
       'POST /users/{id}/disable',
       'POST /users/{id}/enable',
       'PUT /cloud-endpoints',
+      'PUT /projects/{id}/environments/{env}',
+      'PUT /projects/{id}/previews',
     ]);
   });
 
@@ -360,6 +371,30 @@ describe('what the routes answer matches what the description says', () => {
     await eventually(async () => (await app.api('GET', `/projects/${project.id}/status`, { token: owner.token })).body.overall_status !== 'running', 120_000);
     const inactive = (await app.api('GET', `/projects/${project.id}/deployments`, { token: owner.token })).body.deployments.find((one: any) => !one.is_active);
     if (inactive) expect((await call('DELETE', '/projects/{id}/deployments/{deploymentId}', { params: { id: project.id, deploymentId: inactive.id }, token: owner.token })).status).toBe(200);
+  }, 600_000);
+
+  it('environments, promotion and pushes', async () => {
+    const params = { id: project.id };
+    const idle = () => eventually(async () => (await app.api('GET', `/projects/${project.id}/status`, { token: owner.token })).body.overall_status !== 'running', 180_000);
+    const staging = await call('POST', '/projects/{id}/environments', { params, token: owner.token, body: { name: 'staging', branch: 'develop', variables: { GREETING: 'hi' } } });
+    expect(staging.status, JSON.stringify(staging.body)).toBe(201);
+    const one = { ...params, env: 'staging' };
+    expect((await call('GET', '/projects/{id}/environments', { params, token: owner.token })).body.environments.map((row: any) => row.name)).toEqual(['production', 'staging']);
+    expect((await call('GET', '/projects/{id}/environments/{env}', { params: { ...params, env: 'production' }, token: owner.token })).body.name).toBe('production');
+    expect((await call('PUT', '/projects/{id}/environments/{env}', { params: one, token: owner.token, body: { auto_deploy: true } })).body.auto_deploy).toBe(true);
+    expect((await call('GET', '/projects/{id}/pushes', { params, token: owner.token })).body).toEqual({ pushes: [] });
+    expect((await call('GET', '/projects/{id}/previews', { params, token: owner.token })).body).toEqual({ enabled: true, idle_minutes: null });
+    expect((await call('PUT', '/projects/{id}/previews', { params, token: owner.token, body: { idle_minutes: 60 } })).body).toEqual({ enabled: true, idle_minutes: 60 });
+    expect((await call('POST', '/projects/{id}/deployments', { params, token: owner.token, body: { version_id: secondVersion.id, environment: 'staging' } })).status).toBe(201);
+    await idle();
+    const plan = await call('GET', '/projects/{id}/environments/{env}/promotion', { params: { ...params, env: 'production' }, query: '?from=staging', token: owner.token });
+    expect(plan.body).toMatchObject({ from: 'staging', to: 'production', current: null });
+    const promoted = await call('POST', '/projects/{id}/environments/{env}/promote', { params: { ...params, env: 'production' }, token: owner.token, body: { from: 'staging' } });
+    expect(promoted.status, JSON.stringify(promoted.body)).toBe(201);
+    await idle();
+    expect((await call('POST', '/projects/{id}/deployments/stop', { params, query: '?environment=staging', token: owner.token })).status).toBe(200);
+    await idle();
+    await eventually(async () => (await call('DELETE', '/projects/{id}/environments/{env}', { params: one, token: owner.token })).status === 200, 60_000);
   }, 600_000);
 
   it('deleting a project, then every documented operation has answered with success', async () => {

@@ -14,5 +14,8 @@ import { PipelineRun } from '../pipelines/pipeline-run.entity.js';
 import { PipelineStep } from '../pipelines/pipeline-step.entity.js';
 import { AccessToken } from '../modules/tokens/access-token.entity.js';
 
+import { Environment, PreviewSettings } from '../modules/environments/environment.entity.js';
+import { Push } from '../modules/environments/push.entity.js';
+
 /** Every TypeORM entity; features add theirs here. */
-export const entities = [User, Session, AccessToken, LoginFailure, CommandLog, WorkingDirectory, UserSetting, CloudEndpointOverride, Project, Version, Deployment, DeploymentEvent, WorkerHeartbeat, PipelineRun, PipelineStep];
+export const entities = [User, Session, AccessToken, LoginFailure, CommandLog, WorkingDirectory, UserSetting, CloudEndpointOverride, Project, Version, Deployment, DeploymentEvent, Environment, PreviewSettings, Push, WorkerHeartbeat, PipelineRun, PipelineStep];

@@ -11,13 +11,14 @@ import { CloudEndpointsResolver, SettingsResolver } from '../modules/settings/se
 import { TemplatesResolver } from '../modules/templates/templates.resolver.js';
 import { PipelineBuildVersionResolver, ProjectVersionsResolver, VersionsResolver } from '../modules/versions/versions.resolver.js';
 import { DeploymentsResolver, ProjectDeploymentsResolver } from '../modules/deployments/deployments.resolver.js';
+import { EnvironmentsResolver } from '../modules/environments/environments.resolver.js';
 import { DeploymentObservabilityResolver } from '../modules/deployments/observability/observability.resolver.js';
 import { AccessTokensResolver } from '../modules/tokens/tokens.resolver.js';
 import type { TokenAccess } from '../modules/tokens/token-access.js';
 import { authChecker } from './auth-checker.js';
 import { type GraphQLContext, authOfContext } from './context.js';
 
-export const resolvers = [AuthResolver, UsersResolver, AccessTokensResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver] as const;
+export const resolvers = [AuthResolver, UsersResolver, AccessTokensResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver, EnvironmentsResolver] as const;
 
 /**
  * type-graphql wants a PubSub once the schema has subscriptions, but every subscription here brings its own

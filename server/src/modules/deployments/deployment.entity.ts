@@ -4,6 +4,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Project } from '../projects/project.entity.js';
 import { User } from '../users/user.entity.js';
 import { Version } from '../versions/version.entity.js';
+import { Environment } from '../environments/environment.entity.js';
 import { DeploymentStatus, DeploymentStrategy } from './deployment-status.js';
 
 /** One health check of a deployment (spec section 4 derives its health from their statuses). */
@@ -31,6 +32,7 @@ export class HealthCheck {
 @Index('IDX_deployments_project_created', ['projectId', 'createdAt'])
 @Index('IDX_deployments_owner', ['ownerId'])
 @Index('IDX_deployments_run', ['runId'])
+@Index('IDX_deployments_environment', ['environmentId'])
 @Index('IDX_deployments_project_environment', ['projectId', 'environment', 'status'])
 @ObjectType({ description: 'A rollout of a version to an environment' })
 export class Deployment {
@@ -55,6 +57,15 @@ export class Deployment {
   @Column({ type: 'text', default: 'production' })
   @Field(() => String, { description: "The environment, e.g. 'production'" })
   environment!: string;
+
+  /** The environment's row (its name is `environment`); the deployment goes with it. */
+  @Column({ name: 'environment_id', type: 'uuid', nullable: true })
+  @Field(() => ID, { nullable: true, description: 'The environment it deploys to' })
+  environmentId!: string | null;
+
+  @ManyToOne(() => Environment, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'environment_id' })
+  environmentRow?: Environment;
 
   @Column({ type: 'enum', enum: DeploymentStatus, enumName: 'deployment_status', default: DeploymentStatus.pending })
   @Field(() => DeploymentStatus, { description: "The deployment's lifecycle state" })

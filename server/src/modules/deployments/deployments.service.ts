@@ -18,6 +18,8 @@ import { deploymentListFilters, deploymentOrder, parseDeploymentListQuery, parse
 import { DeploymentStatus, DeploymentStrategy } from './deployment-status.js';
 import { type AppAddresses, IN_PROGRESS, lockProject, markRolledBackAutomatically, moveAddresses, openSnapshot, sealSnapshot } from './deployment-transitions.js';
 import { Deployment } from './deployment.entity.js';
+import { effectiveVariables, environmentNamed } from '../environments/environment-rows.js';
+import { environmentNotFound } from '../environments/environments.errors.js';
 import {
   deploymentBusy,
   deploymentInProgress,
@@ -221,8 +223,9 @@ export class DeploymentsService {
   }
 
   /**
-   * Records a pending deployment of a built version of this project (with a sealed snapshot of the project's
-   * environment variables as they are now) and starts its run; one deployment in progress per environment.
+   * Records a pending deployment of a built version of this project to one of its environments (with a sealed
+   * snapshot of the variables it runs with: the project's, overridden by the environment's, as they are now) and
+   * starts its run; one deployment in progress per environment.
    */
   /** Locks the project for a change of its deployments; refused (409) while the project is being deleted. */
   private async lockChangeable(manager: EntityManager, owner: Owner, projectId: string): Promise<void> {
@@ -246,6 +249,8 @@ export class DeploymentsService {
       const version = await manager.findOneBy(Version, { id: versionId, projectId: project.id, ownerId: owner.id });
       if (!version) throw versionNotFound();
       checkDeployable(version);
+      const target = await environmentNamed(manager, { id: project.id, ownerId: owner.id }, environment);
+      if (!target) throw environmentNotFound(environment);
       await this.checkIdle(manager, project.id, owner.id, environment);
       const serving = await manager.findOneBy(Deployment, { projectId: project.id, ownerId: owner.id, environment, status: DeploymentStatus.active });
       const runId = await this.runs.startDeployment(manager, { ownerId: owner.id, projectId: project.id });
@@ -255,10 +260,11 @@ export class DeploymentsService {
         projectId: project.id,
         versionId: version.id,
         environment,
+        environmentId: target.id,
         strategy,
         status: DeploymentStatus.pending,
         replicas: serving?.replicas ?? DEFAULT_REPLICAS,
-        environmentSnapshot: sealSnapshot(this.secretBox, id, this.projects.environmentOf(project)),
+        environmentSnapshot: sealSnapshot(this.secretBox, id, effectiveVariables(this.secretBox, this.projects.environmentOf(project), target)),
         runId,
       });
       await manager.insert(Deployment, deployment);
@@ -302,6 +308,7 @@ export class DeploymentsService {
         projectId: current.projectId,
         versionId: target.versionId,
         environment: locked.environment,
+        environmentId: locked.environmentId,
         strategy: DeploymentStrategy.rolling,
         status: DeploymentStatus.pending,
         replicas: target.replicas,

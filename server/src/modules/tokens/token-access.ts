@@ -81,6 +81,17 @@ const GRAPHQL_RULES: Record<string, Rule> = {
   'Mutation.updateDeployment': { scopes: [deploy], project: { deployment: 'id' } },
   'Mutation.deleteDeployment': { scopes: [deploy], project: { deployment: 'id' } },
   'Mutation.checkDeploymentHealth': { scopes: [deploy], project: { deployment: 'id' } },
+  'Query.environments': { scopes: [read], project: { project: 'projectId' } },
+  'Query.environment': { scopes: [read], project: { project: 'projectId' } },
+  'Query.pushes': { scopes: [read], project: { project: 'projectId' } },
+  'Mutation.createEnvironment': { scopes: [write], project: { project: 'projectId' } },
+  // A change of its variables rolls out a deployment, and auto-deploy decides whether pushes deploy.
+  'Mutation.updateEnvironment': { scopes: [write, deploy], project: { project: 'projectId' } },
+  'Mutation.deleteEnvironment': { scopes: [write], project: { project: 'projectId' } },
+  'Query.promotionPlan': { scopes: [read], project: { project: 'projectId' } },
+  'Query.previewSettings': { scopes: [read], project: { project: 'projectId' } },
+  'Mutation.updatePreviewSettings': { scopes: [write], project: { project: 'projectId' } },
+  'Mutation.promoteEnvironment': { scopes: [deploy], project: { project: 'projectId' } },
 };
 
 const REST_RULES: Record<string, Rule> = {
@@ -109,6 +120,8 @@ const REST_RULES: Record<string, Rule> = {
   'DELETE /projects/{id}/deployments/{deploymentId}': { scopes: [deploy] },
   'POST /projects/{id}/deployments/{deploymentId}/rollback': { scopes: [deploy] },
   'POST /projects/{id}/deployments/{deploymentId}/health/check': { scopes: [deploy] },
+  'POST /projects/{id}/environments/{env}/promote': { scopes: [deploy] },
+  'PUT /projects/{id}/environments/{env}': { scopes: [write, deploy] },
 };
 
 /** REST paths under one project name it in {id}. */

@@ -20,14 +20,16 @@ import { VersionsTab } from '../../versions/components/VersionsTab';
 import { DeploymentsTab } from '../../deployments/components/DeploymentsTab';
 import { DeployStrategyModal } from '../../deployments/components/DeployStrategyModal';
 import { useDeployFlow } from '../../deployments/hooks/useDeployFlow';
+import { EnvironmentsTab } from '../../environments/components/EnvironmentsTab';
 import { useProjectActiveDeployment } from '../../deployments/hooks/useDeploymentLists';
 
-type TabKey = 'overview' | 'versions' | 'deployments';
+type TabKey = 'overview' | 'versions' | 'deployments' | 'environments';
 
 const TABS: readonly ProjectTab<TabKey>[] = [
   { key: 'overview', label: 'Overview' },
   { key: 'versions', label: 'Versions' },
   { key: 'deployments', label: 'Deployments' },
+  { key: 'environments', label: 'Environments' },
 ];
 
 const StyledOverview = styled.div(({ theme }) => ({
@@ -138,6 +140,7 @@ function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
         )}
         {tab === 'versions' && <VersionsTab projectId={project.id} onDeploy={deployFlow.open} />}
         {tab === 'deployments' && <DeploymentsTab projectId={project.id} focusOnOpen={deployedSwitch} />}
+        {tab === 'environments' && <EnvironmentsTab projectId={project.id} />}
       </ProjectTabs>
       {deployFlow.version && (
         <DeployStrategyModal

@@ -9,6 +9,7 @@ import { recordDeploymentEvent } from '../deployment-event.entity.js';
 import { DeploymentStatus, DeploymentStrategy } from '../deployment-status.js';
 import { lockProject, markActive, markRolledBackAutomatically, markStopped, openSnapshot, sealSnapshot, type Serving } from '../deployment-transitions.js';
 import { Deployment } from '../deployment.entity.js';
+import { effectiveVariables, environmentNamed } from '../../environments/environment-rows.js';
 
 export type DeploymentFields = Partial<
   Pick<Deployment, 'status' | 'trafficPercent' | 'healthChecks' | 'errorMessage' | 'activatedAt' | 'deployedUrl' | 'isActive' | 'replicas'>
@@ -86,8 +87,11 @@ export class DatabaseDeploymentRecords implements DeploymentRecords {
       const where = { ...this.children(), versionId, environment, strategy: DeploymentStrategy.initial };
       const existing = await manager.findOneBy(Deployment, where);
       if (existing) return existing;
+      const target = await environmentNamed(manager, { id: this.projectId, ownerId: this.ownerId }, environment);
+      if (!target) throw new StepFailure(`The project has no ${environment} environment`);
       const id = randomUUID();
-      const deployment = manager.create(Deployment, { ...where, id, status: DeploymentStatus.pending, environmentSnapshot: sealSnapshot(this.deps.secretBox, id, snapshot) });
+      const variables = effectiveVariables(this.deps.secretBox, snapshot, target);
+      const deployment = manager.create(Deployment, { ...where, id, environmentId: target.id, status: DeploymentStatus.pending, environmentSnapshot: sealSnapshot(this.deps.secretBox, id, variables) });
       await manager.insert(Deployment, deployment);
       await recordDeploymentEvent(manager, deployment, 'scheduled', `First deployment of the project to ${environment} scheduled`);
       return deployment;

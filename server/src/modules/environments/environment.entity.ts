@@ -1,0 +1,85 @@
+import 'reflect-metadata';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Project } from '../projects/project.entity.js';
+import { User } from '../users/user.entity.js';
+
+export type EnvironmentKind = 'standard' | 'preview';
+
+/**
+ * A place a project's app runs: 'production' (every project has it) and the ones its owner adds ('staging'). Each
+ * has its own app on the cluster, its own deployments and its variable overrides on top of the project's. Rows go
+ * with their project (ON DELETE CASCADE), and their deployments with them.
+ */
+@Entity({ name: 'environments' })
+@Index('UQ_environments_project_name', ['projectId', 'name'], { unique: true })
+@Index('IDX_environments_project_branch', ['projectId', 'branch'])
+@ObjectType({ description: "An environment of a project: its own app, URL, deployments and variables, fed by a branch" })
+export class Environment {
+  @PrimaryGeneratedColumn('uuid')
+  @Field(() => ID, { description: "The environment's id" })
+  id!: string;
+
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId!: string;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_id' })
+  owner?: User;
+
+  @Column({ name: 'project_id', type: 'uuid' })
+  @Field(() => ID, { description: 'The project it belongs to' })
+  projectId!: string;
+
+  @ManyToOne(() => Project, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'project_id' })
+  project?: Project;
+
+  @Column({ type: 'text' })
+  @Field(() => String, { description: "Its name, unique in the project: lower-case letters, digits and dashes ('production', 'staging')" })
+  name!: string;
+
+  @Column({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: "The git branch whose pushes feed it (production: the default branch, 'main'); null for none" })
+  branch!: string | null;
+
+  @Column({ name: 'auto_deploy', type: 'boolean', default: false })
+  @Field(() => Boolean, { description: 'Whether a push to its branch builds that commit and rolls it out here' })
+  autoDeploy!: boolean;
+
+  /** 'standard' (production and the ones the owner makes) or 'preview' (made by a push to a branch no environment takes, removed with it). */
+  @Column({ type: 'text', default: 'standard' })
+  @Field(() => String, { description: "standard, or preview: made by a push to a branch no other environment takes, removed when the branch is deleted or it stays idle" })
+  kind!: EnvironmentKind;
+
+  /** Its variable overrides (name to value), sealed with the secret box (context 'environment:{id}:variables'); never a GraphQL field. */
+  @Column({ name: 'variables_encrypted', type: 'text' })
+  variablesSealed!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @Field(() => Date, { description: 'When it was created' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  @Field(() => Date, { description: 'When its settings last changed' })
+  updatedAt!: Date;
+}
+
+/** A project's preview settings; a project without a row has previews on and no idle limit. */
+@Entity({ name: 'preview_settings' })
+@ObjectType({ description: "A project's preview settings" })
+export class PreviewSettings {
+  @Column({ name: 'project_id', type: 'uuid', primary: true })
+  projectId!: string;
+
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId!: string;
+
+  @Column({ type: 'boolean', default: true })
+  @Field(() => Boolean, { description: 'A push to a branch no environment takes makes a preview (default true)' })
+  enabled!: boolean;
+
+  @Column({ name: 'idle_minutes', type: 'integer', nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Minutes without a push after which a preview is removed; null for never' })
+  idleMinutes!: number | null;
+}
