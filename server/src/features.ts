@@ -33,6 +33,7 @@ import { usersModule } from './modules/users/users.module.js';
 import { PublicAddress } from './common/public-address.js';
 import { gitModule } from './modules/git/git.module.js';
 import { tokensModule } from './modules/tokens/tokens.module.js';
+import { notificationsModule } from './modules/notifications/notifications.module.js';
 
 export interface CoreDependencies {
   config: AppConfig;
@@ -104,7 +105,9 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
   const observability = deploymentObservabilityModule({ dataSource, bus, providers });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, observability.feature, git.feature];
+  // Failed runs and deployments, crash loops and production deploys, sent to each user's webhooks and email.
+  const notifications = notificationsModule({ dataSource, bus, queue, secretBox, projects: projects.service, smtp: config.smtp, webhookAllow: config.webhookAllow });
+  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, observability.feature, git.feature, notifications.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
     features,
