@@ -23,7 +23,7 @@ export async function startHookReceiver() {
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
-      const hook = { path: req.url ?? '', headers: req.headers, body, at: performance.now() };
+      const hook = { path: req.url ?? '', headers: req.headers, body, at: Date.now() };
       received.push(hook);
       const reply = answer(hook);
       res.writeHead(reply.status, reply.headers).end('thanks');
@@ -69,7 +69,7 @@ export async function startMailReceiver() {
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => (raw += chunk));
       stream.on('end', () => {
-        const mail = { to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, at: performance.now() };
+        const mail = { to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, at: Date.now() };
         received.push(mail);
         callback();
         for (const waiter of waiters.filter((candidate) => candidate.match(mail))) {
