@@ -201,7 +201,7 @@ describe('rules, ownership and GraphQL', () => {
 });
 
 describe('events of a real project', () => {
-  it('sends a production deploy, then a failed deployment, to the webhook and by email', async () => {
+  it('sends a production deploy, a failed deployment (webhook and email) and a failed build pipeline', async () => {
     const { channel, secret } = await webhookChannel('/events');
     const email = await call('POST', '/channels', { name: 'Events mail', kind: 'email', email: 'events@example.com' });
     const events = ['pipeline_failed', 'deployment_failed', 'app_unhealthy', 'production_deployed'];
@@ -232,6 +232,12 @@ describe('events of a real project', () => {
     });
     const message = await mail.waitFor((received) => received.to.includes('events@example.com'));
     expect(message.raw).toMatch(/Subject: \[Slipway\] Deployment of v9\.0\.0 to production failed/);
+    // A build that fails is a failed pipeline.
+    await pushBranch(project.repository_url, 'broken-build', { 'build.mjs': "throw new Error('missing asset');\n" });
+    const broken = await app.api('POST', `/projects/${project.id}/versions`, { token: owner.token, body: { version_tag: 'v9.1.0', git_branch: 'broken-build' } });
+    expect(broken.status, JSON.stringify(broken.body)).toBe(201);
+    const pipeline = await hooks.waitFor((hook) => hook.path === '/events' && JSON.parse(hook.body).event === 'pipeline_failed');
+    expect(JSON.parse(pipeline.body)).toMatchObject({ project: { id: project.id }, summary: expect.stringMatching(/^Pipeline .+ failed/), details: { run_id: expect.any(String) } });
     // Each event once, however many processes heard it.
     const sent = (await call('GET', `/deliveries?channel_id=${channel.id}`)).body.deliveries.map((found: any) => found.event);
     expect(sent.filter((event: string) => event === 'deployment_failed')).toHaveLength(1);
