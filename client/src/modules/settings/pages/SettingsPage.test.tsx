@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AccessTokensDocument,
   CloudEndpointsDocument,
+  NotificationDeliveriesDocument,
+  NotificationsDocument,
   SaveCloudEndpointsDocument,
   SaveSettingsDocument,
   SettingValueDocument,
@@ -84,8 +86,14 @@ const tokenProjectsMock: MockLink.MockedResponse = {
   maxUsageCount: Number.POSITIVE_INFINITY,
 };
 
+/** The page's notifications section: nothing set up yet. */
+const notificationsMocks: MockLink.MockedResponse[] = [
+  { request: { query: NotificationsDocument }, result: { data: { notificationChannels: [], notificationRules: [] } }, maxUsageCount: Number.POSITIVE_INFINITY },
+  { request: { query: NotificationDeliveriesDocument }, result: { data: { notificationDeliveries: [] } }, maxUsageCount: Number.POSITIVE_INFINITY },
+];
+
 const renderPage = (mocks: MockLink.MockedResponse[]) =>
-  renderWithProviders(<SettingsPage />, { auth: signedIn(), mocks: [...mocks, accessTokensMock, tokenProjectsMock] });
+  renderWithProviders(<SettingsPage />, { auth: signedIn(), mocks: [...mocks, accessTokensMock, tokenProjectsMock, ...notificationsMocks] });
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -351,6 +359,7 @@ describe('SettingsPage for an admin', () => {
       mocks: [
         accessTokensMock,
         tokenProjectsMock,
+        ...notificationsMocks,
         settingsMock(),
         { request: { query: CloudEndpointsDocument }, result: { data: { cloudEndpoints: endpoints() } } },
         {
