@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedSignature, startHookReceiver, startMailReceiver } from './helpers/notification-receivers.js';
-import { eventually, pushBranch, waitForRun } from './helpers/project-runs.js';
+import { eventually, getPage, pushBranch, waitForRun } from './helpers/project-runs.js';
 import { refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -173,7 +173,7 @@ describe('rules, ownership and GraphQL', () => {
     expect(await call('POST', '/rules', { channel_id: channel.id, events: ['everything'] })).toEqual(
       refusal(400, 'Unknown event "everything"; events are pipeline_failed, deployment_failed, app_unhealthy, production_deployed', 'events'),
     );
-    expect(await call('POST', '/rules', { channel_id: channel.id, events: ['pipeline_failed'] }, stranger.token)).toEqual(refusal(400, 'Choose one of your channels', 'channel_id'));
+    expect(await call('POST', '/rules', { channel_id: channel.id, events: ['pipeline_failed'] }, stranger.token)).toEqual(refusal(400, 'Choose one of your channels', 'channelId'));
     expect((await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: stranger.token, body: { value: 'others' } })).status).toBe(200);
     const strangersProject = await app.api('POST', '/projects', { token: stranger.token, body: { name: 'Theirs', description: 'Not yours', template_name: null } });
     expect(strangersProject.status, JSON.stringify(strangersProject.body)).toBe(201);
@@ -201,7 +201,7 @@ describe('rules, ownership and GraphQL', () => {
 });
 
 describe('events of a real project', () => {
-  it('sends a production deploy, a failed deployment (webhook and email) and a failed build pipeline', async () => {
+  it('sends a production deploy, a failed deployment (webhook and email), a failed build pipeline and an app turned unhealthy', async () => {
     const { channel, secret } = await webhookChannel('/events');
     const email = await call('POST', '/channels', { name: 'Events mail', kind: 'email', email: 'events@example.com' });
     const events = ['pipeline_failed', 'deployment_failed', 'app_unhealthy', 'production_deployed'];
@@ -238,9 +238,34 @@ describe('events of a real project', () => {
     expect(broken.status, JSON.stringify(broken.body)).toBe(201);
     const pipeline = await hooks.waitFor((hook) => hook.path === '/events' && JSON.parse(hook.body).event === 'pipeline_failed');
     expect(JSON.parse(pipeline.body)).toMatchObject({ project: { id: project.id }, summary: expect.stringMatching(/^Pipeline .+ failed/), details: { run_id: expect.any(String) } });
+    // An app that serves until told to break: from then on its health checks fail.
+    const breakableSource = `import { createServer } from 'node:http';
+let broken = false;
+const server = createServer((req, res) => {
+  if (req.url === '/break') broken = true;
+  res.writeHead(req.url === '/health' && broken ? 503 : 200).end(broken ? 'broken' : 'ok');
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));
+`;
+    await pushBranch(project.repository_url, 'release-breakable', { 'server.mjs': breakableSource });
+    const breakable = await app.api('POST', `/projects/${project.id}/versions`, { token: owner.token, body: { version_tag: 'v9.2.0', git_branch: 'release-breakable' } });
+    await eventually(async () => (await app.api('GET', `/projects/${project.id}/versions/${breakable.body.id}`, { token: owner.token })).body.status === 'ready', 120_000);
+    await eventually(async () => (await app.api('GET', `/projects/${project.id}/status`, { token: owner.token })).body.overall_status !== 'running', 60_000);
+    const serving = await app.api('POST', `/projects/${project.id}/deployments`, { token: owner.token, body: { version_id: breakable.body.id } });
+    expect(serving.status, JSON.stringify(serving.body)).toBe(201);
+    await eventually(async () => (await app.api('GET', `/projects/${project.id}/deployments/${serving.body.id}`, { token: owner.token })).body.status === 'active', 120_000);
+    const active = (await app.api('GET', `/projects/${project.id}/deployments/${serving.body.id}`, { token: owner.token })).body;
+    expect((await getPage(new URL('/break', active.loopback_url))).status).toBe(200);
+    // The monitor checks every 15 s; asking for a check now gets there sooner.
+    expect((await app.api('POST', `/projects/${project.id}/deployments/${serving.body.id}/health/check`, { token: owner.token })).body).toMatchObject({ health: 'unhealthy' });
+    const unhealthy = await hooks.waitFor((hook) => hook.path === '/events' && JSON.parse(hook.body).event === 'app_unhealthy');
+    expect(JSON.parse(unhealthy.body)).toMatchObject({ summary: expect.stringMatching(/^The app of v9\.2\.0 in production is unhealthy/), details: { deployment_id: serving.body.id } });
     // Each event once, however many processes heard it.
     const sent = (await call('GET', `/deliveries?channel_id=${channel.id}`)).body.deliveries.map((found: any) => found.event);
     expect(sent.filter((event: string) => event === 'deployment_failed')).toHaveLength(1);
-    expect(sent.filter((event: string) => event === 'production_deployed')).toHaveLength(1);
+    // The template's first deployment and v9.2.0 went live; the failed v9.0.0 did not.
+    expect(sent.filter((event: string) => event === 'production_deployed')).toHaveLength(2);
+    expect(sent.filter((event: string) => event === 'app_unhealthy')).toHaveLength(1);
   }, 300_000);
 });

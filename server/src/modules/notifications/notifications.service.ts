@@ -135,7 +135,7 @@ export class NotificationsService {
     const unknown = events.find((event) => !EVENT_KINDS.includes(event as NotificationEventKind));
     if (unknown !== undefined) throw invalidInput(`Unknown event "${String(unknown).slice(0, 50)}"; events are ${EVENT_KINDS.join(', ')}`, 'events');
     const channel = await this.channel(owner, input.channelId).catch(() => {
-      throw invalidInput('Choose one of your channels', 'channel_id');
+      throw invalidInput('Choose one of your channels', 'channelId');
     });
     const projectId = input.projectId === undefined || input.projectId === null || input.projectId === '' ? null : (await this.deps.projects.get(owner, input.projectId)).id;
     const repository = this.deps.dataSource.getRepository(NotificationRule);
