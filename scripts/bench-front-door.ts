@@ -20,6 +20,7 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { createHistogram, type IntervalHistogram, monitorEventLoopDelay, type RecordableHistogram } from 'node:perf_hooks';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { percentile, request as api, type Sample, timedGet, until, withBenchSlipway } from './bench-common.js';
@@ -73,6 +74,8 @@ async function load(): Promise<void> {
 
 const row = (cells: Array<string | number>) => cells.map((cell, index) => String(cell).padStart(index === 0 ? 0 : 9).padEnd(index === 0 ? 16 : 0)).join(' ');
 const ms = (value: number) => value.toFixed(1);
+/** An event-loop delay histogram's p99 and max, in ms (it counts nanoseconds). */
+const delayOf = (histogram: RecordableHistogram) => `${ms(histogram.percentile(99) / 1e6)}/${ms(histogram.max / 1e6)}`;
 
 async function main(): Promise<void> {
   await withBenchSlipway('front_door', {}, async ({ base, dataDir, restart }) => {
@@ -106,28 +109,33 @@ async function main(): Promise<void> {
     const child = fork(process.argv[1], ['--load'], { execArgv: process.execArgv, env: { ...process.env, BENCH_TARGETS: JSON.stringify(targets) }, stdio: 'inherit' });
     // Slipway's CPU time (this process) during each form's phases: what it spends per request it forwards.
     const cpu = new Map<string, number>(targets.map((target) => [target.name, 0]));
-    let phase: { name: string; usage: NodeJS.CpuUsage } | null = null;
+    // How long Slipway's event loop was held during each form's phases: what delays every request it forwards.
+    const loopDelay = new Map<string, RecordableHistogram>(targets.map((target) => [target.name, createHistogram()]));
+    let phase: { name: string; usage: NodeJS.CpuUsage; delay: IntervalHistogram } | null = null;
     const { samples, skipped } = await new Promise<{ samples: Record<string, Sample[]>; skipped: number }>((resolve, reject) => {
       child.on('message', (message: any) => {
         if (!('phase' in message)) return resolve(message as { samples: Record<string, Sample[]>; skipped: number });
         if (phase) {
           const used = process.cpuUsage(phase.usage);
           cpu.set(phase.name, cpu.get(phase.name)! + (used.user + used.system) / 1000);
+          phase.delay.disable();
+          loopDelay.get(phase.name)!.add(phase.delay);
         }
-        phase = message.phase ? { name: message.phase, usage: process.cpuUsage() } : null;
+        phase = message.phase ? { name: message.phase, usage: process.cpuUsage(), delay: monitorEventLoopDelay({ resolution: 1 }) } : null;
+        phase?.delay.enable();
       });
       child.on('exit', (code) => reject(new Error(`the load process exited with ${code}`)));
     });
     const after = loadavg();
 
     const figures = new Map<string, { p50: number; p99: number; failed: number }>();
-    console.log(`\n${row(['form', 'requests', 'failed', 'p50 ms', 'p99 ms', 'max ms', 'Slipway CPU ms/request'])}`);
+    console.log(`\n${row(['form', 'requests', 'failed', 'p50 ms', 'p99 ms', 'max ms', 'Slipway CPU ms/request', 'loop delay p99/max ms'])}`);
     for (const target of targets) {
       const all = samples[target.name];
       const times = all.map((sample) => sample.ms).sort((a, b) => a - b);
       const failed = all.filter((sample) => !sample.ok);
       figures.set(target.name, { p50: percentile(times, 50), p99: percentile(times, 99), failed: failed.length });
-      console.log(row([target.name, all.length, failed.length, ms(percentile(times, 50)), ms(percentile(times, 99)), ms(times.at(-1)!), (cpu.get(target.name)! / all.length).toFixed(3)]));
+      console.log(row([target.name, all.length, failed.length, ms(percentile(times, 50)), ms(percentile(times, 99)), ms(times.at(-1)!), (cpu.get(target.name)! / all.length).toFixed(3), delayOf(loopDelay.get(target.name)!)]));
       for (const failure of failed.slice(0, 5)) console.log(`  failed at ${new Date(failure.at).toISOString()}: ${failure.detail}`);
     }
     const direct = figures.get('direct')!;

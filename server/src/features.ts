@@ -32,6 +32,7 @@ import { templatesModule } from './modules/templates/templates.module.js';
 import { usersModule } from './modules/users/users.module.js';
 import { PublicAddress } from './common/public-address.js';
 import { gitModule } from './modules/git/git.module.js';
+import { webhooksModule } from './modules/webhooks/webhooks.module.js';
 import { tokensModule } from './modules/tokens/tokens.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 
@@ -89,6 +90,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const publicAddress = new PublicAddress(config.publicUrl);
   const projects = projectsModule({ dataSource, bus, secretBox, templates: templates.service, settings: settings.service, engine, providers, buildLogs, publicAddress });
   const git = gitModule({ auth: auth.service, access: authentication.access, projects: projects.service, repositories: local.sourceHost, bus });
+  const webhooks = webhooksModule({ dataSource, projects: projects.service, bus });
   const { runProviders } = projects;
   const versions = versionsModule({ dataSource, bus, projects: projects.service, engine, runProviders, providers, buildLogs });
   const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, engine, runProviders, secretBox });
@@ -107,7 +109,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const observability = deploymentObservabilityModule({ dataSource, bus, providers });
   // Failed runs and deployments, crash loops and production deploys, sent to each user's webhooks and email.
   const notifications = notificationsModule({ dataSource, bus, queue, secretBox, projects: projects.service, smtp: config.smtp, webhookAllow: config.webhookAllow });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, observability.feature, git.feature, notifications.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, observability.feature, git.feature, webhooks.feature, notifications.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
     features,

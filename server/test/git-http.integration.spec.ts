@@ -155,7 +155,7 @@ describe('clone, push and fetch with the owner’s email and password', () => {
 
       await eventually(async () => pushed.length > 0, 10_000);
       expect(pushed).toEqual([
-        { projectId: project.id, ownerId: owner.user.id, pusherId: owner.user.id, branch: 'main', before, after: sha, message: 'Say it was pushed' },
+        { projectId: project.id, ownerId: owner.user.id, pusherId: owner.user.id, pusherName: owner.name, branch: 'main', before, after: sha, message: 'Say it was pushed' },
       ]);
 
       await expectVersionBuilt('v2.0.0', sha);

@@ -34,8 +34,7 @@ export function contentsRoutes(router: Router, state: GitHubState): void {
       commit: { message: body.message.endsWith('\n') ? body.message : `${body.message}\n`, tree, parent: head ? [head] : [], author, committer },
     });
     await git.writeRef({ fs, gitdir: repo.gitdir, ref: `refs/heads/${branch}`, value: sha, force: true });
-    state.touch(repo);
-    await state.actions.pushed(repo, request.session.user, `refs/heads/${branch}`, sha);
+    await state.refMoved(repo, request.session.user, `refs/heads/${branch}`, head ?? null, sha);
     const name = filePath.split('/').pop()!;
     const contentUrl = `${state.repoUrl(repo)}/contents/${filePath}?ref=${branch}`;
     const { blob: bytes } = await git.readBlob({ fs, gitdir: repo.gitdir, oid: blob });

@@ -26,8 +26,9 @@ import { LOG_PATH_PREFIX, workflowRunRoutes } from './workflow-runs.js';
  * scopes, rate limits and error bodies follow GitHub's documentation.
  *
  * One module per resource, as the Kubernetes fake has: accounts.ts (rate limit, user, organizations), repositories.ts,
- * contents.ts, git-data.ts (with git-objects.ts), secrets.ts, workflow-runs.ts (the runs themselves: actions.ts) and
- * git-http.ts (git over smart HTTP); state.ts holds what they share. This file composes them behind one server.
+ * contents.ts, git-data.ts (with git-objects.ts), secrets.ts, workflow-runs.ts (the runs themselves: actions.ts),
+ * hooks.ts (webhooks and their deliveries, pull requests) and git-http.ts (git over smart HTTP); state.ts holds what
+ * they share. This file composes them behind one server.
  */
 
 export interface FakeGitHubOptions {
@@ -63,6 +64,10 @@ export interface FakeGitHub {
   addOrganization(org: string, options: { members: { login: string; role: 'admin' | 'member' }[]; membersCanCreateRepositories?: boolean }): void;
   /** A secret's decrypted value (for tests), or null when the repository or secret does not exist. */
   secretValue(owner: string, repo: string, name: string): string | null;
+  /** The secret of a repository's webhook for `url` (GitHub never shows it; for tests), or null. */
+  webhookSecret(owner: string, repo: string, url: string): string | null;
+  /** Waits until every webhook delivery sent so far has been answered (or has failed). */
+  deliveriesSettled(): Promise<void>;
   /** Sets the core rate limit's remaining requests (and its reset time, epoch seconds). */
   rateLimit(remaining: number, resetEpochSeconds?: number): void;
 }
@@ -79,6 +84,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const state = new GitHubState(dataDir, runner);
   const router = new Router();
   for (const routes of [accountRoutes, repositoryRoutes, contentsRoutes, gitDataRoutes, secretRoutes, workflowRunRoutes]) routes(router, state);
+  state.hooks.routes(router);
 
   const rateHeaders = (): Record<string, string> => ({
     'x-ratelimit-limit': String(state.limit.limit),
@@ -193,9 +199,15 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     url: state.base,
     async close() {
       await state.actions.close();
+      await state.hooks.settled();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownDir) await rm(state.dataDir, { recursive: true, force: true });
+    },
+    deliveriesSettled: () => state.hooks.settled(),
+    webhookSecret(owner, repo, url) {
+      const found = state.repositories.get(repoKey(owner, repo));
+      return found ? state.hooks.secretOf(found, url) : null;
     },
     addToken(token, user) {
       state.tokens.set(token, { user: state.userFor(user.login), scopes: user.scopes });

@@ -166,8 +166,7 @@ export function gitDataRoutes(router: Router, state: GitHubState): void {
     if (!(await state.readObject(repo, sha))) throw invalid('Object does not exist', documentation);
     if ((await state.resolveRef(repo, ref)) !== null) throw invalid('Reference already exists', documentation);
     await git.writeRef({ fs, gitdir: repo.gitdir, ref, value: sha });
-    state.touch(repo);
-    await state.actions.pushed(repo, request.session.user, ref, sha);
+    await state.refMoved(repo, request.session.user, ref, null, sha);
     return { status: 201, body: await refJson(state, repo, ref), headers: { location: `${state.repoUrl(repo)}/git/${ref}` } };
   });
 
@@ -186,8 +185,7 @@ export function gitDataRoutes(router: Router, state: GitHubState): void {
       if (!fastForward) throw invalid('Update is not a fast forward', documentation);
     }
     await git.writeRef({ fs, gitdir: repo.gitdir, ref, value: sha, force: true });
-    state.touch(repo);
-    if (sha !== current) await state.actions.pushed(repo, request.session.user, ref, sha);
+    await state.refMoved(repo, request.session.user, ref, current, sha);
     return { status: 200, body: await refJson(state, repo, ref) };
   });
 
@@ -195,8 +193,10 @@ export function gitDataRoutes(router: Router, state: GitHubState): void {
     const documentation = 'git/refs#delete-a-reference';
     const repo = await state.gitRepository(request, documentation);
     const ref = fullRef(request.params.ref);
-    if ((await state.resolveRef(repo, ref)) === null) throw invalid('Reference does not exist', documentation);
+    const current = await state.resolveRef(repo, ref);
+    if (current === null) throw invalid('Reference does not exist', documentation);
     await git.deleteRef({ fs, gitdir: repo.gitdir, ref });
+    await state.refMoved(repo, request.session.user, ref, current, null);
     return { status: 204 };
   });
 

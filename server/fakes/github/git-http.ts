@@ -25,7 +25,7 @@ export async function serveGit(state: GitHubState, req: http.IncomingMessage, re
     res.writeHead(404, { 'content-type': 'text/plain' }).end('Repository not found.\n');
     return;
   }
-  // A push over git starts workflow runs for the refs it moved, as one through the API does.
+  // A push over git starts workflow runs and webhook deliveries for the refs it moved, as one through the API does.
   const pushing = writing && service === 'git-receive-pack';
   const before = pushing ? await state.refsOf(repo) : null;
   const backend = spawn('git', ['http-backend'], {
@@ -68,9 +68,8 @@ export async function serveGit(state: GitHubState, req: http.IncomingMessage, re
     }
     res.writeHead(status, headers).end(split < 0 ? all : all.subarray(split + 4));
     if (pushing && status === 200) {
-      state.touch(repo);
       void state.refsOf(repo).then(async (after) => {
-        for (const [ref, sha] of after) if (before?.get(ref) !== sha) await state.actions.pushed(repo, session.user, ref, sha);
+        for (const ref of new Set([...before!.keys(), ...after.keys()])) await state.refMoved(repo, session.user, ref, before!.get(ref) ?? null, after.get(ref) ?? null);
       });
     }
   });

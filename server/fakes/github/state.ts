@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import git from 'isomorphic-git';
 import { FakeActions, type FakeRunner } from './actions.js';
+import { FakeHooks } from './hooks.js';
 import { emptyRepository, notFound, type Request } from './http.js';
 import type { FakeOrganization, FakeRepositoryRecord, FakeUser } from './representations.js';
 
@@ -38,6 +39,7 @@ export class GitHubState {
   readonly limit = { limit: 5000, remaining: 5000, reset: Math.floor(Date.now() / 1000) + 3600 };
   readonly startedAt = now();
   readonly actions: FakeActions;
+  readonly hooks: FakeHooks;
   /** The server's URL, once it listens. */
   base = '';
   private lastId = 1000;
@@ -48,6 +50,7 @@ export class GitHubState {
     runner: FakeRunner,
   ) {
     this.actions = new FakeActions(runner, () => this.nextId());
+    this.hooks = new FakeHooks(this);
   }
 
   /** Ids of users, organizations, repositories, runs and jobs: one sequence, as GitHub's are unique. */
@@ -126,10 +129,16 @@ export class GitHubState {
     return refs;
   }
 
-  /** A push moved a ref. */
-  touch(repo: Repository): void {
+  /**
+   * A push (over git or the API) moved a ref from `before` to `after` (null: created, deleted): the repository's push
+   * time, its workflow runs and its webhooks' deliveries.
+   */
+  async refMoved(repo: Repository, pusher: FakeUser, ref: string, before: string | null, after: string | null): Promise<void> {
     repo.pushedAt = now();
     repo.updatedAt = repo.pushedAt;
+    if (before === after) return;
+    if (after) await this.actions.pushed(repo, pusher, ref, after);
+    await this.hooks.refMoved(repo, pusher, ref, before, after);
   }
 
   repoUrl(repo: Repository): string {

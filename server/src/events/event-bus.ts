@@ -12,13 +12,15 @@ export interface AppEvents {
   /** A version's row changed (its build's status or log tail): live followers of the version load it again. */
   'version.updated': { versionId: string; ownerId: string };
   /**
-   * Someone pushed to a project's repository over git's HTTP protocol: per branch, its head before and after (null for
-   * a new or a deleted branch), who pushed (user id) and the first line of the new head's message (at most 200 characters).
+   * Someone pushed to a project's repository (over Slipway's git HTTP, or on GitHub, told by its webhook): per branch,
+   * its head before and after (null for a new or a deleted branch), who pushed (a Slipway user's id, null for a push on
+   * GitHub; and a name to show) and the first line of the new head's message (at most 200 characters).
    */
   'repository.pushed': {
     projectId: string;
     ownerId: string;
-    pusherId: string;
+    pusherId: string | null;
+    pusherName: string;
     branch: string;
     before: string | null;
     after: string | null;

@@ -18,15 +18,15 @@ export class RepositoryPushes {
   ) {}
 
   /** Compares the branches with their heads before the push (`before`) and publishes one event per changed branch. */
-  async recorded(project: Project, pusher: Pick<User, 'id'>, before: Map<string, string>): Promise<void> {
+  async recorded(project: Project, pusher: Pick<User, 'id' | 'name'>, before: Map<string, string>): Promise<void> {
     const ref = { organization: project.sourceOrganization!, name: project.sourceRepository! };
     try {
       const after = await this.repositories.branchHeads(ref);
       for (const branch of new Set([...before.keys(), ...after.keys()])) {
         const [old, head] = [before.get(branch) ?? null, after.get(branch) ?? null];
         if (old === head) continue;
-        const message = head ? firstLine((await this.repositories.commitSummary(ref, head)).message) : null;
-        await this.bus.publish('repository.pushed', { projectId: project.id, ownerId: project.ownerId, pusherId: pusher.id, branch, before: old, after: head, message });
+        const message = head ? pushMessage((await this.repositories.commitSummary(ref, head)).message) : null;
+        await this.bus.publish('repository.pushed', { projectId: project.id, ownerId: project.ownerId, pusherId: pusher.id, pusherName: pusher.name, branch, before: old, after: head, message });
       }
     } catch (error) {
       // The push itself has succeeded and git has answered; a failure to tell others about it must not undo that.
@@ -35,6 +35,7 @@ export class RepositoryPushes {
   }
 }
 
-function firstLine(message: string): string {
+/** What a push event says of its commit: the first line of its message, at most 200 characters. */
+export function pushMessage(message: string): string {
   return message.split('\n')[0].slice(0, MESSAGE_LIMIT);
 }

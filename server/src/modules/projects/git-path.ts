@@ -5,3 +5,6 @@ export const GIT_HTTP_PREFIX = '/git';
 export function gitRepositoryPath(organization: string, repository: string): string {
   return `${GIT_HTTP_PREFIX}/${organization}/${repository}.git`;
 }
+
+/** Where GitHub posts a cloud project's webhook deliveries: `/hooks/github/<project id>`. */
+export const GITHUB_WEBHOOK_PREFIX = '/hooks/github';

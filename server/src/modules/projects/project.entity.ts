@@ -89,6 +89,10 @@ export class Project {
   @Column({ name: 'environment_variables_encrypted', type: 'text' })
   environmentVariablesSealed!: string;
 
+  /** The secret GitHub signs this project's webhook deliveries with, sealed; null until its webhook is made (cloud only). */
+  @Column({ name: 'webhook_secret_encrypted', type: 'text', nullable: true, select: false })
+  webhookSecretSealed!: string | null;
+
   @Column({ name: 'template_name', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'The catalog template the project started from; null for a blank project' })
   templateName!: string | null;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PublicAddress } from '../../common/public-address.js';
 import type { SecretBox } from '../../common/secret-box.js';
@@ -26,7 +26,7 @@ import {
   type ProjectListQuery,
 } from './project-list-query.js';
 import { ProjectStatus } from './project-status.js';
-import { gitRepositoryPath } from './git-path.js';
+import { GITHUB_WEBHOOK_PREFIX, gitRepositoryPath } from './git-path.js';
 import {
   ORGANIZATION_NAME,
   parseEnvironmentVariables,
@@ -196,6 +196,36 @@ export class ProjectsService {
     const base = this.publicAddress.url();
     if (!base || project.providers?.source_host !== 'local' || !project.sourceOrganization || !project.sourceRepository) return null;
     return `${base}${gitRepositoryPath(project.sourceOrganization, project.sourceRepository)}`;
+  }
+
+  /**
+   * A cloud project's GitHub webhook: the URL GitHub posts its events to, and the secret it signs them with (made the
+   * first time, kept sealed, the same on every later call); null while Slipway's public URL is not known.
+   */
+  async webhookOf(project: Pick<Project, 'id'>): Promise<{ url: string; secret: string } | null> {
+    const base = this.publicAddress.url();
+    if (!base) return null;
+    const fresh = this.box.seal(randomBytes(32).toString('hex'), this.webhookContext(project.id));
+    await this.dataSource.query(`UPDATE projects SET webhook_secret_encrypted = $2 WHERE id = $1 AND webhook_secret_encrypted IS NULL`, [project.id, fresh]);
+    const found = await this.webhookSecret(project.id);
+    return found && { url: `${base}${GITHUB_WEBHOOK_PREFIX}/${project.id}`, secret: found.secret };
+  }
+
+  /** The project a webhook delivery names, with its webhook's secret; null for an unknown project or one without a webhook. */
+  async webhookSecret(projectId: string): Promise<{ projectId: string; ownerId: string; organization: string; repository: string; secret: string } | null> {
+    if (!isUuid(projectId)) return null;
+    const rows: Array<{ owner_id: string; source_organization: string; source_repository: string; sealed: string }> = await this.dataSource.query(
+      `SELECT owner_id, source_organization, source_repository, webhook_secret_encrypted AS sealed FROM projects
+        WHERE id = $1 AND webhook_secret_encrypted IS NOT NULL AND source_repository IS NOT NULL`,
+      [projectId],
+    );
+    if (!rows.length) return null;
+    const [row] = rows;
+    return { projectId, ownerId: row.owner_id, organization: row.source_organization, repository: row.source_repository, secret: this.box.open(row.sealed, this.webhookContext(projectId)) };
+  }
+
+  private webhookContext(projectId: string): string {
+    return `project:${projectId}:webhook`;
   }
 
   /**

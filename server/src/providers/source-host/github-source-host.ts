@@ -20,6 +20,9 @@ export const GITHUB_API_URL = 'https://api.github.com';
 /** Who signs the annotated tags Slipway makes (the port's createTag names no author). */
 const TAGGER = { name: 'Slipway', email: 'slipway@localhost' };
 const SHA = /^[0-9a-f]{40}$/;
+/** The events Slipway's webhook receives: branches moved, created or deleted. */
+const WEBHOOK_EVENTS = ['push'] as const;
+
 /** Scopes a classic token needs: private repositories and their contents, and the template's workflow file. */
 const REQUIRED_SCOPES = ['repo', 'workflow'];
 /** Statuses that retrying does not change (409: an empty repository, a conflicting ref). */
@@ -373,6 +376,21 @@ export class GitHubSourceHost implements SourceHost {
       if (keep.has(name.toUpperCase())) continue;
       await this.callOrNull('delete a secret', () => this.octokit.rest.actions.deleteRepoSecret({ owner, repo, secret_name: name }), [404]);
     }
+  }
+
+  async ensureWebhook(ref: RepositoryRef, hook: { url: string; secret: string }): Promise<void> {
+    const { owner, repo } = names(ref);
+    const config = { url: hook.url, content_type: 'json', secret: hook.secret, insecure_ssl: '0' as const };
+    await this.changes.run(`${owner}/${repo}`, async () => {
+      await this.requireRepository(ref);
+      const hooks = await this.call('list the webhooks', () => this.octokit.rest.repos.listWebhooks({ owner, repo, per_page: 100 }), {
+        404: () => accessError(`The token's user cannot manage the webhooks of ${owner}/${repo}: it needs admin rights on the repository`),
+      });
+      const existing = hooks.data.find((one) => one.config.url === hook.url);
+      // Not updateWebhookConfigForRepo: its `url` field would be taken for the request's own URL.
+      if (existing) await this.call('update the webhook', () => this.octokit.rest.repos.updateWebhook({ owner, repo, hook_id: existing.id, active: true, events: [...WEBHOOK_EVENTS], config }));
+      else await this.call('create the webhook', () => this.octokit.rest.repos.createWebhook({ owner, repo, name: 'web', active: true, events: [...WEBHOOK_EVENTS], config }));
+    });
   }
 
   async secretNames(ref: RepositoryRef): Promise<string[]> {

@@ -71,4 +71,9 @@ export interface SourceHost {
   exportTree(ref: RepositoryRef, sha: string, targetDir: string): Promise<void>;
   /** Removes the repository and its secrets; no-op when it does not exist. */
   deleteRepository(ref: RepositoryRef): Promise<void>;
+  /**
+   * Cloud hosts only: makes the repository send its push events to `url`, signed with `secret`
+   * (the existing webhook for that URL gets the secret again; no second one is made).
+   */
+  ensureWebhook?(ref: RepositoryRef, hook: { url: string; secret: string }): Promise<void>;
 }

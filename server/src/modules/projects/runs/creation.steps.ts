@@ -112,6 +112,11 @@ const setupRepository = step('setup-github-repo', 'code', 'Creates the project r
   await ctx.logger.info(`repository ${info.url}`);
   // A workflow run starts with the first commit: the secrets it pushes with must be there before.
   await storeWorkflowSecrets(ctx, repository);
+  if (ctx.providers.sourceHost.ensureWebhook) {
+    const hook = await ctx.providers.records.webhook();
+    if (hook) await ctx.providers.sourceHost.ensureWebhook(repository, hook);
+    await ctx.logger.info(hook ? `webhook ${hook.url} (push and pull_request events)` : "no webhook: Slipway's public URL is not known yet (set SLIPWAY_PUBLIC_URL)");
+  }
 }, { describe: (used) => `Creates the project repository in ${sourceHostOf(used)}`, ranOn: ranOnUnlessNamed('source_host') });
 
 const generateTemplate = step('generate-template', 'files', "Renders the template's files for the project", 60, async (ctx) => {

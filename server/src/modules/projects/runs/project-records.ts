@@ -13,7 +13,7 @@ import type { ProjectFields, ProjectRecord, ProjectRecords } from './run-ports.j
 
 export interface ProjectRecordsDeps {
   dataSource: DataSource;
-  projects: Pick<ProjectsService, 'get' | 'environmentOf'>;
+  projects: Pick<ProjectsService, 'get' | 'environmentOf' | 'webhookOf'>;
   templates: Pick<TemplatesService, 'find'>;
   settings: Pick<SettingsService, 'reveal'>;
 }
@@ -75,6 +75,10 @@ export class DatabaseProjectRecords implements ProjectRecords {
     const result = await this.deps.dataSource.getRepository(Project).delete(this.where());
     this.loaded = undefined;
     return Boolean(result.affected);
+  }
+
+  webhook(): Promise<{ url: string; secret: string } | null> {
+    return this.deps.projects.webhookOf({ id: this.projectId });
   }
 
   private find(): Promise<Project | null> {

@@ -46,10 +46,12 @@ export interface ProjectRecords {
   githubOrganization(): Promise<string | null>;
   /** Deletes the project row (its versions and deployments go with it); false when it was already gone. */
   deleteProject(): Promise<boolean>;
+  /** Its GitHub webhook's URL and secret (the same on every call); null while Slipway's public URL is not known. */
+  webhook(): Promise<{ url: string; secret: string } | null>;
 }
 
 /** Every method of the port, for binding it into a run's records. */
-export const PROJECT_RECORDS: Record<keyof ProjectRecords, true> = { project: true, update: true, environment: true, limits: true, template: true, githubOrganization: true, deleteProject: true };
+export const PROJECT_RECORDS: Record<keyof ProjectRecords, true> = { project: true, update: true, environment: true, limits: true, template: true, githubOrganization: true, deleteProject: true, webhook: true };
 
 /** The ports every project run's steps get: the outside world, and their project's records. */
 export interface ProjectRunProviders<R extends ProjectRecords = ProjectRecords> extends Providers {

@@ -1,4 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -363,6 +366,61 @@ describe('fake GitHub', () => {
   });
 });
 
+describe('webhooks', () => {
+  const verified = (secret: string, body: string, signature: string | undefined) =>
+    signature === `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+  it('makes one webhook per URL, whose push deliveries are signed with the latest secret', async () => {
+    const github = await startFakeGitHub();
+    const received: Array<{ event: string; delivery: string; signature?: string; body: string }> = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push({ event: String(req.headers['x-github-event']), delivery: String(req.headers['x-github-delivery']), signature: req.headers['x-hub-signature-256'] as string | undefined, body: Buffer.concat(chunks).toString('utf8') });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      github.addToken(tokens.admin, { login: 'ada', scopes: ['repo', 'workflow'] });
+      github.addToken(tokens.member, { login: 'dave', scopes: ['repo', 'workflow'] });
+      github.addOrganization('acme', { members: [{ login: 'ada', role: 'admin' }, { login: 'dave', role: 'member' }] });
+      const sourceHost = new GitHubSourceHost({ token: tokens.admin, apiUrl: github.url, minWriteIntervalMs: 0 });
+      const ref = { organization: 'acme', name: 'hooked' };
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      await sourceHost.ensureRepository(ref, { description: 'x' });
+      await sourceHost.ensureWebhook(ref, { url, secret: 'first-secret' });
+      await sourceHost.ensureWebhook(ref, { url, secret: 'second-secret' });
+      const hooks = (await api(github, 'GET', '/repos/acme/hooked/hooks', tokens.admin)).body as unknown as Array<{ events: string[]; config: Record<string, string> }>;
+      expect(hooks).toHaveLength(1);
+      expect(hooks[0]).toMatchObject({ events: ['push'], config: { url, content_type: 'json', secret: '********' } });
+
+      const { sha } = await sourceHost.commitFiles(ref, commit({ 'README.md': '# Hooked\n' }));
+      await api(github, 'POST', '/repos/acme/hooked/git/refs', tokens.admin, { ref: 'refs/heads/feature', sha });
+      await api(github, 'DELETE', '/repos/acme/hooked/git/refs/heads/feature', tokens.admin);
+      await github.deliveriesSettled();
+
+      expect(received.map((one) => one.event)).toEqual(['ping', 'push', 'push', 'push']);
+      const [, main, created, deleted] = received.map((one) => JSON.parse(one.body));
+      expect(main).toMatchObject({ ref: 'refs/heads/main', before: '0'.repeat(40), after: sha, created: true, deleted: false, head_commit: { id: sha, message: 'Generated' }, repository: { full_name: 'acme/hooked' }, pusher: { name: 'ada' } });
+      expect(created).toMatchObject({ ref: 'refs/heads/feature', before: '0'.repeat(40), after: sha, created: true });
+      expect(deleted).toMatchObject({ ref: 'refs/heads/feature', before: sha, after: '0'.repeat(40), deleted: true, head_commit: null });
+      // The ping went out with the secret the hook was made with; everything after, with the one that replaced it.
+      expect(verified('first-secret', received[0].body, received[0].signature)).toBe(true);
+      for (const one of received.slice(1)) expect(verified('second-secret', one.body, one.signature), one.event).toBe(true);
+      expect(new Set(received.map((one) => one.delivery)).size).toBe(received.length);
+
+      // Only the repository's administrators manage its webhooks.
+      const member = new GitHubSourceHost({ token: tokens.member, apiUrl: github.url, minWriteIntervalMs: 0 });
+      await expect(member.ensureWebhook(ref, { url: `${url}/other`, secret: 'x' })).rejects.toMatchObject({ code: ErrorCode.Forbidden, message: expect.stringMatching(/cannot manage the webhooks of acme\/hooked/) });
+    } finally {
+      await github.close();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+});
+
 describe('fake GitHub answers match the @octokit/openapi description', () => {
   const checker = githubOpenApiChecker();
 
@@ -387,6 +445,13 @@ describe('fake GitHub answers match the @octokit/openapi description', () => {
       await expect(sourceHost.createTag(ref, { name: 'v1.0.0', sha: first.sha, message: 'x' })).rejects.toMatchObject({ code: ErrorCode.Conflict });
       await expect(sourceHost.createTag(ref, { name: 'v2', sha: 'e'.repeat(40), message: 'x' })).rejects.toMatchObject({ code: ErrorCode.NotFound });
       await sourceHost.deleteTag(ref, { name: 'v1.0.0', sha: second.sha });
+      await sourceHost.ensureWebhook(ref, { url: 'http://127.0.0.1:9/hooks/lifecycle', secret: 'one' });
+      await sourceHost.ensureWebhook(ref, { url: 'http://127.0.0.1:9/hooks/lifecycle', secret: 'two' });
+      const [hook] = (await api(github, 'GET', '/repos/acme/lifecycle/hooks', tokens.admin)).body as unknown as Array<{ id: number }>;
+      await api(github, 'POST', '/repos/acme/lifecycle/git/refs', tokens.admin, { ref: 'refs/heads/feature', sha: first.sha });
+      await github.deliveriesSettled();
+      const deliveries = (await api(github, 'GET', `/repos/acme/lifecycle/hooks/${hook.id}/deliveries`, tokens.admin)).body as unknown as Array<{ id: number }>;
+      await api(github, 'POST', `/repos/acme/lifecycle/hooks/${hook.id}/deliveries/${deliveries[0].id}/attempts`, tokens.admin);
       await sourceHost.setSecrets(ref, { API_KEY: 'a', OTHER: 'b' });
       await sourceHost.setSecrets(ref, { API_KEY: 'c' });
       expect(await sourceHost.secretNames(ref)).toEqual(['API_KEY']);
