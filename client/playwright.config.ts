@@ -81,6 +81,8 @@ export default defineConfig({
         SLIPWAY_DOCKERHUB_URL: fakeUrls.dockerHub,
         SLIPWAY_DOCKER_REGISTRY_URL: fakeUrls.dockerRegistry,
         SLIPWAY_DIGITALOCEAN_API_URL: fakeUrls.digitalOcean,
+        // e2e/notifications.spec.ts's webhook receiver listens on 127.0.0.1, which webhooks may not reach otherwise.
+        SLIPWAY_WEBHOOK_ALLOW: '127.0.0.1/32',
       },
       reuseExistingServer: false,
       timeout: 60_000,

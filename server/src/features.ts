@@ -35,6 +35,7 @@ import { gitModule } from './modules/git/git.module.js';
 import { webhooksModule } from './modules/webhooks/webhooks.module.js';
 import { tokensModule } from './modules/tokens/tokens.module.js';
 import { environmentsModule } from './modules/environments/environments.module.js';
+import { notificationsModule } from './modules/notifications/notifications.module.js';
 
 export interface CoreDependencies {
   config: AppConfig;
@@ -108,7 +109,9 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
   const observability = deploymentObservabilityModule({ dataSource, bus, providers });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, environments.feature, observability.feature, git.feature, webhooks.feature];
+  // Failed runs and deployments, crash loops and production deploys, sent to each user's webhooks and email.
+  const notifications = notificationsModule({ dataSource, bus, queue, secretBox, projects: projects.service, smtp: config.smtp, webhookAllow: config.webhookAllow });
+  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, environments.feature, observability.feature, git.feature, webhooks.feature, notifications.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
     features,

@@ -109,7 +109,8 @@ async function call(
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // Its webhook goes to a closed port on this machine: a failed delivery, nothing sent out.
+  app = await startTestApp({ env: { SLIPWAY_WEBHOOK_ALLOW: '127.0.0.1/32' } });
   const res = await fetch(`${app.url}/api/openapi.json`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -139,12 +140,17 @@ describe('the OpenAPI description', () => {
     );
     for (const call of SPEC_CALLS) expect(documented, call).toContain(call);
     // Beside spec section 7: retry and cancel of a project's run (spec section 3's pipeline screen), Settings'
-    // connection tests, the admins' cloud service URLs, personal access tokens and disabling users (issue 34),
+    // connection tests, the admins' cloud service URLs, personal access tokens, disabling users and notifications (issue 34),
     // environments and pushes (issue 33).
     expect(documented.filter((one) => !SPEC_CALLS.includes(one)).sort()).toEqual([
+      'DELETE /notifications/channels/{id}',
+      'DELETE /notifications/rules/{id}',
       'DELETE /projects/{id}/environments/{env}',
       'DELETE /tokens/{id}',
       'GET /cloud-endpoints',
+      'GET /notifications/channels',
+      'GET /notifications/deliveries',
+      'GET /notifications/rules',
       'GET /projects/{id}/environments',
       'GET /projects/{id}/environments/{env}',
       'GET /projects/{id}/environments/{env}/promotion',
@@ -152,6 +158,9 @@ describe('the OpenAPI description', () => {
       'GET /projects/{id}/pushes',
       'GET /tokens',
       'GET /users/{id}/tokens',
+      'POST /notifications/channels',
+      'POST /notifications/channels/{id}/test',
+      'POST /notifications/rules',
       'POST /projects/{id}/environments',
       'POST /projects/{id}/environments/{env}/promote',
       'POST /projects/{id}/status/cancel',
@@ -231,6 +240,23 @@ describe('what the routes answer matches what the description says', () => {
     expect((await call('GET', '/users/{id}/tokens', { params: { id: owner.user.id }, token: stranger.token })).status).toBe(403);
     expect((await call('DELETE', '/tokens/{id}', { params: { id: created.body.access_token.id }, token: stranger.token })).status).toBe(404);
     expect((await call('DELETE', '/tokens/{id}', { params: { id: created.body.access_token.id }, token: owner.token })).body.status).toBe('revoked');
+  });
+
+  it('notifications', async () => {
+    const created = await call('POST', '/notifications/channels', { token: owner.token, body: { name: 'Hook', kind: 'webhook', url: 'http://127.0.0.1:9/hook' } });
+    expect(created.status).toBe(201);
+    expect((await call('POST', '/notifications/channels', { token: owner.token, body: { name: 'Hook', kind: 'webhook', url: 'http://10.0.0.1/' } })).status).toBe(400);
+    expect((await call('GET', '/notifications/channels', { token: owner.token })).body.channels).toHaveLength(1);
+    const id = created.body.channel.id;
+    expect((await call('POST', '/notifications/channels/{id}/test', { params: { id }, token: owner.token })).status).toBe(202);
+    expect((await call('POST', '/notifications/channels/{id}/test', { params: { id }, token: stranger.token })).status).toBe(404);
+    const rule = await call('POST', '/notifications/rules', { token: owner.token, body: { channel_id: id, events: ['deployment_failed'] } });
+    expect(rule.status).toBe(201);
+    expect((await call('GET', '/notifications/rules', { token: owner.token })).body.rules).toHaveLength(1);
+    expect((await call('GET', '/notifications/deliveries', { token: owner.token, query: `?channel_id=${id}` })).body.deliveries).toHaveLength(1);
+    expect((await call('DELETE', '/notifications/rules/{id}', { params: { id: rule.body.id }, token: owner.token })).status).toBe(200);
+    expect((await call('DELETE', '/notifications/channels/{id}', { params: { id }, token: stranger.token })).status).toBe(404);
+    expect((await call('DELETE', '/notifications/channels/{id}', { params: { id }, token: owner.token })).status).toBe(200);
   });
 
   it('templates, settings and commands', async () => {

@@ -8,6 +8,8 @@ import { ROLES, type Role } from '../common/process-role.js';
 import { DEFAULT_WS_SOCKETS_PER_USER, DEFAULT_WS_SUBSCRIPTIONS_PER_USER, type WsLimits } from '../graphql/ws-limits.js';
 import type { TrustProxy } from '../http/client-address.js';
 import { readBuildInfo } from './build-info.js';
+import type { SmtpSettings } from '../modules/notifications/email-sender.js';
+import { WebhookAddressPolicy } from '../modules/notifications/webhook-target.js';
 
 /** The most either may be set to: each socket and subscription costs the server memory. */
 export const MAX_WS_LIMIT = 100_000;
@@ -68,6 +70,10 @@ export interface AppConfig {
   providerTimeoutMs: number;
   /** Version, git commit (SLIPWAY_COMMIT, else read from .git) and Node.js version, for the console's `version`. */
   build: BuildInfo;
+  /** The SMTP server email notifications go through (SLIPWAY_SMTP_URL, SLIPWAY_SMTP_FROM); unset: no email channels. */
+  smtp?: SmtpSettings;
+  /** Ranges (CIDR) webhooks may reach although loopback or private (SLIPWAY_WEBHOOK_ALLOW, comma-separated; default none). */
+  webhookAllow: string[];
 }
 
 export interface CloudUrls {
@@ -252,5 +258,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     providerTimeoutMs: parsePositiveInteger('SLIPWAY_PROVIDER_TIMEOUT_SECONDS', env.SLIPWAY_PROVIDER_TIMEOUT_SECONDS, 30) * 1000,
     build: readBuildInfo(REPO_ROOT, env.SLIPWAY_COMMIT),
+    smtp: parseSmtp(env.SLIPWAY_SMTP_URL, env.SLIPWAY_SMTP_FROM),
+    webhookAllow: parseWebhookAllow(env.SLIPWAY_WEBHOOK_ALLOW),
   };
+}
+
+function parseSmtp(rawUrl: string | undefined, rawFrom: string | undefined): SmtpSettings | undefined {
+  const value = rawUrl?.trim() ?? '';
+  if (!value) return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  // The URL may hold the SMTP password: never echo it.
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError('SLIPWAY_SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587');
+  }
+  return { url: value, from: rawFrom?.trim() || 'Slipway <slipway@localhost>' };
+}
+
+function parseWebhookAllow(raw: string | undefined): string[] {
+  try {
+    return WebhookAddressPolicy.parseRanges(raw);
+  } catch {
+    throw new ConfigError(`SLIPWAY_WEBHOOK_ALLOW must be comma-separated CIDR ranges such as 127.0.0.0/8,10.0.0.0/8, got "${String(raw).slice(0, 200)}"`);
+  }
 }

@@ -5,6 +5,8 @@ import {
   AccessTokensDocument,
   CloudEndpointsDocument,
   KubeconfigContextsDocument,
+  NotificationDeliveriesDocument,
+  NotificationsDocument,
   SaveCloudEndpointsDocument,
   SaveSettingsDocument,
   SettingValueDocument,
@@ -85,8 +87,14 @@ const tokenProjectsMock: MockLink.MockedResponse = {
   maxUsageCount: Number.POSITIVE_INFINITY,
 };
 
+/** The page's notifications section: nothing set up yet. */
+const notificationsMocks: MockLink.MockedResponse[] = [
+  { request: { query: NotificationsDocument }, result: { data: { notificationChannels: [], notificationRules: [] } }, maxUsageCount: Number.POSITIVE_INFINITY },
+  { request: { query: NotificationDeliveriesDocument }, result: { data: { notificationDeliveries: [] } }, maxUsageCount: Number.POSITIVE_INFINITY },
+];
+
 const renderPage = (mocks: MockLink.MockedResponse[]) =>
-  renderWithProviders(<SettingsPage />, { auth: signedIn(), mocks: [...mocks, accessTokensMock, tokenProjectsMock] });
+  renderWithProviders(<SettingsPage />, { auth: signedIn(), mocks: [...mocks, accessTokensMock, tokenProjectsMock, ...notificationsMocks] });
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -376,6 +384,7 @@ describe('SettingsPage for an admin', () => {
       mocks: [
         accessTokensMock,
         tokenProjectsMock,
+        ...notificationsMocks,
         settingsMock(),
         { request: { query: CloudEndpointsDocument }, result: { data: { cloudEndpoints: endpoints() } } },
         {

@@ -6,6 +6,7 @@ import type { CloudEndpointFieldsFragment, SettingFieldsFragment } from '../../.
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
+import { NotificationsSection } from '../../notifications/components/NotificationsSection';
 import { AccessTokensSection } from '../../tokens/components/AccessTokensSection';
 import { CloudEndpointsForm } from '../components/CloudEndpointsForm';
 import { SettingsForm } from '../components/SettingsForm';
@@ -30,7 +31,7 @@ function CloudEndpointsSection() {
   return data ? <CloudEndpointsEditor endpoints={data.cloudEndpoints} /> : null;
 }
 
-/** /dashboard/settings: the user's registry, cloud, cluster and source-host credentials, their access tokens; for admins, the cloud services' URLs too. */
+/** /dashboard/settings: the user's registry, cloud, cluster and source-host credentials, their access tokens and notifications; for admins, the cloud services' URLs too. */
 export function SettingsPage() {
   const { user } = useAuth();
   const { data, loading, error, refetch } = useSettingsQuery({ notifyOnNetworkStatusChange: true });
@@ -44,6 +45,7 @@ export function SettingsPage() {
       <StyledSections>
         {!loading && !error && data && <SettingsEditor settings={data.settings} />}
         <AccessTokensSection />
+        <NotificationsSection />
         {user?.role === 'admin' && <CloudEndpointsSection />}
       </StyledSections>
     </>
