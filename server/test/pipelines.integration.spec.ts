@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StepDefinition } from '../src/pipelines/steps.js';
 import { failsOnce, gate, quick, quickToo, setFailing, setGate, testSteps, tooSlow } from './helpers/pipeline-test-steps.js';
 import { waitForRun } from './helpers/project-runs.js';
@@ -52,14 +52,16 @@ function startRun(projectId: string, steps: Array<StepDefinition<unknown>>): Pro
 
 const restStatus = (projectId: string, token = owner.token) => app.api('GET', `/projects/${projectId}/status`, { token });
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await sleep(25);
-  }
+/** Reads until `done` holds of the value read, at most `timeoutMs`; answers that value. */
+function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!done(value)) throw new Error(`not yet; last value: ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }
 
 const untilRest = (projectId: string, done: (body: any) => boolean) => eventually(async () => (await restStatus(projectId)).body, done);

@@ -7,11 +7,7 @@ import type { JobQueue } from '../job-queue.js';
 
 /** Waits for a condition the queue's workers bring about; pg-boss workers poll, so this allows seconds. */
 async function eventually(check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the job queue');
-    await sleep(50);
-  }
+  await expect.poll(check, { timeout: timeoutMs, interval: 50 }).toBe(true);
 }
 
 /**

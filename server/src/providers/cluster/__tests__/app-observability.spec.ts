@@ -1,7 +1,7 @@
 import { appendFile, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followAppLog } from '../app-log-follow.js';
 import { AppLog, parseLogLine, plainLogLine } from '../app-log.js';
 import { addBuckets, LATENCY_BOUNDS_MS, LATENCY_BUCKETS, latencyBucket, latencyPercentile, TrafficRecorder } from '../app-traffic.js';
@@ -98,9 +98,7 @@ describe('app log lines', () => {
         if (seen.length === 5) stop.abort();
       }
     })();
-    const until = async (count: number) => {
-      for (let i = 0; i < 200 && seen.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    };
+    const until = (count: number) => vi.waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(count), { timeout: 2_000, interval: 10 });
     await until(2);
     expect(seen).toEqual(['two', 'three']);
     // A line written in two parts is sent once, whole.
