@@ -320,13 +320,11 @@ describe('GitHubActionsBuilder against the fakes', () => {
     await plain.ensureRepository(repository, { description: 'No workflow' });
     const { sha } = await plain.commitFiles(repository, { branch: 'main', message: 'Plain', author, files: [{ path: 'index.js', content: Buffer.from('1\n') }] });
     const builder = cloud.builder({ runStartSeconds: 1 });
-    const started = Date.now();
     const result = await builder.build({ projectId: repository.name, repository, commitSha: sha, image: { repository: `acme/${repository.name}`, tag: 'v1' }, buildCommand: null, environment: {}, timeoutSeconds: 60 }, hooks());
     expect(result).toMatchObject({
       status: 'failed',
       error: `No GitHub Actions run started for commit ${sha.slice(0, 12)}: the repository needs a workflow under .github/workflows that runs on push`,
     });
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('a bad token is a clear error that does not carry the token', async () => {
