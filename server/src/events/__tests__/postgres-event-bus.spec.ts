@@ -29,9 +29,14 @@ describe('PostgresEventBus', () => {
     await a.publish('session.revoked', { sessionId: 's1' });
     expect(heardByA).toEqual(['s1']);
     await expect.poll(() => heardByB.length > 0, NOTIFY_WAIT).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(heardByA).toEqual(['s1']);
-    expect(heardByB).toEqual(['s1']);
+    // Notifications reach each connection in order: once each bus heard a later one from the other, any second
+    // copy of s1 would have come before it.
+    await b.publish('session.revoked', { sessionId: 's2' });
+    await expect.poll(() => heardByA.includes('s2'), NOTIFY_WAIT).toBe(true);
+    await a.publish('session.revoked', { sessionId: 's3' });
+    await expect.poll(() => heardByB.includes('s3'), NOTIFY_WAIT).toBe(true);
+    expect(heardByA).toEqual(['s1', 's2', 's3']);
+    expect(heardByB).toEqual(['s1', 's2', 's3']);
     await Promise.all([a.close(), b.close()]);
   });
 
