@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 import type { TestApp } from './test-app.js';
 
 const run = promisify(execFile);
@@ -28,7 +28,13 @@ export async function waitForRun(
 
 /** Polls until `check` holds, at most `timeoutMs`. */
 export async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  await expect.poll(check, { timeout: timeoutMs, interval: 200 }).toBe(true);
+  // vi.waitFor, not expect.poll: hooks (beforeAll) wait with it too.
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('not yet');
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }
 
 /** `git` with an argument vector (no shell), answering its trimmed output. */
