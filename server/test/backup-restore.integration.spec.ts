@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { DataLocation } from '../src/config/env.js';
 import { createBackup } from '../src/backup/backup.js';
 import { restoreBackup } from '../src/backup/restore.js';
@@ -47,12 +47,15 @@ function apiAt(url: string): Api {
   };
 }
 
-async function until<T>(what: string, check: () => Promise<T | false | undefined>, timeoutMs = 180_000): Promise<T> {
-  for (const deadline = Date.now() + timeoutMs; ; await new Promise((resolve) => setTimeout(resolve, 250))) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
+function until<T>(what: string, check: () => Promise<T | false | undefined>, timeoutMs = 180_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await check();
+      if (!value) throw new Error(`still waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 250 },
+  );
 }
 
 interface Seeded {

@@ -21,14 +21,8 @@ async function meStatus(app: TestApp, token: string) {
   return (await app.api('GET', '/users/me', { token })).status;
 }
 
-/** Events cross processes through NOTIFY, a few milliseconds after the change; waits at most a second. */
-async function eventually(check: () => Promise<boolean>): Promise<boolean> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return false;
-}
+/** Events cross processes through NOTIFY, a few milliseconds after the change: waits at most a second. */
+const NOTIFY_WAIT = { timeout: 1_000, interval: 20 };
 
 async function terminateListeners(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -51,7 +45,7 @@ describe('signed-in sessions across API processes', () => {
     expect(await meStatus(second, token)).toBe(200);
     expect((await first.api('POST', '/users/logout', { token })).status).toBe(200);
     expect(await meStatus(first, token)).toBe(401);
-    expect(await eventually(async () => (await meStatus(second, token)) === 401)).toBe(true);
+    await expect.poll(async () => (await meStatus(second, token)) === 401, NOTIFY_WAIT).toBe(true);
   });
 
   it('shows a role change made on one process to the other', async () => {
@@ -59,7 +53,7 @@ describe('signed-in sessions across API processes', () => {
     const member = await registerUser(first);
     expect((await second.api('GET', '/users/me', { token: member.token })).body.role).toBe('user');
     await first.api('PUT', `/users/${member.user.id}`, { token: admin.token, body: { role: 'manager' } });
-    expect(await eventually(async () => (await second.api('GET', '/users/me', { token: member.token })).body.role === 'manager')).toBe(true);
+    await expect.poll(async () => (await second.api('GET', '/users/me', { token: member.token })).body.role === 'manager', NOTIFY_WAIT).toBe(true);
   });
 
   it('checks the database while its event connection is down, and again after it is back', async () => {
@@ -72,6 +66,6 @@ describe('signed-in sessions across API processes', () => {
     const other = await registerUser(first);
     expect(await meStatus(second, other.token)).toBe(200);
     await first.api('POST', '/users/logout', { token: other.token });
-    expect(await eventually(async () => (await meStatus(second, other.token)) === 401)).toBe(true);
+    await expect.poll(async () => (await meStatus(second, other.token)) === 401, NOTIFY_WAIT).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENT_CHANNEL } from '../src/events/postgres-event-bus.js';
 import { quick, quickToo, testSteps } from './helpers/pipeline-test-steps.js';
 import { TEST_SECRET_KEY, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
@@ -89,8 +89,7 @@ async function subscribedOwner(name: string) {
   );
   const start = (steps: typeof testSteps) => firstApi.slipway.pipelines.start('test_stream', steps, { ownerId: owner.user.id, projectId });
   const until = async (runId: string) => {
-    const deadline = Date.now() + 20_000;
-    while (!(seen.at(-1)?.id === runId && seen.at(-1)?.overallStatus === 'completed') && Date.now() < deadline) await sleep(25);
+    await vi.waitFor(() => expect(seen.at(-1)).toMatchObject({ id: runId, overallStatus: 'completed' }), { timeout: 20_000, interval: 25 });
     return seen.filter((status) => status.id === runId);
   };
   // A first run shows the subscription is live.

@@ -1,7 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StepDefinition } from '../src/pipelines/steps.js';
 import { failsOnce, gate, quick, quickToo, setFailing, setGate, testSteps, tooSlow } from './helpers/pipeline-test-steps.js';
 import { waitForRun } from './helpers/project-runs.js';
@@ -52,14 +51,16 @@ function startRun(projectId: string, steps: Array<StepDefinition<unknown>>): Pro
 
 const restStatus = (projectId: string, token = owner.token) => app.api('GET', `/projects/${projectId}/status`, { token });
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await sleep(25);
-  }
+/** Reads until `done` holds of the value read, at most `timeoutMs`; answers that value. */
+function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!done(value)) throw new Error(`not yet; last value: ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }
 
 const untilRest = (projectId: string, done: (body: any) => boolean) => eventually(async () => (await restStatus(projectId)).body, done);
@@ -70,6 +71,13 @@ function wsClient(token: string): Client {
     webSocketImpl: WebSocket,
     connectionParams: { authorization: `Bearer ${token}` },
     retryAttempts: 0,
+  });
+}
+
+/** A query answered over the client's socket: whatever the server sent that socket before has arrived by then. */
+function roundTrip(client: Client): Promise<void> {
+  return new Promise((resolve, reject) => {
+    client.subscribe({ query: '{ __typename }' }, { next: () => undefined, error: reject, complete: resolve });
   });
 }
 
@@ -264,17 +272,21 @@ describe('a project pipeline status', () => {
 
     const client = wsClient(other.token);
     const spy = follow(client, projectId);
+    const ownerClient = wsClient(owner.token);
+    const ownerLive = follow(ownerClient, projectId);
     try {
       await eventually(async () => spy.ended(), (ended) => ended !== null);
       expect(spy.messages).toEqual([{ errors: [expect.objectContaining({ message: 'Project not found' })] }]);
-      // The owner's run goes on and ends; nothing reaches the other user.
+      // The owner's run goes on and ends; nothing reaches the other user. The owner's subscriber gets the end
+      // first, then a round trip on the other user's socket: what the server sent that socket before has arrived.
       setGate(true);
-      await untilRest(projectId, (body) => body.overall_status === 'completed');
-      await sleep(200);
+      await ownerLive.until((statuses) => statuses.at(-1)?.overallStatus === 'completed');
+      await roundTrip(client);
       expect(spy.messages).toHaveLength(1);
     } finally {
       spy.stop();
-      await client.dispose();
+      ownerLive.stop();
+      await Promise.all([client.dispose(), ownerClient.dispose()]);
     }
     expect((await restStatus(projectId)).status).toBe(200);
   });

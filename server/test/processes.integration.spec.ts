@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
 import { startSlipway } from '../src/server.js';
 import { TEST_SECRET_KEY, createTestDatabase, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+import { eventually } from './helpers/project-runs.js';
 import { workerProcesses } from './helpers/worker-processes.js';
 
 /** An api process (this one) and a worker process (a child running main.ts) on one PostgreSQL database. */
@@ -31,14 +32,6 @@ async function cleanupJobs(): Promise<Array<{ id: string; state: string }>> {
   return (await db.query(`SELECT id, state FROM pgboss.job WHERE name = 'maintenance.cleanup' ORDER BY created_on`)).rows;
 }
 const health = async () => (await api.api('GET', '/health')).body;
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(100);
-  }
-}
 
 const workers = workerProcesses(() => api);
 

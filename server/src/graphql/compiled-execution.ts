@@ -12,6 +12,8 @@ type Executor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executor']>;
  * projects page's server CPU in `npm run bench:projects`). Apollo keeps parsing, validation, the plugins
  * (limits, trusted documents) and error formatting; only execution changes. Subscriptions (graphql-ws,
  * websocket.ts) stay on graphql-js.
+ * Measured (docs/benchmarks.md, bench:projects, 2026-11-28): without it a GraphQL page fell from 32-33 % to
+ * 15-21 % of raw SQL's throughput and cost 1.4-1.7 times REST's server CPU instead of 1.0-1.1.
  *
  * Apollo hands back the same DocumentNode for every request with the same text (its document store, an
  * LRU), so compiled queries are kept beside it, as limits.ts keeps its verdicts: bounded by that store.

@@ -1,17 +1,14 @@
+import AsyncLock from 'async-lock';
+
 /**
  * Runs the changes made under one key one after another (in this process), so two callers never interleave
- * their writes to the same repository or registry. One Slipway process owns its data directory.
+ * their writes to the same repository, registry or app. One Slipway process owns its data directory.
  */
 export class SerialQueue {
-  private readonly tails = new Map<string, Promise<unknown>>();
+  // No cap on waiters (the library's default turns away the 1001st): every change must run, in order.
+  private readonly lock = new AsyncLock({ maxPending: Infinity });
 
   run<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const result = (this.tails.get(key) ?? Promise.resolve()).then(work);
-    const tail = result.catch(() => undefined);
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
-    return result;
+    return this.lock.acquire(key, work);
   }
 }

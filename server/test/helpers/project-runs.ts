@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { vi } from 'vitest';
 import type { TestApp } from './test-app.js';
 
 const run = promisify(execFile);
@@ -27,11 +28,13 @@ export async function waitForRun(
 
 /** Polls until `check` holds, at most `timeoutMs`. */
 export async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(200);
-  }
+  // vi.waitFor, not expect.poll: hooks (beforeAll) wait with it too.
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('not yet');
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }
 
 /** `git` with an argument vector (no shell), answering its trimmed output. */

@@ -7,10 +7,8 @@ let database: TestDatabase;
 let pool: pg.Pool;
 
 const startBus = () => PostgresEventBus.start(database.url, (channel, payload) => pool.query('SELECT pg_notify($1, $2)', [channel, payload]));
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 150 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-  return check();
-};
+/** NOTIFY reaches the other connections within milliseconds: polls for at most 3 s. */
+const NOTIFY_WAIT = { timeout: 3_000, interval: 20 };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -30,10 +28,15 @@ describe('PostgresEventBus', () => {
     b.subscribe('session.revoked', ({ sessionId }) => heardByB.push(sessionId));
     await a.publish('session.revoked', { sessionId: 's1' });
     expect(heardByA).toEqual(['s1']);
-    expect(await until(() => heardByB.length > 0)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(heardByA).toEqual(['s1']);
-    expect(heardByB).toEqual(['s1']);
+    await expect.poll(() => heardByB.length > 0, NOTIFY_WAIT).toBe(true);
+    // Notifications reach each connection in order: once each bus heard a later one from the other, any second
+    // copy of s1 would have come before it.
+    await b.publish('session.revoked', { sessionId: 's2' });
+    await expect.poll(() => heardByA.includes('s2'), NOTIFY_WAIT).toBe(true);
+    await a.publish('session.revoked', { sessionId: 's3' });
+    await expect.poll(() => heardByB.includes('s3'), NOTIFY_WAIT).toBe(true);
+    expect(heardByA).toEqual(['s1', 's2', 's3']);
+    expect(heardByB).toEqual(['s1', 's2', 's3']);
     await Promise.all([a.close(), b.close()]);
   });
 
@@ -43,8 +46,8 @@ describe('PostgresEventBus', () => {
     bus.onGap(() => (gaps += 1));
     expect(bus.isLive()).toBe(true);
     await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = $1`, [`LISTEN ${EVENT_CHANNEL}`]);
-    expect(await until(() => !bus.isLive())).toBe(true);
-    expect(await until(() => bus.isLive())).toBe(true);
+    await expect.poll(() => !bus.isLive(), NOTIFY_WAIT).toBe(true);
+    await expect.poll(() => bus.isLive(), NOTIFY_WAIT).toBe(true);
     expect(gaps).toBe(1);
     await bus.close();
     expect(bus.isLive()).toBe(false);
@@ -60,13 +63,13 @@ describe('PostgresEventBus', () => {
       pool.query('SELECT pg_notify($1, $2)', [EVENT_CHANNEL, JSON.stringify({ origin: 'other-process', seq, topic: 'session.revoked', payload: { sessionId } } satisfies EventMessage)]);
     await send(7, 'a');
     await send(8, 'b');
-    expect(await until(() => heard.length === 2)).toBe(true);
+    await expect.poll(() => heard.length === 2, NOTIFY_WAIT).toBe(true);
     expect(gaps).toBe(0);
     await send(10, 'd');
-    expect(await until(() => heard.length === 3)).toBe(true);
+    await expect.poll(() => heard.length === 3, NOTIFY_WAIT).toBe(true);
     expect(gaps).toBe(1);
     await send(11, 'e');
-    expect(await until(() => heard.length === 4)).toBe(true);
+    await expect.poll(() => heard.length === 4, NOTIFY_WAIT).toBe(true);
     expect(heard).toEqual(['a', 'b', 'd', 'e']);
     expect(gaps).toBe(1);
     await bus.close();
@@ -80,7 +83,7 @@ describe('PostgresEventBus', () => {
     b.subscribe('session.revoked', ({ sessionId }) => heard.push(sessionId));
     const ids = Array.from({ length: 30 }, (_, i) => `s${i}`);
     await Promise.all(ids.map((sessionId) => a.publish('session.revoked', { sessionId })));
-    expect(await until(() => heard.length === ids.length)).toBe(true);
+    await expect.poll(() => heard.length === ids.length, NOTIFY_WAIT).toBe(true);
     expect(heard).toEqual(ids);
     expect(gaps).toBe(0);
     await Promise.all([a.close(), b.close()]);

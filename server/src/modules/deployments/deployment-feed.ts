@@ -1,3 +1,4 @@
+import { Repeater, SlidingBuffer } from '@repeaterjs/repeater';
 import { logUnexpected } from '../../common/log.js';
 import type { EventBus } from '../../events/event-bus.js';
 import type { Deployment } from './deployment.entity.js';
@@ -27,78 +28,51 @@ export class DeploymentFeed {
 
   /** The caller checked the owner. */
   follow(projectId: string, ownerId: string): AsyncIterableIterator<Deployment> {
-    const unread: Deployment[] = [];
-    const lastSent = new Map<string, string>();
-    const runs = new Map<string, string>();
-    let reader: ((result: IteratorResult<Deployment>) => void) | null = null;
-    let ended = false;
-    let queue = Promise.resolve();
+    return new Repeater<Deployment>(async (push, stop) => {
+      const lastSent = new Map<string, string>();
+      const runs = new Map<string, string>();
+      let ended = false;
+      let queue = Promise.resolve();
 
-    const offer = (deployment: Deployment, key: string) => {
-      if (ended || lastSent.get(deployment.id) === key) return;
-      lastSent.set(deployment.id, key);
-      if (deployment.runId) runs.set(deployment.runId, deployment.id);
-      if (reader) {
-        const read = reader;
-        reader = null;
-        read({ value: deployment, done: false });
-        return;
-      }
-      unread.push(deployment);
-      if (unread.length > MAX_UNREAD) unread.shift();
-    };
-    // Loads run one after another, so changes go out in the order they happened.
-    const enqueue = (work: () => Promise<void>) => {
-      queue = queue.then(work).catch((error: unknown) => logUnexpected('deployments subscription', error));
-    };
-    const reload = (deploymentId: string, seq = '') =>
-      enqueue(async () => {
-        if (ended) return;
-        const deployment = await this.load.one(deploymentId, ownerId);
-        if (deployment && deployment.projectId === projectId) offer(deployment, `${deployment.updatedAt.getTime()}:${deployment.status}:${seq}`);
-      });
-    const stops = [
-      this.bus.subscribe('deployment.updated', (event) => {
-        if (event.projectId === projectId && event.ownerId === ownerId) reload(event.deploymentId);
-      }),
-      this.bus.subscribe('pipeline.updated', (event) => {
-        const deploymentId = runs.get(event.runId);
-        if (deploymentId) reload(deploymentId, `${event.runId}:${event.seq}`);
-      }),
-      this.bus.onGap(() =>
+      const offer = (deployment: Deployment, key: string) => {
+        if (ended || lastSent.get(deployment.id) === key) return;
+        lastSent.set(deployment.id, key);
+        if (deployment.runId) runs.set(deployment.runId, deployment.id);
+        void push(deployment);
+      };
+      // Loads run one after another, so changes go out in the order they happened.
+      const enqueue = (work: () => Promise<void>) => {
+        queue = queue.then(work).catch((error: unknown) => logUnexpected('deployments subscription', error));
+      };
+      const reload = (deploymentId: string, seq = '') =>
         enqueue(async () => {
-          for (const deployment of await this.load.recent(projectId, ownerId)) offer(deployment, `${deployment.updatedAt.getTime()}:${deployment.status}:gap`);
+          if (ended) return;
+          const deployment = await this.load.one(deploymentId, ownerId);
+          if (deployment && deployment.projectId === projectId) offer(deployment, `${deployment.updatedAt.getTime()}:${deployment.status}:${seq}`);
+        });
+      const stops = [
+        this.bus.subscribe('deployment.updated', (event) => {
+          if (event.projectId === projectId && event.ownerId === ownerId) reload(event.deploymentId);
         }),
-      ),
-    ];
-    // First what serves or is under way now, so a subscriber knows where things stand.
-    enqueue(async () => {
-      for (const deployment of (await this.load.recent(projectId, ownerId)).reverse()) {
-        if (deployment.isActive || IN_PROGRESS.includes(deployment.status)) offer(deployment, `${deployment.updatedAt.getTime()}:${deployment.status}:`);
-      }
-    });
-    const end = () => {
-      if (ended) return;
+        this.bus.subscribe('pipeline.updated', (event) => {
+          const deploymentId = runs.get(event.runId);
+          if (deploymentId) reload(deploymentId, `${event.runId}:${event.seq}`);
+        }),
+        this.bus.onGap(() =>
+          enqueue(async () => {
+            for (const deployment of await this.load.recent(projectId, ownerId)) offer(deployment, `${deployment.updatedAt.getTime()}:${deployment.status}:gap`);
+          }),
+        ),
+      ];
+      // First what serves or is under way now, so a subscriber knows where things stand.
+      enqueue(async () => {
+        for (const deployment of (await this.load.recent(projectId, ownerId)).reverse()) {
+          if (deployment.isActive || IN_PROGRESS.includes(deployment.status)) offer(deployment, `${deployment.updatedAt.getTime()}:${deployment.status}:`);
+        }
+      });
+      await stop;
       ended = true;
-      unread.length = 0;
-      for (const stop of stops) stop();
-      reader?.({ value: undefined, done: true });
-      reader = null;
-    };
-    return {
-      next() {
-        const value = unread.shift();
-        if (value) return Promise.resolve({ value, done: false });
-        if (ended) return Promise.resolve({ value: undefined, done: true });
-        return new Promise((resolve) => (reader = resolve));
-      },
-      return() {
-        end();
-        return Promise.resolve({ value: undefined, done: true });
-      },
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-    };
+      for (const unsubscribe of stops) unsubscribe();
+    }, new SlidingBuffer(MAX_UNREAD));
   }
 }

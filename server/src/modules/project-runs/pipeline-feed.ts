@@ -1,3 +1,4 @@
+import { Repeater, SlidingBuffer } from '@repeaterjs/repeater';
 import { logUnexpected } from '../../common/log.js';
 import type { EventBus } from '../../events/event-bus.js';
 import type { PipelineStatus } from './pipeline-status.model.js';
@@ -6,54 +7,26 @@ import type { PipelineStatus } from './pipeline-status.model.js';
 export type LoadLatest = (projectId: string, ownerId: string) => Promise<PipelineStatus | null>;
 
 /**
- * One subscriber's snapshots as an async iterator. A snapshot is complete, so only the newest one not yet
- * read is kept: a slow reader skips intermediate ones instead of queueing them. Repeats (as `isRepeat` tells,
- * by default a snapshot of the same run with a seq it already has) are dropped.
+ * One subscriber's snapshots as an async iterator. `start` is handed the functions that offer a snapshot and end
+ * the feed, and returns what stops its sources once the feed ends; it runs on the first read. A snapshot is
+ * complete, so only the newest one not yet read is kept: a slow reader skips intermediate ones instead of
+ * queueing them. Repeats (as `isRepeat` tells, by default a snapshot of the same run with a seq it already has)
+ * are dropped.
  */
-export class Snapshots<T = PipelineStatus> implements AsyncIterableIterator<T> {
-  private unread: T | null = null;
-  private last: T | null = null;
-  private reader: ((result: IteratorResult<T>) => void) | null = null;
-  private ended = false;
-
-  constructor(
-    private readonly onEnd: () => void,
-    private readonly isRepeat: (last: T, next: T) => boolean = sameRunChange as (last: T, next: T) => boolean,
-  ) {}
-
-  offer(status: T): void {
-    if (this.ended || (this.last && this.isRepeat(this.last, status))) return;
-    this.last = status;
-    const reader = this.reader;
-    this.reader = null;
-    if (reader) reader({ value: status, done: false });
-    else this.unread = status;
-  }
-
-  next(): Promise<IteratorResult<T>> {
-    if (this.unread) {
-      const value = this.unread;
-      this.unread = null;
-      return Promise.resolve({ value, done: false });
-    }
-    if (this.ended) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve) => (this.reader = resolve));
-  }
-
-  return(): Promise<IteratorResult<T>> {
-    if (!this.ended) {
-      this.ended = true;
-      this.unread = null;
-      this.onEnd();
-      this.reader?.({ value: undefined, done: true });
-      this.reader = null;
-    }
-    return Promise.resolve({ value: undefined, done: true });
-  }
-
-  [Symbol.asyncIterator]() {
-    return this;
-  }
+export function snapshots<T>(
+  start: (offer: (snapshot: T) => void, end: () => void) => () => void,
+  isRepeat: (last: T, next: T) => boolean = sameRunChange as (last: T, next: T) => boolean,
+): AsyncIterableIterator<T> {
+  return new Repeater<T>(async (push, stop) => {
+    let last: T | null = null;
+    const stopSources = start((snapshot) => {
+      if (last && isRepeat(last, snapshot)) return;
+      last = snapshot;
+      void push(snapshot);
+    }, stop);
+    await stop;
+    stopSources();
+  }, new SlidingBuffer(1));
 }
 
 function sameRunChange(last: PipelineStatus, next: PipelineStatus): boolean {
@@ -62,7 +35,7 @@ function sameRunChange(last: PipelineStatus, next: PipelineStatus): boolean {
 
 /** The subscribers of one project: one load per change, shared by all of them. */
 class ProjectWatch {
-  readonly subscribers = new Set<Snapshots>();
+  readonly subscribers = new Set<(status: PipelineStatus) => void>();
   private seen: { runId: string; seq: number } | null = null;
   private loading = false;
   private again = false;
@@ -92,7 +65,7 @@ class ProjectWatch {
         const status = await this.load();
         if (status) {
           this.seen = { runId: status.id, seq: status.seq };
-          for (const subscriber of this.subscribers) subscriber.offer(status);
+          for (const offer of this.subscribers) offer(status);
         }
       } catch (error) {
         // The next event (or the next gap) loads again.
@@ -125,18 +98,19 @@ export class PipelineFeed {
 
   /** The project's current snapshot (once it has a run), then one per change; the caller checked the owner. */
   follow(projectId: string, ownerId: string): AsyncIterableIterator<PipelineStatus> {
-    let watch = this.watches.get(projectId);
-    if (!watch) {
-      watch = new ProjectWatch(() => this.load(projectId, ownerId));
-      this.watches.set(projectId, watch);
-    }
-    const subscribers = watch.subscribers;
-    const snapshots = new Snapshots(() => {
-      subscribers.delete(snapshots);
-      if (subscribers.size === 0 && this.watches.get(projectId)?.subscribers === subscribers) this.watches.delete(projectId);
+    return snapshots((offer) => {
+      let watch = this.watches.get(projectId);
+      if (!watch) {
+        watch = new ProjectWatch(() => this.load(projectId, ownerId));
+        this.watches.set(projectId, watch);
+      }
+      const subscribers = watch.subscribers;
+      subscribers.add(offer);
+      watch.refresh();
+      return () => {
+        subscribers.delete(offer);
+        if (subscribers.size === 0 && this.watches.get(projectId)?.subscribers === subscribers) this.watches.delete(projectId);
+      };
     });
-    subscribers.add(snapshots);
-    watch.refresh();
-    return snapshots;
   }
 }

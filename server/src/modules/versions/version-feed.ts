@@ -1,6 +1,6 @@
 import { logUnexpected } from '../../common/log.js';
 import type { EventBus } from '../../events/event-bus.js';
-import { Snapshots } from '../project-runs/pipeline-feed.js';
+import { snapshots } from '../project-runs/pipeline-feed.js';
 import type { VersionBuild } from './dtos/version.models.js';
 
 /** Loads a version's build snapshot for its owner; null once the version is gone. */
@@ -20,53 +20,54 @@ export class VersionFeed {
 
   /** The caller checked the owner. */
   follow(versionId: string, ownerId: string): AsyncIterableIterator<VersionBuild> {
-    let runId: string | null = null;
-    let loading = false;
-    let again = false;
-    let ended = false;
-    const reload = async () => {
-      do {
-        again = false;
-        try {
-          const snapshot = await this.load(versionId, ownerId);
-          if (!snapshot) {
-            await snapshots.return();
+    return snapshots<VersionBuild>(
+      (offer, end) => {
+        let runId: string | null = null;
+        let loading = false;
+        let again = false;
+        let ended = false;
+        const reload = async () => {
+          do {
+            again = false;
+            try {
+              const snapshot = await this.load(versionId, ownerId);
+              if (!snapshot) {
+                end();
+                return;
+              }
+              runId = snapshot.pipeline?.id ?? null;
+              offer(snapshot);
+            } catch (error) {
+              logUnexpected('version build subscription', error);
+            }
+          } while (again && !ended);
+          loading = false;
+        };
+        const refresh = () => {
+          if (ended) return;
+          if (loading) {
+            again = true;
             return;
           }
-          runId = snapshot.pipeline?.id ?? null;
-          snapshots.offer(snapshot);
-        } catch (error) {
-          logUnexpected('version build subscription', error);
-        }
-      } while (again && !ended);
-      loading = false;
-    };
-    const refresh = () => {
-      if (ended) return;
-      if (loading) {
-        again = true;
-        return;
-      }
-      loading = true;
-      void reload();
-    };
-    const stops = [
-      this.bus.subscribe('version.updated', (event) => {
-        if (event.versionId === versionId) refresh();
-      }),
-      this.bus.subscribe('pipeline.updated', (event) => {
-        if (event.runId === runId) refresh();
-      }),
-      this.bus.onGap(refresh),
-    ];
-    const snapshots = new Snapshots<VersionBuild>(
-      () => {
-        ended = true;
-        for (const stop of stops) stop();
+          loading = true;
+          void reload();
+        };
+        const stops = [
+          this.bus.subscribe('version.updated', (event) => {
+            if (event.versionId === versionId) refresh();
+          }),
+          this.bus.subscribe('pipeline.updated', (event) => {
+            if (event.runId === runId) refresh();
+          }),
+          this.bus.onGap(refresh),
+        ];
+        refresh();
+        return () => {
+          ended = true;
+          for (const stop of stops) stop();
+        };
       },
       (last, next) => last.seq === next.seq,
     );
-    refresh();
-    return snapshots;
   }
 }

@@ -245,9 +245,11 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
       }),
     ).rejects.toThrow('the project insert failed');
     const ran = world.order.length;
-    await sleep(1500);
+    // A run started after it ends: a job of the rolled-back run, had one been queued, would have run before.
+    const later = await engine.start('Project Creation', [first], { ownerId: owner });
+    await waitForRun(later, (r) => r.status === RunStatus.completed);
     expect(await engine.latestRun(projectId, owner)).toBeNull();
-    expect(world.order).toHaveLength(ran);
+    expect(world.order).toHaveLength(ran + 1);
   });
 
   it('ends a deleted run\'s job quietly instead of retrying it', async () => {
@@ -292,6 +294,8 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
   });
 
   it('cancels a running step through its signal and skips the rest', async () => {
+    const thirds = () => world.order.filter((id) => id === 'third').length;
+    const thirdsBefore = thirds();
     const runId = await engine.start('Project Creation', [waits, third], { ownerId: owner });
     await waitForRun(runId, (r) => r.steps[0].status === StepStatus.running);
     await engine.cancel(runId, owner);
@@ -302,8 +306,10 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
     expect(run.steps[0].errorMessage).toBe('Cancelled');
     await expect.poll(() => world.sawAbort).toBe(true);
     await expect(engine.retryFrom(runId, owner)).rejects.toMatchObject({ code: 'CONFLICT' });
-    await sleep(1500);
-    expect(world.order.filter((id) => id === 'third')).toHaveLength(1);
+    // A run started after the cancel ends: a job left for the skipped step would have run before it.
+    const later = await engine.start('Project Creation', [first], { ownerId: owner });
+    await waitForRun(later, (r) => r.status === RunStatus.completed);
+    expect(thirds()).toBe(thirdsBefore);
   });
 
   it('retries a failed run from the failed step, keeping its checkpoints; unexpected errors are stored safely', async () => {

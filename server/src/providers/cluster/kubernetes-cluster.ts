@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PodMetricsList, V1Deployment, V1Pod, V1PodTemplateSpec, V1Service } from '@kubernetes/client-node';
 import { AppError, ErrorCode } from '../../common/app-error.js';
+import { SerialQueue } from '../serial-queue.js';
 import { DEFAULT_ANSWER_TIMEOUT_MS, noAnswer, providerUnreachable } from '../upstream.js';
 import { lineSplitter, plainLogLine } from './app-log.js';
 import { invalidDeploySpec, metricsUnavailable, revisionUnhealthy } from './cluster.errors.js';
@@ -181,7 +182,8 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
   readonly kind: 'doks' | 'kubeconfig';
   private readonly credentials: KubernetesCredentials;
   private readonly answerTimeoutMs: number;
-  private readonly locks = new Map<string, Promise<unknown>>();
+  /** Changes to one app run one after another. */
+  private readonly locks = new SerialQueue();
 
   constructor(options: KubernetesClusterOptions) {
     this.kind = options.kind;
@@ -254,20 +256,9 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
     }
   }
 
-  private async withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(name) ?? Promise.resolve();
-    const result = previous.catch(() => undefined).then(work);
-    this.locks.set(name, result);
-    try {
-      return await result;
-    } finally {
-      if (this.locks.get(name) === result) this.locks.delete(name);
-    }
-  }
-
   async deploy(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus> {
     checkSpec(spec);
-    return this.withLock(spec.name, () => this.rollOut(spec, hooks));
+    return this.locks.run(spec.name, () => this.rollOut(spec, hooks));
   }
 
   private async rollOut(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus> {
@@ -544,7 +535,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
   /** Scales the Deployment to 0 replicas and waits for its pods to go; the namespace, its Secret and Service stay. */
   async stop(name: string): Promise<void> {
     if (!APP_NAME.test(name)) return;
-    await this.withLock(name, async () => {
+    await this.locks.run(name, async () => {
       const namespace = name;
       const scaled = await this.read('scale the deployment to 0', ({ apps }) =>
         apps.replaceNamespacedDeploymentScale({ name: DEPLOYMENT, namespace, body: { metadata: { name: DEPLOYMENT, namespace }, spec: { replicas: 0 } } }),
@@ -562,7 +553,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
 
   async remove(name: string): Promise<void> {
     if (!APP_NAME.test(name)) return;
-    await this.withLock(name, async () => {
+    await this.locks.run(name, async () => {
       const deleted = await this.read('delete the namespace', ({ core }) => core.deleteNamespace({ name }));
       if (!deleted) return;
       const deadline = Date.now() + NAMESPACE_DELETE_WAIT_MS;

@@ -5,6 +5,7 @@ import { AppError } from '../../common/app-error.js';
 import type { SecretBox } from '../../common/secret-box.js';
 import type { LocalRegistry } from '../registry/local-registry.js';
 import { refuseUnsandboxedNeighbours, sandboxSupport, UnsandboxedNeighbour } from '../sandbox/sandbox.js';
+import { SerialQueue } from '../serial-queue.js';
 import { appPaths, appUser, type AppPaths, type AppUser, extractRelease, prepareAppDirs } from './app-files.js';
 import { APP_PATH, AppInstance, describeExit, freePort, HealthCheckFailed, STOP_GRACE_MS } from './app-instance.js';
 import { AppLog } from './app-log.js';
@@ -163,7 +164,8 @@ export class LocalCluster implements Cluster, ClusterObservability {
   private readonly clusterDir: string;
   private readonly state: ClusterState;
   private readonly apps = new Map<string, LiveApp>();
-  private readonly locks = new Map<string, Promise<unknown>>();
+  /** Changes to one app run one after another. */
+  private readonly locks = new SerialQueue();
   private loading: Promise<void> | null = null;
   private closed = false;
   private stopping: Promise<void> | null = null;
@@ -229,7 +231,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
     }
     const restoreApp = async (app: LiveApp) => {
       try {
-        await this.withLock(app.record.name, () => this.startServing(app));
+        await this.locks.run(app.record.name, () => this.startServing(app));
         this.tellAddresses(app);
       } catch (error) {
         // One app that cannot start (its folder gone, say) must not keep the others down.
@@ -274,7 +276,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
     const artifactFile = await this.options.registry.blobOf(spec.artifact.digest);
     if (!artifactFile) throw artifactNotStored(image);
     await this.readFrontDoorPort();
-    return this.withLock(spec.name, async () => {
+    return this.locks.run(spec.name, async () => {
       const app = this.apps.get(spec.name) ?? (await this.createApp(spec));
       const current = app.record.current;
       if (
@@ -307,7 +309,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
 
   async remove(name: string): Promise<void> {
     await this.load();
-    await this.withLock(name, async () => {
+    await this.locks.run(name, async () => {
       const app = this.apps.get(name);
       if (!app) return;
       this.apps.delete(name);
@@ -391,17 +393,6 @@ export class LocalCluster implements Cluster, ClusterObservability {
 
   private save(): Promise<void> {
     return this.state.save([...this.apps.values()].map((app) => app.record));
-  }
-
-  private async withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(name) ?? Promise.resolve();
-    const result = previous.catch(() => undefined).then(work);
-    this.locks.set(name, result);
-    try {
-      return await result;
-    } finally {
-      if (this.locks.get(name) === result) this.locks.delete(name);
-    }
   }
 
   /** A new app: its OS identity slot and its loopback port, bound at once so no other app can take it. */
@@ -651,7 +642,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
     app.restartTimer = setTimeout(() => {
       app.restartTimer = null;
       if (this.closed || this.apps.get(app.record.name) !== app) return;
-      void this.withLock(app.record.name, () => this.startServing(app)).catch(() => undefined);
+      void this.locks.run(app.record.name, () => this.startServing(app)).catch(() => undefined);
     }, delay);
   }
 

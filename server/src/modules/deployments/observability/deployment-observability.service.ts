@@ -1,4 +1,5 @@
 import { DEFAULT_METRICS_RANGE, deploymentHealth, type DeploymentHealthState, METRICS_RANGES } from '@slipway/domain';
+import { Repeater } from '@repeaterjs/repeater';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../../common/app-error.js';
 import { logUnexpected } from '../../../common/log.js';
@@ -154,29 +155,14 @@ export class DeploymentObservabilityService {
     const lines = parseTail(tail);
     const { appName, project } = await this.find(owner, deploymentId);
     const cluster = appName ? await this.clusterOf(project) : null;
-    const stop = new AbortController();
-    const source = appName && cluster ? cluster.followLogs(appName, lines, stop.signal)[Symbol.asyncIterator]() : null;
-    const iterator: AsyncIterableIterator<DeploymentLogLine> = {
-      async next() {
-        if (!source) {
-          // No app yet: nothing will be printed; the subscription stays open until the client ends it.
-          await new Promise((resolve) => stop.signal.addEventListener('abort', resolve, { once: true }));
-          return { value: undefined, done: true };
-        }
-        const result = await source.next();
-        return result.done ? { value: undefined, done: true } : { value: toLogLine(result.value), done: false };
-      },
-      async return() {
-        // Aborting ends the follower's wait at once: a generator asked to return() mid-wait would only end at its next line.
-        stop.abort();
-        await source?.return?.();
-        return { value: undefined, done: true };
-      },
-      [Symbol.asyncIterator]() {
-        return iterator;
-      },
-    };
-    return iterator;
+    return new Repeater<DeploymentLogLine>(async (push, stop) => {
+      // Ending the subscription aborts the follower's wait at once (a generator asked to return() mid-wait would
+      // only end at its next line). No app yet: nothing will be printed; it stays open until the client ends it.
+      const ending = new AbortController();
+      void stop.then(() => ending.abort());
+      if (!appName || !cluster) return void (await stop);
+      for await (const entry of cluster.followLogs(appName, lines, ending.signal)) await push(toLogLine(entry));
+    });
   }
 
   /** The periodic check: every active deployment of every project, in the process that runs the apps. */

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppEventHandler, AppEventTopic, AppEvents, EventBus } from '../../../events/event-bus.js';
 import { RunStatus } from '../../../pipelines/pipeline-run.entity.js';
 import { PipelineFeed } from '../pipeline-feed.js';
@@ -39,14 +39,15 @@ class MemoryBus implements EventBus {
 
 const PROJECT = '7d3c7a51-0000-4000-8000-000000000001';
 
-/** A project whose latest run the test sets; every load is counted and takes a few milliseconds, as a query does. */
+/** A project whose latest run the test sets; every load is counted (started, finished) and takes a few milliseconds, as a query does. */
 function setup() {
   const bus = new MemoryBus();
-  const state = { runId: 'run-1', seq: 0, loads: 0 };
+  const state = { runId: 'run-1', seq: 0, loads: 0, loaded: 0 };
   const feed = new PipelineFeed(bus, async (projectId) => {
     state.loads += 1;
     const snapshot = { runId: state.runId, seq: state.seq };
     await sleep(5);
+    state.loaded += 1;
     return projectId === PROJECT ? Object.assign(new PipelineStatus(), { id: snapshot.runId, seq: snapshot.seq, status: RunStatus.running }) : null;
   });
   const change = async (seq: number, runId = state.runId) => {
@@ -110,7 +111,7 @@ describe('PipelineFeed', () => {
     // A gap with nothing new sends nothing.
     const loads = state.loads;
     bus.gap();
-    await sleep(30);
+    await vi.waitFor(() => expect(state.loaded).toBe(loads + 1));
     await change(5);
     expect(await read(snapshots, 1)).toEqual([['run-1', 5]]);
     expect(state.loads).toBe(loads + 2);
@@ -118,13 +119,14 @@ describe('PipelineFeed', () => {
   });
 
   it('keeps only the newest unread snapshot for a slow subscriber', async () => {
-    const { feed, change } = setup();
+    const { feed, state, change } = setup();
     await change(1);
     const snapshots = feed.follow(PROJECT, 'owner');
-    await sleep(20);
+    expect(await read(snapshots, 1)).toEqual([['run-1', 1]]);
+    // Each change is loaded and offered before the next, while nothing reads.
     for (let seq = 2; seq <= 4; seq += 1) {
       await change(seq);
-      await sleep(20);
+      await vi.waitFor(() => expect(state.loaded).toBe(state.loads));
     }
     expect(await read(snapshots, 1)).toEqual([['run-1', 4]]);
     await snapshots.return!();

@@ -97,8 +97,9 @@ export function builderContract(name: string, makeAdapter: () => Promise<Builder
     it('stops a build that runs past its timeout', async () => {
       const request = await prepare(fixture.commands.hang, 1);
       const result = await fixture.builder.build(request, hooks());
+      // The command never ends by itself: a build that missed its timeout would fail the test by the test's timeout.
       expect(result).toMatchObject({ status: 'failed', artifact: null, error: 'Build timed out after 1 s' });
-      expect(result.durationMs).toBeLessThan(15_000);
+      expect(result.durationMs).toBeGreaterThanOrEqual(1_000);
       expect(await fixture.registry.find(request.image)).toBeNull();
     });
 
@@ -109,7 +110,6 @@ export function builderContract(name: string, makeAdapter: () => Promise<Builder
       setTimeout(() => controller.abort(), 300);
       const result = await building;
       expect(result).toMatchObject({ status: 'failed', artifact: null, error: 'Build cancelled' });
-      expect(result.durationMs).toBeLessThan(15_000);
       expect(await fixture.registry.find(request.image)).toBeNull();
     });
   });

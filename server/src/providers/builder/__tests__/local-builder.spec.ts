@@ -300,13 +300,12 @@ describe('LocalBuilder', () => {
       escaped.unref();
       console.log('ESCAPED ' + escaped.pid);
     `;
-    const started = Date.now();
     const req = await request([], [process.execPath, '-e', script]);
     const { result, lines } = await build(req);
     const pid = Number(lines.find((line) => line.startsWith('ESCAPED '))!.slice('ESCAPED '.length));
     try {
+      // The escaped process holds the pipes for 60 s, past the test's timeout: a build waiting for them fails the test.
       expect(result.status).toBe('success');
-      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       // In the sandbox pid is a number of its PID namespace, and the process is gone with it.
       if (SANDBOXED) expect(await processesOf((await projectUser(dataDir, req.projectId)).uid)).toEqual([]);

@@ -81,15 +81,6 @@ async function isRunning(pid: number): Promise<boolean> {
   return !/^\d+ \(.*\) Z/.test(status);
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) return false;
-    await sleep(50);
-  }
-  return true;
-}
-
 describe('build scratch directories', () => {
   it("are left behind by a worker killed mid-build, and go, with whatever of the build still runs there, when a worker starts", { timeout: 90_000 }, async () => {
     const dir = await dataDir();
@@ -102,7 +93,7 @@ describe('build scratch directories', () => {
 
     expect(await providers(dir).builder.removeStaleScratch()).toEqual([scratch]);
     expect(await readdir(root)).toEqual([]);
-    expect(await until(async () => !(await isRunning(buildPid)))).toBe(true);
+    await expect.poll(async () => !(await isRunning(buildPid)), { timeout: 10_000, interval: 50 }).toBe(true);
   });
 
   it("go before the next build, as when the killed worker's step is retried", { timeout: 90_000 }, async () => {
@@ -123,7 +114,7 @@ describe('build scratch directories', () => {
     expect(lines).toContain('Removed the scratch directory of an interrupted build');
     // The retried build's own directory went when it ended; the killed worker's went before it began.
     expect(await readdir(path.join(dir, 'builds'))).toEqual([]);
-    expect(await until(async () => !(await isRunning(buildPid)))).toBe(true);
+    await expect.poll(async () => !(await isRunning(buildPid)), { timeout: 10_000, interval: 50 }).toBe(true);
   });
 
   it('stay while their process runs: another worker mid-build, and this process', { timeout: 90_000 }, async () => {
