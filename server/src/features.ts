@@ -33,6 +33,7 @@ import { usersModule } from './modules/users/users.module.js';
 import { PublicAddress } from './common/public-address.js';
 import { gitModule } from './modules/git/git.module.js';
 import { tokensModule } from './modules/tokens/tokens.module.js';
+import { membersModule } from './modules/members/members.module.js';
 
 export interface CoreDependencies {
   config: AppConfig;
@@ -93,6 +94,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, engine, runProviders, secretBox });
   // Steps of whoever boots Slipway with their own (tests, the pipeline benchmark) run with a project run's ports.
   if (extraPipelineSteps?.length) engine.register({ steps: extraPipelineSteps, providers: runProviders });
+  const members = membersModule({ dataSource });
   const projectRuns = projectRunsModule({ engine, bus, projects: projects.service });
   const commands = commandsModule({
     dataSource,
@@ -104,7 +106,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
   const observability = deploymentObservabilityModule({ dataSource, bus, providers });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, observability.feature, git.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, members.feature, projectRuns.feature, versions.feature, deployments.feature, observability.feature, git.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
     features,

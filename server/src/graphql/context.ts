@@ -10,6 +10,11 @@ export interface GraphQLContext {
   /** A personal access token's scopes and projects; null for a session (or anonymous). */
   grant: TokenGrant | null;
   clientAddress: string;
+  /**
+   * Who asked, when a project member's operation runs on the project owner's account (`user`); absent otherwise
+   * (then `user` asked). What the audit log records as the actor.
+   */
+  actor?: User;
 }
 
 /**
@@ -66,4 +71,14 @@ export function signedIn(context: GraphQLContext): Authenticated {
 /** The context's credential, or null when anonymous: what the token access policy checks. */
 export function authOfContext(context: GraphQLContext): Authenticated | null {
   return context.user && context.sessionId ? signedIn(context) : null;
+}
+
+/** The context of one root field that a project member runs on the owner's account (see AccessPolicy). */
+export function actingContext(context: GraphQLContext, owner: User): GraphQLContext {
+  return Object.create(context, { user: { value: owner }, actor: { value: context.actor ?? context.user } }) as GraphQLContext;
+}
+
+/** Who asked: the member acting on a project, else the signed-in user. */
+export function actorOf(context: GraphQLContext): User | null {
+  return context.actor ?? context.user;
 }

@@ -5,6 +5,8 @@ import { notSignedIn } from '../modules/auth/auth.errors.js';
 declare module 'express-serve-static-core' {
   interface Request {
     auth?: Authenticated;
+    /** Who asked, when a project member's route runs on the owner's account (`auth`); see AccessPolicy. */
+    actor?: Authenticated;
   }
 }
 
@@ -38,6 +40,11 @@ export function requireAuth(authenticate: Authenticate): RequestHandler {
 export function authOf(req: Request): Authenticated {
   if (!req.auth) throw notSignedIn();
   return req.auth;
+}
+
+/** Who asked: the member acting on a project, else the signed-in user. */
+export function actorOf(req: Request): Authenticated {
+  return req.actor ?? authOf(req);
 }
 
 export function clientAddress(req: Request): string {

@@ -88,7 +88,7 @@ export function restRouter(
   components: SchemaComponents,
   signedIn: RequestHandler,
   /** After signedIn: may this credential use this route (a token's scopes and projects)? Throws if not. */
-  authorize: (req: Request, route: RestRoute) => Promise<void> | undefined,
+  authorize: (req: Request, route: RestRoute) => Promise<void>,
 ): Router {
   const ajv = schemaValidator(components);
   const router = Router();

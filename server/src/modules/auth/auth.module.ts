@@ -11,7 +11,7 @@ import { LoginThrottle } from './login-throttle.js';
 import { PasswordCheck } from './password-check.js';
 import { Session } from './session.entity.js';
 import { type Authenticated, TokenService } from './token.service.js';
-import { TokenAccess } from '../tokens/token-access.js';
+import { AccessPolicy } from '../tokens/token-access.js';
 import { AccessTokensService, isAccessToken } from '../tokens/tokens.service.js';
 
 export interface Authentication {
@@ -24,7 +24,7 @@ export interface Authentication {
    */
   verifyCredential: (secret: string) => Promise<Authenticated>;
   /** Scopes and project limits of tokens, for every route and resolver. */
-  access: TokenAccess;
+  access: AccessPolicy;
   /** The Authorization header to the signed-in user, for GraphQL contexts. */
   authenticate: Authenticate;
   /** Sign-in and registration limits, shared by every API process. */
@@ -46,7 +46,7 @@ export function createAuthentication(deps: {
   const verifyCredential = (secret: string) => (isAccessToken(secret) ? accessTokens.verify(secret) : tokens.verify(secret));
   const authenticate = bearerAuthentication(verifyCredential);
   const throttle = new LoginThrottle(deps.dataSource.getRepository(LoginFailure), deps.registrationsPerAddress);
-  return { tokens, accessTokens, verifyCredential, access: new TokenAccess(deps.dataSource), authenticate, throttle, passwords: new PasswordCheck(throttle) };
+  return { tokens, accessTokens, verifyCredential, access: new AccessPolicy(deps.dataSource), authenticate, throttle, passwords: new PasswordCheck(throttle) };
 }
 
 /** Registration, sign-in and sign-out; its cleanup deletes sessions and login failures that no longer count. */

@@ -19,6 +19,7 @@ import { Version } from '../versions/version.entity.js';
 import { githubOrganizationInvalid, githubOrganizationMissing, projectBeingDeleted, projectNameTaken, projectNotFound, unknownTemplate } from './projects.errors.js';
 import {
   PROJECT_COLUMNS,
+  REACHABLE_BY_$1,
   beingDeletedSql,
   buildProjectCountSql,
   buildProjectListSql,
@@ -69,10 +70,10 @@ export interface ProjectRunStarter {
   startDeletion(transaction: EntityManager, project: { ownerId: string; projectId: string }): Promise<void>;
 }
 
-function fromRow(row: ProjectRow, ownerId: string): Project {
+function fromRow(row: ProjectRow): Project {
   return Object.assign(new Project(), {
     id: row.id,
-    ownerId,
+    ownerId: row.owner_id,
     name: row.name,
     description: row.description,
     tags: row.tags,
@@ -132,7 +133,7 @@ export class ProjectsService {
     this.pool = poolQuery(dataSource);
   }
 
-  /** One page of the owner's projects, filtered and sorted in SQL; every query argument is optional. */
+  /** One page of the user's projects (their own and those they are a member of), filtered and sorted in SQL; every query argument is optional. */
   async list(owner: Owner, query: ProjectListQuery = {}): Promise<ProjectPage> {
     const parsed = parseProjectListQuery(query);
     const { text, values } = buildProjectListSql(owner.id, parsed);
@@ -143,7 +144,7 @@ export class ProjectsService {
       total = (await this.pool<{ total: number }>(count.text, count.values))[0].total;
     }
     return Object.assign(new ProjectPage(), {
-      projects: rows.map((row) => fromRow(row, owner.id)),
+      projects: rows.map((row) => fromRow(row)),
       page: parsed.page,
       limit: parsed.limit,
       total,
@@ -159,7 +160,7 @@ export class ProjectsService {
       [id, owner.id],
     );
     if (!rows.length) throw projectNotFound();
-    return fromRow(rows[0], owner.id);
+    return fromRow(rows[0]);
   }
 
   /**
@@ -171,21 +172,22 @@ export class ProjectsService {
       `SELECT ${PROJECT_COLUMNS}, ${beingDeletedSql('projects')} FROM projects WHERE owner_id = $1 AND lower(name) = lower($2) AND name = $2`,
       [owner.id, name],
     );
-    return rows.length ? fromRow(rows[0], owner.id) : null;
+    return rows.length ? fromRow(rows[0]) : null;
   }
 
   /**
-   * The owner's project whose repository this is (organization and repository name as it was created with), or null.
-   * Only a project on the local source host that is not being deleted: the repositories Slipway serves over git.
+   * The project whose repository this is (organization and repository name as it was created with), among those the
+   * user owns or is a member of (the access policy then checks their role), or null. Only a project on the local
+   * source host that is not being deleted: the repositories Slipway serves over git.
    */
-  async findServedRepository(owner: Owner, organization: string, repository: string): Promise<Project | null> {
+  async findServedRepository(user: Owner, organization: string, repository: string): Promise<Project | null> {
     const rows: ProjectRow[] = await this.dataSource.query(
       `SELECT * FROM (SELECT ${PROJECT_COLUMNS}, ${beingDeletedSql('projects')} FROM projects
-         WHERE owner_id = $1 AND source_organization = $2 AND source_repository = $3 AND providers->>'source_host' = 'local') AS p
+         WHERE ${REACHABLE_BY_$1} AND source_organization = $2 AND source_repository = $3 AND providers->>'source_host' = 'local') AS p
         WHERE NOT being_deleted`,
-      [owner.id, organization, repository],
+      [user.id, organization, repository],
     );
-    return rows.length ? fromRow(rows[0], owner.id) : null;
+    return rows.length ? fromRow(rows[0]) : null;
   }
 
   /**
@@ -337,17 +339,17 @@ export class ProjectsService {
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE status = 'active')::int AS active,
               count(*) FILTER (WHERE status = 'inactive')::int AS inactive,
-              (SELECT count(DISTINCT tag)::int FROM projects, unnest(tags) AS tag WHERE owner_id = $1) AS tags
-         FROM projects WHERE owner_id = $1`,
+              (SELECT count(DISTINCT tag)::int FROM projects, unnest(tags) AS tag WHERE ${REACHABLE_BY_$1}) AS tags
+         FROM projects WHERE ${REACHABLE_BY_$1}`,
       [owner.id],
     );
     return Object.assign(new ProjectStats(), row);
   }
 
-  /** The owner's distinct tags, sorted case-insensitively. */
+  /** The distinct tags of the user's projects (owned or shared with them), sorted case-insensitively. */
   async tags(owner: Owner): Promise<string[]> {
     const rows: Array<{ tag: string }> = await this.dataSource.query(
-      `SELECT tag FROM (SELECT DISTINCT unnest(tags) AS tag FROM projects WHERE owner_id = $1) AS t ORDER BY lower(tag), tag`,
+      `SELECT tag FROM (SELECT DISTINCT unnest(tags) AS tag FROM projects WHERE ${REACHABLE_BY_$1}) AS t ORDER BY lower(tag), tag`,
       [owner.id],
     );
     return rows.map((row) => row.tag);

@@ -297,9 +297,10 @@ export class VersionsService {
   }
 
   /** The caller's version whose latest build is the run `runId`; null when that run builds none (yet). */
-  async builtBy(owner: Owner, runId: string): Promise<Version | null> {
+  /** The version a run builds; the run came from an answer that was already access-checked (owner or member). */
+  async builtBy(runId: string): Promise<Version | null> {
     if (!isUuid(runId)) return null;
-    return this.dataSource.getRepository(Version).findOneBy({ ownerId: owner.id, buildRunId: runId });
+    return this.dataSource.getRepository(Version).findOneBy({ buildRunId: runId });
   }
 
   /** The version with its latest build run (null before its first build). */
