@@ -13,12 +13,12 @@ import { PipelineBuildVersionResolver, ProjectVersionsResolver, VersionsResolver
 import { DeploymentsResolver, ProjectDeploymentsResolver } from '../modules/deployments/deployments.resolver.js';
 import { DeploymentObservabilityResolver } from '../modules/deployments/observability/observability.resolver.js';
 import { AccessTokensResolver } from '../modules/tokens/tokens.resolver.js';
-import { MembersResolver } from '../modules/members/members.resolver.js';
+import { MembersResolver, ProjectRoleResolver } from '../modules/members/members.resolver.js';
 import type { AccessPolicy } from '../modules/tokens/token-access.js';
 import { authChecker } from './auth-checker.js';
 import { type GraphQLContext, actingContext, authOfContext } from './context.js';
 
-export const resolvers = [AuthResolver, UsersResolver, AccessTokensResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, MembersResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver] as const;
+export const resolvers = [AuthResolver, UsersResolver, AccessTokensResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, MembersResolver, ProjectRoleResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver] as const;
 
 /**
  * type-graphql wants a PubSub once the schema has subscriptions, but every subscription here brings its own

@@ -1,5 +1,6 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { type GraphQLContext, signedIn } from '../../graphql/context.js';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { type GraphQLContext, actorOf, signedIn } from '../../graphql/context.js';
+import { Project } from '../projects/project.entity.js';
 import { MemberRole } from './member-role.js';
 import { AddProjectMemberInput, ProjectMember } from './dtos/member.models.js';
 import type { MembersService } from './members.service.js';
@@ -42,5 +43,17 @@ export class MembersResolver {
   ): Promise<boolean> {
     await this.service.remove(signedIn(ctx).user, projectId, userId);
     return true;
+  }
+}
+
+/** What the caller may do on a project, so that a client shows only what they can use. */
+@Authorized()
+@Resolver(() => Project)
+export class ProjectRoleResolver {
+  constructor(private readonly service: MembersService) {}
+
+  @FieldResolver(() => String, { description: 'Your role on the project: owner, maintainer, developer or viewer' })
+  yourRole(@Root() project: Project, @Ctx() ctx: GraphQLContext): Promise<string> {
+    return this.service.roleOf(project, actorOf(ctx)!.id);
   }
 }

@@ -3,7 +3,7 @@ import { invalidInput, isUuid } from '../../common/validation.js';
 import { projectNotFound } from '../projects/projects.errors.js';
 import type { User } from '../users/user.entity.js';
 import { ProjectMember } from './dtos/member.models.js';
-import { isMemberRole, MEMBER_ROLES, type MemberRole } from './member-role.js';
+import { isMemberRole, MEMBER_ROLES, MemberRole, type ProjectRole } from './member-role.js';
 import { memberExists, memberNotFound, memberUserNotFound, ownerNotMember } from './members.errors.js';
 import { ProjectMemberRow } from './project-member.entity.js';
 
@@ -77,6 +77,13 @@ export class MembersService {
       await manager.delete(ProjectMemberRow, { projectId: projectId as string, userId });
       await this.onChange(manager, { projectId: projectId as string, userId, email: member.email, action: 'member.remove' });
     });
+  }
+
+  /** The caller's role on a project they already reached (owner or member). */
+  async roleOf(project: { id: string; ownerId: string }, userId: string): Promise<ProjectRole> {
+    if (project.ownerId === userId) return 'owner';
+    const [row]: Array<{ role: MemberRole }> = await this.dataSource.query('SELECT role FROM project_members WHERE project_id = $1 AND user_id = $2', [project.id, userId]);
+    return row?.role ?? MemberRole.viewer;
   }
 
   private async ownedProject(manager: EntityManager, owner: Owner, projectId: unknown): Promise<void> {

@@ -140,7 +140,7 @@ describe('ProjectDetailPage', () => {
     await user.click(await screen.findByRole('tab', { name: 'Overview' }));
     await user.keyboard('{ArrowRight}');
     expect(await within(screen.getByRole('tabpanel', { name: 'Versions' })).findByText('No versions found')).toBeInTheDocument();
-    await user.keyboard('{End}');
+    await user.keyboard('{ArrowRight}');
     const deployments = screen.getByRole('tabpanel', { name: 'Deployments' });
     expect(within(deployments).getByRole('region', { name: 'Active Deployments' })).toBeInTheDocument();
     expect(within(deployments).getByRole('region', { name: /^Deployment History/ })).toBeInTheDocument();

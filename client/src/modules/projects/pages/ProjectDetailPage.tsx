@@ -18,16 +18,18 @@ import { useProject } from '../components/detail/useProject';
 import { ProjectEnvironmentCard } from '../components/environment/ProjectEnvironmentCard';
 import { VersionsTab } from '../../versions/components/VersionsTab';
 import { DeploymentsTab } from '../../deployments/components/DeploymentsTab';
+import { MembersSection } from '../../members/components/MembersSection';
 import { DeployStrategyModal } from '../../deployments/components/DeployStrategyModal';
 import { useDeployFlow } from '../../deployments/hooks/useDeployFlow';
 import { useProjectActiveDeployment } from '../../deployments/hooks/useDeploymentLists';
 
-type TabKey = 'overview' | 'versions' | 'deployments';
+type TabKey = 'overview' | 'versions' | 'deployments' | 'members';
 
 const TABS: readonly ProjectTab<TabKey>[] = [
   { key: 'overview', label: 'Overview' },
   { key: 'versions', label: 'Versions' },
   { key: 'deployments', label: 'Deployments' },
+  { key: 'members', label: 'Members' },
 ];
 
 const StyledOverview = styled.div(({ theme }) => ({
@@ -138,6 +140,7 @@ function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
         )}
         {tab === 'versions' && <VersionsTab projectId={project.id} onDeploy={deployFlow.open} />}
         {tab === 'deployments' && <DeploymentsTab projectId={project.id} focusOnOpen={deployedSwitch} />}
+        {tab === 'members' && <MembersSection projectId={project.id} canManage={project.yourRole === 'owner' || project.yourRole === 'maintainer'} />}
       </ProjectTabs>
       {deployFlow.version && (
         <DeployStrategyModal
