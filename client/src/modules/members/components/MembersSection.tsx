@@ -59,7 +59,10 @@ export function MembersSection({ projectId, canManage }: { projectId: string; ca
   const removeMember = (member: ProjectMemberRowFragment) =>
     act(
       member,
-      () => remove({ variables: { projectId, userId: member.userId }, refetchQueries: ['ProjectMembers'], awaitRefetchQueries: true }),
+      async () => {
+        await remove({ variables: { projectId, userId: member.userId } });
+        await refetch();
+      },
       `${member.email} was removed.`,
       'Failed to remove the member',
     );
@@ -72,11 +75,11 @@ export function MembersSection({ projectId, canManage }: { projectId: string; ca
         Members see this project with their role: viewers read it, developers also build and deploy, maintainers also change its settings and members
         and delete it. The project keeps using its owner&apos;s provider settings; members never see them.
       </StyledText>
-      {loading && <LoadingText>Loading members...</LoadingText>}
+      {loading && !data && <LoadingText>Loading members...</LoadingText>}
       {!loading && error && <ErrorBanner message={apiErrorMessage(error, 'Failed to load the members')} onRetry={() => void refetch().catch(() => undefined)} />}
       {actionError && <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} />}
       <div role="status">{status && <StyledStatus>{status}</StyledStatus>}</div>
-      {!loading && !error && !members.length && <p>No members yet: only the owner reaches this project.</p>}
+      {data && !members.length && <p>No members yet: only the owner reaches this project.</p>}
       {members.length > 0 && (
         <StyledTable aria-label="Project members">
           <thead>

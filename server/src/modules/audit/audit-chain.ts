@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+
+/** The hash before the first entry. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** What an entry's hash covers, as stored (every column but seq and hash). */
+export interface ChainedContent {
+  at: Date;
+  actorUserId: string | null;
+  actorEmail: string | null;
+  actorTokenId: string | null;
+  address: string | null;
+  action: string;
+  projectId: string | null;
+  target: string | null;
+  details: string;
+  result: string;
+}
+
+/** SHA-256 over the previous hash and the entry's content in a fixed order: editing either changes it. */
+export function chainHash(prevHash: string, content: ChainedContent): string {
+  const fields = [
+    prevHash,
+    content.at.toISOString(),
+    content.actorUserId,
+    content.actorEmail,
+    content.actorTokenId,
+    content.address,
+    content.action,
+    content.projectId,
+    content.target,
+    content.details,
+    content.result,
+  ];
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
+
+/** JSON with sorted keys, so that the same details always hash the same. */
+export function canonicalJson(value: Record<string, unknown>): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : inner,
+  );
+}
+
+export interface ChainProblem {
+  seq: string;
+  problem: string;
+}
+
+/**
+ * Walks the entries in order: each must name the previous entry's hash and carry the hash of its own content. A
+ * removed entry breaks the next one's link; an edited one its own hash.
+ */
+export function verifyChain(entries: Iterable<ChainedContent & { seq: string; prevHash: string; hash: string }>): { checked: number; problems: ChainProblem[] } {
+  let previous = GENESIS_HASH;
+  let checked = 0;
+  const problems: ChainProblem[] = [];
+  for (const entry of entries) {
+    checked += 1;
+    if (entry.prevHash !== previous) problems.push({ seq: entry.seq, problem: 'does not follow the entry before it (an entry was removed or reordered)' });
+    if (chainHash(entry.prevHash, entry) !== entry.hash) problems.push({ seq: entry.seq, problem: 'its content does not match its hash (it was edited)' });
+    previous = entry.hash;
+  }
+  return { checked, problems };
+}
