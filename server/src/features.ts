@@ -34,6 +34,7 @@ import { PublicAddress } from './common/public-address.js';
 import { gitModule } from './modules/git/git.module.js';
 import { tokensModule } from './modules/tokens/tokens.module.js';
 import { membersModule } from './modules/members/members.module.js';
+import { auditModule } from './modules/audit/audit.module.js';
 
 export interface CoreDependencies {
   config: AppConfig;
@@ -50,18 +51,21 @@ export interface CoreDependencies {
  */
 export function createFeatures({ config, dataSource, bus, queue, extraPipelineSteps }: CoreDependencies) {
   const secretBox = SecretBox.fromRootSecret(config.secretKey);
+  // First: every feature records its changes in it.
+  const audit = auditModule({ dataSource, bus });
   const authentication = createAuthentication({
     dataSource,
     bus,
+    audit: audit.log,
     secretKey: config.secretKey,
     tokenTtlSeconds: config.tokenTtlSeconds,
     registrationsPerAddress: config.registrationsPerAddress,
   });
-  const users = usersModule({ dataSource, bus, passwords: authentication.passwords });
-  const auth = authModule({ users: users.service, authentication });
+  const users = usersModule({ dataSource, bus, passwords: authentication.passwords, audit: audit.log });
+  const auth = authModule({ users: users.service, authentication, audit: audit.log });
   const tokens = tokensModule({ service: authentication.accessTokens });
   const templates = templatesModule({ templatesDir: config.templatesDir });
-  const settings = settingsModule({ dataSource, secretBox, cloudDefaults: config.cloudUrls, testConnection: connectionTester(config.providerTimeoutMs) });
+  const settings = settingsModule({ dataSource, secretBox, cloudDefaults: config.cloudUrls, testConnection: connectionTester(config.providerTimeoutMs), audit: audit.log });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
   // The engine first: each feature that runs pipelines hands it its steps and run-ended handlers as it is built.
   const engine = new PipelineEngine({ dataSource, queue, bus, workers: system.workers });
@@ -87,14 +91,14 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   });
   const buildLogs = new BuildLogs(config.dataDir);
   const publicAddress = new PublicAddress(config.publicUrl);
-  const projects = projectsModule({ dataSource, bus, secretBox, templates: templates.service, settings: settings.service, engine, providers, buildLogs, publicAddress });
+  const projects = projectsModule({ dataSource, bus, audit: audit.log, secretBox, templates: templates.service, settings: settings.service, engine, providers, buildLogs, publicAddress });
   const git = gitModule({ auth: auth.service, access: authentication.access, projects: projects.service, repositories: local.sourceHost, bus });
   const { runProviders } = projects;
-  const versions = versionsModule({ dataSource, bus, projects: projects.service, engine, runProviders, providers, buildLogs });
-  const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, engine, runProviders, secretBox });
+  const versions = versionsModule({ dataSource, bus, audit: audit.log, projects: projects.service, engine, runProviders, providers, buildLogs });
+  const deployments = deploymentsModule({ dataSource, bus, audit: audit.log, projects: projects.service, engine, runProviders, secretBox });
   // Steps of whoever boots Slipway with their own (tests, the pipeline benchmark) run with a project run's ports.
   if (extraPipelineSteps?.length) engine.register({ steps: extraPipelineSteps, providers: runProviders });
-  const members = membersModule({ dataSource });
+  const members = membersModule({ dataSource, audit: audit.log });
   const projectRuns = projectRunsModule({ engine, bus, projects: projects.service });
   const commands = commandsModule({
     dataSource,
@@ -103,10 +107,11 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     health: system.health,
     pipelines: engine,
     build: config.build,
+    audit: audit.log,
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
   const observability = deploymentObservabilityModule({ dataSource, bus, providers });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, members.feature, projectRuns.feature, versions.feature, deployments.feature, observability.feature, git.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, members.feature, audit.feature, projectRuns.feature, versions.feature, deployments.feature, observability.feature, git.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
     features,

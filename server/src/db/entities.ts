@@ -13,7 +13,8 @@ import { WorkerHeartbeat } from '../modules/system/worker-heartbeat.entity.js';
 import { PipelineRun } from '../pipelines/pipeline-run.entity.js';
 import { PipelineStep } from '../pipelines/pipeline-step.entity.js';
 import { ProjectMemberRow } from '../modules/members/project-member.entity.js';
+import { AuditEntry } from '../modules/audit/audit-entry.entity.js';
 import { AccessToken } from '../modules/tokens/access-token.entity.js';
 
 /** Every TypeORM entity; features add theirs here. */
-export const entities = [User, Session, AccessToken, LoginFailure, CommandLog, WorkingDirectory, UserSetting, CloudEndpointOverride, Project, ProjectMemberRow, Version, Deployment, DeploymentEvent, WorkerHeartbeat, PipelineRun, PipelineStep];
+export const entities = [User, Session, AccessToken, LoginFailure, CommandLog, WorkingDirectory, UserSetting, CloudEndpointOverride, Project, ProjectMemberRow, Version, Deployment, DeploymentEvent, WorkerHeartbeat, PipelineRun, PipelineStep, AuditEntry];

@@ -14,11 +14,13 @@ import { DeploymentsResolver, ProjectDeploymentsResolver } from '../modules/depl
 import { DeploymentObservabilityResolver } from '../modules/deployments/observability/observability.resolver.js';
 import { AccessTokensResolver } from '../modules/tokens/tokens.resolver.js';
 import { MembersResolver, ProjectRoleResolver } from '../modules/members/members.resolver.js';
+import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import type { AccessPolicy } from '../modules/tokens/token-access.js';
 import { authChecker } from './auth-checker.js';
-import { type GraphQLContext, actingContext, authOfContext } from './context.js';
+import { auditContext } from '../modules/audit/audit-context.js';
+import { type GraphQLContext, actingContext, auditActorOf, authOfContext } from './context.js';
 
-export const resolvers = [AuthResolver, UsersResolver, AccessTokensResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, MembersResolver, ProjectRoleResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver] as const;
+export const resolvers = [AuthResolver, UsersResolver, AccessTokensResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, MembersResolver, ProjectRoleResolver, AuditResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver] as const;
 
 /**
  * type-graphql wants a PubSub once the schema has subscriptions, but every subscription here brings its own
@@ -91,12 +93,14 @@ function guardRootFields(schema: GraphQLSchema, access: AccessPolicy): void {
       const key = field.subscribe ? 'subscribe' : 'resolve';
       const inner = field[key];
       if (!inner) continue;
-      field[key] = (source, args, context: GraphQLContext, info) => {
-        const checking = access.graphql(authOfContext(context), type.name, field.name, args);
-        return checking
-          ? checking.then((acting) => inner(source, args, acting ? actingContext(context, acting.owner) : context, info))
-          : inner(source, args, context, info);
-      };
+      field[key] = (source, args, context: GraphQLContext, info) =>
+        // What the field changes is recorded in the audit log as done by this caller, from this address.
+        auditContext.runAs(auditActorOf(context), () => {
+          const checking = access.graphql(authOfContext(context), type.name, field.name, args);
+          return checking
+            ? checking.then((acting) => inner(source, args, acting ? actingContext(context, acting.owner) : context, info))
+            : inner(source, args, context, info);
+        });
     }
   }
 }

@@ -1,6 +1,7 @@
 import { AppError, ErrorCode } from '../common/app-error.js';
 import type { Authenticate } from '../http/auth-middleware.js';
 import type { Authenticated } from '../modules/auth/token.service.js';
+import type { AuditActor } from '../modules/audit/audit-context.js';
 import type { TokenGrant } from '../modules/tokens/token-scope.js';
 import type { User } from '../modules/users/user.entity.js';
 
@@ -81,4 +82,10 @@ export function actingContext(context: GraphQLContext, owner: User): GraphQLCont
 /** Who asked: the member acting on a project, else the signed-in user. */
 export function actorOf(context: GraphQLContext): User | null {
   return context.actor ?? context.user;
+}
+
+/** Who the audit log records for this context's changes: the caller (a member, not the owner they act for). */
+export function auditActorOf(context: GraphQLContext): AuditActor {
+  const actor = actorOf(context);
+  return { userId: actor?.id ?? null, email: actor?.email ?? null, tokenId: context.grant?.tokenId ?? null, address: context.clientAddress };
 }

@@ -32,9 +32,9 @@ export class AuditLog {
     dataSource.subscribers.push(this.commitSubscriber());
   }
 
-  /** Records inside `manager`'s transaction; with the data source's own manager (no transaction), in one of its own. */
-  async record(manager: EntityManager, record: AuditRecord): Promise<void> {
-    if (!manager.queryRunner?.isTransactionActive) {
+  /** Records inside `manager`'s transaction; without one (null, or a manager outside a transaction), in one of its own. */
+  async record(manager: EntityManager | null, record: AuditRecord): Promise<void> {
+    if (!manager?.queryRunner?.isTransactionActive) {
       await this.dataSource.transaction((own) => this.record(own, record));
       return;
     }
@@ -56,7 +56,7 @@ export class AuditLog {
     };
     const prevHash = last?.hash ?? GENESIS_HASH;
     await manager.insert(AuditEntry, { ...content, prevHash, hash: chainHash(prevHash, content) });
-    manager.queryRunner.data = { ...manager.queryRunner.data, auditAppended: true };
+    Object.assign(manager.queryRunner.data ?? (manager.queryRunner.data = {}), { auditAppended: true });
   }
 
   private commitSubscriber(): EntitySubscriberInterface {
@@ -70,3 +70,6 @@ export class AuditLog {
     };
   }
 }
+
+/** What a feature needs of the audit log: recording its changes. */
+export type AuditRecorder = Pick<AuditLog, 'record'>;

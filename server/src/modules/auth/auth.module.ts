@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { AuditRecorder } from '../audit/audit-log.js';
 import type { EventBus } from '../../events/event-bus.js';
 import { type Authenticate, bearerAuthentication } from '../../http/auth-middleware.js';
 import type { Feature } from '../feature.js';
@@ -40,9 +41,10 @@ export function createAuthentication(deps: {
   secretKey: Buffer;
   tokenTtlSeconds: number;
   registrationsPerAddress: number;
+  audit: AuditRecorder;
 }): Authentication {
   const tokens = new TokenService(deps.dataSource.getRepository(Session), deps.secretKey, deps.tokenTtlSeconds, deps.bus);
-  const accessTokens = new AccessTokensService(deps.dataSource, deps.bus);
+  const accessTokens = new AccessTokensService(deps.dataSource, deps.bus, deps.audit);
   const verifyCredential = (secret: string) => (isAccessToken(secret) ? accessTokens.verify(secret) : tokens.verify(secret));
   const authenticate = bearerAuthentication(verifyCredential);
   const throttle = new LoginThrottle(deps.dataSource.getRepository(LoginFailure), deps.registrationsPerAddress);
@@ -50,9 +52,9 @@ export function createAuthentication(deps: {
 }
 
 /** Registration, sign-in and sign-out; its cleanup deletes sessions and login failures that no longer count. */
-export function authModule({ users, authentication }: { users: UsersService; authentication: Authentication }) {
+export function authModule({ users, authentication, audit }: { users: UsersService; authentication: Authentication; audit: AuditRecorder }) {
   const { throttle } = authentication;
-  const service = new AuthService(users, authentication.tokens, throttle, authentication.passwords, authentication.accessTokens);
+  const service = new AuthService(users, authentication.tokens, throttle, authentication.passwords, authentication.accessTokens, audit);
   const feature: Feature = {
     rest: { routes: authRoutes(service) },
     resolvers: [new AuthResolver(service)],

@@ -29,7 +29,7 @@ function validateRole(value: unknown): MemberRole {
 export class MembersService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly onChange: MemberChangeHook = async () => undefined,
+    private readonly onChange: MemberChangeHook,
   ) {}
 
   async list(owner: Owner, projectId: unknown): Promise<ProjectMember[]> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditRecorder } from '../audit/audit-log.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PublicAddress } from '../../common/public-address.js';
 import type { SecretBox } from '../../common/secret-box.js';
@@ -129,6 +130,7 @@ export class ProjectsService {
     private readonly runs: ProjectRunStarter,
     /** Where users reach Slipway: the base of the clone URLs of the repositories it serves over HTTP. */
     private readonly publicAddress: PublicAddress,
+    private readonly audit: AuditRecorder,
   ) {
     this.pool = poolQuery(dataSource);
   }
@@ -254,6 +256,7 @@ export class ProjectsService {
             providers: providerKindsFrom(settings),
           });
           await this.runs.startCreation(manager, { ownerId: owner.id, projectId: id, blank: !template });
+          await this.audit.record(manager, { action: 'project.create', projectId: id, target: `project:${id}`, details: { name, template: template?.id ?? null, variables: Object.keys(environment) } });
         });
         return this.get(owner, id);
       } catch (error) {
@@ -301,6 +304,10 @@ export class ProjectsService {
       await this.dataSource.transaction(async (manager) => {
         await this.assertChangeable(owner, project.id, manager);
         await manager.update(Project, { id: project.id, ownerId: owner.id }, changes);
+        // Field names, and the names (never the values) of the variables if they changed.
+        const fields = Object.keys(input).filter((key) => input[key as keyof ProjectInput] !== undefined);
+        const variables = input.environmentVariables === undefined ? undefined : Object.keys(parseEnvironmentVariables(input.environmentVariables));
+        await this.audit.record(manager, { action: 'project.update', projectId: project.id, target: `project:${project.id}`, details: { fields, ...(variables ? { variables } : {}) } });
       });
     } catch (error) {
       if (isNameTaken(error)) throw projectNameTaken(changes.name ?? project.name);
@@ -331,6 +338,7 @@ export class ProjectsService {
       const project = await manager.findOne(Project, { where: { id, ownerId: owner.id }, lock: { mode: 'pessimistic_write' } });
       if (!project) throw projectNotFound();
       await this.runs.startDeletion(manager, { ownerId: owner.id, projectId: project.id });
+      await this.audit.record(manager, { action: 'project.delete', projectId: project.id, target: `project:${project.id}`, details: { name: project.name } });
     });
   }
 
