@@ -51,8 +51,11 @@ export interface ChainProblem {
  * Walks the entries in order: each must name the previous entry's hash and carry the hash of its own content. A
  * removed entry breaks the next one's link; an edited one its own hash.
  */
-export function verifyChain(entries: Iterable<ChainedContent & { seq: string; prevHash: string; hash: string }>): { checked: number; problems: ChainProblem[] } {
-  let previous = GENESIS_HASH;
+export function verifyChain(
+  entries: Iterable<ChainedContent & { seq: string; prevHash: string; hash: string }>,
+  previousHash = GENESIS_HASH,
+): { checked: number; problems: ChainProblem[]; lastHash: string } {
+  let previous = previousHash;
   let checked = 0;
   const problems: ChainProblem[] = [];
   for (const entry of entries) {
@@ -61,5 +64,47 @@ export function verifyChain(entries: Iterable<ChainedContent & { seq: string; pr
     if (chainHash(entry.prevHash, entry) !== entry.hash) problems.push({ seq: entry.seq, problem: 'its content does not match its hash (it was edited)' });
     previous = entry.hash;
   }
-  return { checked, problems };
+  return { checked, problems, lastHash: previous };
+}
+
+type Query = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
+
+const BATCH = 5000;
+
+/** Checks the whole stored chain, a batch at a time (what `npm run audit:verify` runs). */
+export async function verifyStoredChain(query: Query): Promise<{ checked: number; problems: ChainProblem[] }> {
+  let after = '0';
+  let lastHash = GENESIS_HASH;
+  let checked = 0;
+  const problems: ChainProblem[] = [];
+  for (;;) {
+    const rows = await query(
+      `SELECT seq::text AS seq, at, actor_user_id, actor_email, actor_token_id, address, action, project_id, target, details, result, prev_hash, hash
+         FROM audit_log WHERE audit_log.seq > $1 ORDER BY audit_log.seq LIMIT ${BATCH}`,
+      [after],
+    );
+    if (!rows.length) return { checked, problems };
+    const batch = verifyChain(
+      rows.map((row) => ({
+        seq: row.seq as string,
+        at: row.at as Date,
+        actorUserId: row.actor_user_id as string | null,
+        actorEmail: row.actor_email as string | null,
+        actorTokenId: row.actor_token_id as string | null,
+        address: row.address as string | null,
+        action: row.action as string,
+        projectId: row.project_id as string | null,
+        target: row.target as string | null,
+        details: row.details as string,
+        result: row.result as string,
+        prevHash: row.prev_hash as string,
+        hash: row.hash as string,
+      })),
+      lastHash,
+    );
+    checked += batch.checked;
+    problems.push(...batch.problems);
+    lastHash = batch.lastHash;
+    after = rows[rows.length - 1].seq as string;
+  }
 }

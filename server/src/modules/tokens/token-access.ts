@@ -86,6 +86,8 @@ const GRAPHQL_RULES: Record<string, Rule> = {
   'Mutation.deleteProject': { scopes: [write], project: { project: 'id' } },
   'Mutation.archiveDeployments': { scopes: [write], project: { project: 'projectId' }, role: MemberRole.developer },
   'Query.projectMembers': { scopes: [read], project: { project: 'projectId' } },
+  'Query.auditLog': { scopes: [read], project: { project: 'projectId' } },
+  'Subscription.auditAppended': { scopes: [read], project: { project: 'projectId' } },
   'Mutation.addProjectMember': { scopes: [write], project: { project: 'projectId' } },
   'Mutation.updateProjectMember': { scopes: [write], project: { project: 'projectId' } },
   'Mutation.removeProjectMember': { scopes: [write], project: { project: 'projectId' } },
