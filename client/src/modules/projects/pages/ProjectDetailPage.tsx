@@ -19,17 +19,19 @@ import { ProjectEnvironmentCard } from '../components/environment/ProjectEnviron
 import { VersionsTab } from '../../versions/components/VersionsTab';
 import { DeploymentsTab } from '../../deployments/components/DeploymentsTab';
 import { MembersSection } from '../../members/components/MembersSection';
+import { ActivityList } from '../../audit/components/ActivityList';
 import { DeployStrategyModal } from '../../deployments/components/DeployStrategyModal';
 import { useDeployFlow } from '../../deployments/hooks/useDeployFlow';
 import { useProjectActiveDeployment } from '../../deployments/hooks/useDeploymentLists';
 
-type TabKey = 'overview' | 'versions' | 'deployments' | 'members';
+type TabKey = 'overview' | 'versions' | 'deployments' | 'members' | 'activity';
 
 const TABS: readonly ProjectTab<TabKey>[] = [
   { key: 'overview', label: 'Overview' },
   { key: 'versions', label: 'Versions' },
   { key: 'deployments', label: 'Deployments' },
   { key: 'members', label: 'Members' },
+  { key: 'activity', label: 'Activity' },
 ];
 
 const StyledOverview = styled.div(({ theme }) => ({
@@ -141,6 +143,7 @@ function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
         {tab === 'versions' && <VersionsTab projectId={project.id} onDeploy={deployFlow.open} />}
         {tab === 'deployments' && <DeploymentsTab projectId={project.id} focusOnOpen={deployedSwitch} />}
         {tab === 'members' && <MembersSection projectId={project.id} canManage={project.yourRole === 'owner' || project.yourRole === 'maintainer'} />}
+        {tab === 'activity' && <ActivityList projectId={project.id} title="Project activity" />}
       </ProjectTabs>
       {deployFlow.version && (
         <DeployStrategyModal
