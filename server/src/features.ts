@@ -36,6 +36,8 @@ import { webhooksModule } from './modules/webhooks/webhooks.module.js';
 import { tokensModule } from './modules/tokens/tokens.module.js';
 import { environmentsModule } from './modules/environments/environments.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
+import { membersModule } from './modules/members/members.module.js';
+import { auditModule } from './modules/audit/audit.module.js';
 
 export interface CoreDependencies {
   config: AppConfig;
@@ -52,18 +54,21 @@ export interface CoreDependencies {
  */
 export function createFeatures({ config, dataSource, bus, queue, extraPipelineSteps }: CoreDependencies) {
   const secretBox = SecretBox.fromRootSecret(config.secretKey);
+  // First: every feature records its changes in it.
+  const audit = auditModule({ dataSource, bus });
   const authentication = createAuthentication({
     dataSource,
     bus,
+    audit: audit.log,
     secretKey: config.secretKey,
     tokenTtlSeconds: config.tokenTtlSeconds,
     registrationsPerAddress: config.registrationsPerAddress,
   });
-  const users = usersModule({ dataSource, bus, passwords: authentication.passwords });
-  const auth = authModule({ users: users.service, authentication });
+  const users = usersModule({ dataSource, bus, passwords: authentication.passwords, audit: audit.log });
+  const auth = authModule({ users: users.service, authentication, audit: audit.log });
   const tokens = tokensModule({ service: authentication.accessTokens });
   const templates = templatesModule({ templatesDir: config.templatesDir });
-  const settings = settingsModule({ dataSource, secretBox, cloudDefaults: config.cloudUrls, testConnection: connectionTester(config.providerTimeoutMs) });
+  const settings = settingsModule({ dataSource, secretBox, cloudDefaults: config.cloudUrls, testConnection: connectionTester(config.providerTimeoutMs), audit: audit.log });
   const system = systemModule({ dataSource, queue, role: config.role, mode: config.databaseUrl ? 'server' : 'embedded', cleanups: [auth.cleanup] });
   // The engine first: each feature that runs pipelines hands it its steps and run-ended handlers as it is built.
   const engine = new PipelineEngine({ dataSource, queue, bus, workers: system.workers });
@@ -89,15 +94,16 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   });
   const buildLogs = new BuildLogs(config.dataDir);
   const publicAddress = new PublicAddress(config.publicUrl);
-  const projects = projectsModule({ dataSource, bus, secretBox, templates: templates.service, settings: settings.service, engine, providers, buildLogs, publicAddress });
+  const projects = projectsModule({ dataSource, bus, audit: audit.log, secretBox, templates: templates.service, settings: settings.service, engine, providers, buildLogs, publicAddress });
   const git = gitModule({ auth: auth.service, access: authentication.access, projects: projects.service, repositories: local.sourceHost, bus });
   const webhooks = webhooksModule({ dataSource, projects: projects.service, bus });
   const { runProviders } = projects;
-  const versions = versionsModule({ dataSource, bus, projects: projects.service, engine, runProviders, providers, buildLogs });
-  const deployments = deploymentsModule({ dataSource, bus, projects: projects.service, engine, runProviders, secretBox });
+  const versions = versionsModule({ dataSource, bus, audit: audit.log, projects: projects.service, engine, runProviders, providers, buildLogs });
+  const deployments = deploymentsModule({ dataSource, bus, audit: audit.log, projects: projects.service, engine, runProviders, secretBox });
   const environments = environmentsModule({ dataSource, bus, engine, projects: projects.service, providers, secretBox, deployments: deployments.service });
   // Steps of whoever boots Slipway with their own (tests, the pipeline benchmark) run with a project run's ports.
   if (extraPipelineSteps?.length) engine.register({ steps: extraPipelineSteps, providers: runProviders });
+  const members = membersModule({ dataSource, audit: audit.log });
   const projectRuns = projectRunsModule({ engine, bus, projects: projects.service });
   const commands = commandsModule({
     dataSource,
@@ -106,12 +112,13 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     health: system.health,
     pipelines: engine,
     build: config.build,
+    audit: audit.log,
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
   const observability = deploymentObservabilityModule({ dataSource, bus, providers });
   // Failed runs and deployments, crash loops and production deploys, sent to each user's webhooks and email.
   const notifications = notificationsModule({ dataSource, bus, queue, secretBox, projects: projects.service, smtp: config.smtp, webhookAllow: config.webhookAllow });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, environments.feature, observability.feature, git.feature, webhooks.feature, notifications.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, environments.feature, observability.feature, git.feature, webhooks.feature, notifications.feature, members.feature, audit.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
     features,

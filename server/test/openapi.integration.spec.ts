@@ -140,20 +140,26 @@ describe('the OpenAPI description', () => {
     );
     for (const call of SPEC_CALLS) expect(documented, call).toContain(call);
     // Beside spec section 7: retry and cancel of a project's run (spec section 3's pipeline screen), Settings'
-    // connection tests, the admins' cloud service URLs, personal access tokens, disabling users and notifications (issue 34),
-    // environments and pushes (issue 33).
+    // connection tests, the admins' cloud service URLs, personal access tokens, disabling users, notifications,
+    // members and the audit log (issue 34), environments and pushes (issue 33).
     expect(documented.filter((one) => !SPEC_CALLS.includes(one)).sort()).toEqual([
       'DELETE /notifications/channels/{id}',
       'DELETE /notifications/rules/{id}',
       'DELETE /projects/{id}/environments/{env}',
+      'DELETE /projects/{id}/members/{userId}',
       'DELETE /tokens/{id}',
+      'GET /audit',
+      'GET /audit/export',
       'GET /cloud-endpoints',
       'GET /notifications/channels',
       'GET /notifications/deliveries',
       'GET /notifications/rules',
+      'GET /projects/{id}/audit',
+      'GET /projects/{id}/audit/export',
       'GET /projects/{id}/environments',
       'GET /projects/{id}/environments/{env}',
       'GET /projects/{id}/environments/{env}/promotion',
+      'GET /projects/{id}/members',
       'GET /projects/{id}/previews',
       'GET /projects/{id}/pushes',
       'GET /tokens',
@@ -163,6 +169,7 @@ describe('the OpenAPI description', () => {
       'POST /notifications/rules',
       'POST /projects/{id}/environments',
       'POST /projects/{id}/environments/{env}/promote',
+      'POST /projects/{id}/members',
       'POST /projects/{id}/status/cancel',
       'POST /projects/{id}/status/retry',
       'POST /settings/test-connection',
@@ -171,6 +178,7 @@ describe('the OpenAPI description', () => {
       'POST /users/{id}/enable',
       'PUT /cloud-endpoints',
       'PUT /projects/{id}/environments/{env}',
+      'PUT /projects/{id}/members/{userId}',
       'PUT /projects/{id}/previews',
     ]);
   });
@@ -424,6 +432,21 @@ describe('what the routes answer matches what the description says', () => {
   }, 600_000);
 
   it('deleting a project, then every documented operation has answered with success', async () => {
+    const member = { id: project.id, userId: stranger.user.id };
+    expect((await call('POST', '/projects/{id}/members', { params: { id: project.id }, token: owner.token, body: { email: stranger.email, role: 'viewer' } })).status).toBe(201);
+    expect((await call('GET', '/projects/{id}/members', { params: { id: project.id }, token: owner.token })).body.members).toHaveLength(1);
+    expect((await call('PUT', '/projects/{id}/members/{userId}', { params: member, token: owner.token, body: { role: 'developer' } })).body.role).toBe('developer');
+    expect((await call('DELETE', '/projects/{id}/members/{userId}', { params: member, token: owner.token })).status).toBe(204);
+    expect((await call('GET', '/projects/{id}/audit', { params: { id: project.id }, token: owner.token })).body.entries.length).toBeGreaterThan(0);
+    expect((await call('GET', '/audit', { token: owner.token })).body.entries.length).toBeGreaterThan(0);
+    // JSON Lines, not JSON: fetched as they are, with the documented media type.
+    for (const [route, path] of [['/projects/{id}/audit/export', `/projects/${project.id}/audit/export`], ['/audit/export', '/audit/export']]) {
+      const lines = await fetch(`${app.url}/api${path}`, { headers: { authorization: `Bearer ${owner.token}` } });
+      expect(lines.status).toBe(200);
+      expect(Object.keys(document.paths[route].get.responses[200].content)).toEqual([lines.headers.get('content-type')?.split(';')[0]]);
+      await lines.text();
+      succeeded.add(`GET ${route}`);
+    }
     expect((await call('DELETE', '/projects/{id}', { params: { id: project.id }, token: owner.token })).status).toBe(202);
     expect((await call('POST', '/users/logout', { token: owner.token })).status).toBe(200);
     expect((await call('GET', '/users/me', { token: owner.token })).status).toBe(401);

@@ -212,7 +212,7 @@ describe('settings are private and encrypted', () => {
   it('hands other modules the decrypted values through SettingsService.valuesFor', async () => {
     await app.api('PUT', '/settings', { token: alice.token, body: { settings: { DOCKER_TOKEN, GITHUB_ORGANIZATION: 'acme' } } });
     const unused = () => Promise.reject(new Error('not used here'));
-    const service = new SettingsService(app.slipway.dataSource, SecretBox.fromRootSecret(Buffer.from(TEST_SECRET_KEY)), { endpoints: { current: unused }, test: unused });
+    const service = new SettingsService(app.slipway.dataSource, SecretBox.fromRootSecret(Buffer.from(TEST_SECRET_KEY)), { endpoints: { current: unused }, test: unused }, { record: unused });
     expect(await service.valuesFor(alice.user.id)).toEqual({ DOCKER_TOKEN, GITHUB_ORGANIZATION: 'acme' });
     expect(await service.valuesFor(bob.user.id)).toEqual({});
   });

@@ -13,10 +13,12 @@ import { CloudEndpointOverride } from '../modules/settings/cloud-endpoint.entity
 import { WorkerHeartbeat } from '../modules/system/worker-heartbeat.entity.js';
 import { PipelineRun } from '../pipelines/pipeline-run.entity.js';
 import { PipelineStep } from '../pipelines/pipeline-step.entity.js';
+import { ProjectMemberRow } from '../modules/members/project-member.entity.js';
+import { AuditEntry } from '../modules/audit/audit-entry.entity.js';
 import { AccessToken } from '../modules/tokens/access-token.entity.js';
 
 import { Environment, PreviewSettings } from '../modules/environments/environment.entity.js';
 import { Push } from '../modules/environments/push.entity.js';
 
 /** Every TypeORM entity; features add theirs here. */
-export const entities = [User, Session, AccessToken, LoginFailure, CommandLog, WorkingDirectory, UserSetting, CloudEndpointOverride, Project, Version, Deployment, DeploymentEvent, Environment, PreviewSettings, Push, WorkerHeartbeat, PipelineRun, PipelineStep, NotificationChannel, NotificationRule, NotificationDelivery];
+export const entities = [User, Session, AccessToken, LoginFailure, CommandLog, WorkingDirectory, UserSetting, CloudEndpointOverride, Project, Version, Deployment, DeploymentEvent, Environment, PreviewSettings, Push, WorkerHeartbeat, PipelineRun, PipelineStep, NotificationChannel, NotificationRule, NotificationDelivery, ProjectMemberRow, AuditEntry];

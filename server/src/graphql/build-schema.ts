@@ -15,11 +15,14 @@ import { EnvironmentsResolver } from '../modules/environments/environments.resol
 import { DeploymentObservabilityResolver } from '../modules/deployments/observability/observability.resolver.js';
 import { AccessTokensResolver } from '../modules/tokens/tokens.resolver.js';
 import { NotificationsResolver } from '../modules/notifications/notifications.resolver.js';
-import type { TokenAccess } from '../modules/tokens/token-access.js';
+import { MembersResolver, ProjectRoleResolver } from '../modules/members/members.resolver.js';
+import { AuditResolver } from '../modules/audit/audit.resolver.js';
+import type { AccessPolicy } from '../modules/tokens/token-access.js';
 import { authChecker } from './auth-checker.js';
-import { type GraphQLContext, authOfContext } from './context.js';
+import { auditContext } from '../modules/audit/audit-context.js';
+import { type GraphQLContext, actingContext, auditActorOf, authOfContext } from './context.js';
 
-export const resolvers = [AuthResolver, UsersResolver, AccessTokensResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver, EnvironmentsResolver, NotificationsResolver] as const;
+export const resolvers = [AuthResolver, UsersResolver, AccessTokensResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver, EnvironmentsResolver, NotificationsResolver, MembersResolver, ProjectRoleResolver, AuditResolver] as const;
 
 /**
  * type-graphql wants a PubSub once the schema has subscriptions, but every subscription here brings its own
@@ -39,7 +42,7 @@ const NO_TOPICS: PubSub = {
  * instances (with their services); type-graphql takes them from `container`. Without instances (the schema
  * emitter) the schema has the same shape but cannot run.
  */
-export async function buildAppSchema(instances: object[] = [], access?: TokenAccess): Promise<GraphQLSchema> {
+export async function buildAppSchema(instances: object[] = [], access?: AccessPolicy): Promise<GraphQLSchema> {
   const byClass = new Map<unknown, object>(instances.map((instance) => [instance.constructor, instance]));
   const container: ResolverInstances = {
     get(resolverClass: { name: string }) {
@@ -80,20 +83,26 @@ export function printAppSchema(schema: GraphQLSchema): string {
 }
 
 /**
- * Every root field (query, mutation, subscription; over HTTP and graphql-ws) asks the token access policy first:
- * a personal access token's scopes and projects are checked there, in one place, before the resolver runs.
+ * Every root field (query, mutation, subscription; over HTTP and graphql-ws) asks the access policy first: a
+ * token's scopes and projects and a member's role are checked there, in one place, before the resolver runs.
+ * A member's allowed operation runs with the project owner's account as `user` (the rows are the owner's) and the
+ * member as `actor`, in a context of its own: the other root fields of the same document keep the caller's.
  */
-function guardRootFields(schema: GraphQLSchema, access: TokenAccess): void {
+function guardRootFields(schema: GraphQLSchema, access: AccessPolicy): void {
   for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
     if (!type) continue;
     for (const field of Object.values(type.getFields())) {
       const key = field.subscribe ? 'subscribe' : 'resolve';
       const inner = field[key];
       if (!inner) continue;
-      field[key] = (source, args, context: GraphQLContext, info) => {
-        const checking = access.graphql(authOfContext(context), type.name, field.name, args);
-        return checking ? checking.then(() => inner(source, args, context, info)) : inner(source, args, context, info);
-      };
+      field[key] = (source, args, context: GraphQLContext, info) =>
+        // What the field changes is recorded in the audit log as done by this caller, from this address.
+        auditContext.runAs(auditActorOf(context), () => {
+          const checking = access.graphql(authOfContext(context), type.name, field.name, args);
+          return checking
+            ? checking.then((acting) => inner(source, args, acting ? actingContext(context, acting.owner) : context, info))
+            : inner(source, args, context, info);
+        });
     }
   }
 }

@@ -1,6 +1,7 @@
 import { AppError, ErrorCode } from '../common/app-error.js';
 import type { Authenticate } from '../http/auth-middleware.js';
 import type { Authenticated } from '../modules/auth/token.service.js';
+import type { AuditActor } from '../modules/audit/audit-context.js';
 import type { TokenGrant } from '../modules/tokens/token-scope.js';
 import type { User } from '../modules/users/user.entity.js';
 
@@ -10,6 +11,11 @@ export interface GraphQLContext {
   /** A personal access token's scopes and projects; null for a session (or anonymous). */
   grant: TokenGrant | null;
   clientAddress: string;
+  /**
+   * Who asked, when a project member's operation runs on the project owner's account (`user`); absent otherwise
+   * (then `user` asked). What the audit log records as the actor.
+   */
+  actor?: User;
 }
 
 /**
@@ -66,4 +72,20 @@ export function signedIn(context: GraphQLContext): Authenticated {
 /** The context's credential, or null when anonymous: what the token access policy checks. */
 export function authOfContext(context: GraphQLContext): Authenticated | null {
   return context.user && context.sessionId ? signedIn(context) : null;
+}
+
+/** The context of one root field that a project member runs on the owner's account (see AccessPolicy). */
+export function actingContext(context: GraphQLContext, owner: User): GraphQLContext {
+  return Object.create(context, { user: { value: owner }, actor: { value: context.actor ?? context.user } }) as GraphQLContext;
+}
+
+/** Who asked: the member acting on a project, else the signed-in user. */
+export function actorOf(context: GraphQLContext): User | null {
+  return context.actor ?? context.user;
+}
+
+/** Who the audit log records for this context's changes: the caller (a member, not the owner they act for). */
+export function auditActorOf(context: GraphQLContext): AuditActor {
+  const actor = actorOf(context);
+  return { userId: actor?.id ?? null, email: actor?.email ?? null, tokenId: context.grant?.tokenId ?? null, address: context.clientAddress };
 }

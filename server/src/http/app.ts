@@ -4,7 +4,7 @@ import type { ApolloServer } from '@apollo/server';
 import type { BuildInfo } from '../common/build-info.js';
 import { type GraphQLContext, createContext } from '../graphql/context.js';
 import { GRAPHQL_PATH } from '../graphql/websocket.js';
-import type { TokenAccess } from '../modules/tokens/token-access.js';
+import type { AccessPolicy } from '../modules/tokens/token-access.js';
 import { type Authenticate, authOf, clientAddress, requireAuth } from './auth-middleware.js';
 import { openApiDocument, openApiRoutes } from './openapi.js';
 import type { HttpMount } from '../modules/feature.js';
@@ -33,7 +33,7 @@ export function createExpressApp(
     access,
     schemaSdl,
     mounts = [],
-  }: { rest: { routes: RestRoute[]; schemas: SchemaComponents }; authenticate: Authenticate; access: TokenAccess; schemaSdl: string; mounts?: HttpMount[] },
+  }: { rest: { routes: RestRoute[]; schemas: SchemaComponents }; authenticate: Authenticate; access: AccessPolicy; schemaSdl: string; mounts?: HttpMount[] },
   apollo: ApolloServer<GraphQLContext>,
 ): Express {
   const app = express();
@@ -63,7 +63,17 @@ export function createExpressApp(
 
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }), rejectUnsafeInput);
-  api.use(restRouter(rest.routes, rest.schemas, requireAuth(authenticate), (req, route) => access.rest(authOf(req), route.method, route.path, req.params)));
+  api.use(
+    restRouter(rest.routes, rest.schemas, requireAuth(authenticate), async (req, route) => {
+      const auth = authOf(req);
+      const acting = await access.rest(auth, route.method, route.path, req.params);
+      // A project member's route runs on the owner's account; `actor` keeps who asked (see AccessPolicy).
+      if (acting) {
+        req.actor = auth;
+        req.auth = { ...auth, user: acting.owner };
+      }
+    }),
+  );
   api.use(apiNotFound);
   app.use('/api', api);
 

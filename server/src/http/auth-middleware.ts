@@ -1,10 +1,13 @@
 import type { Request, RequestHandler } from 'express';
+import type { AuditActor } from '../modules/audit/audit-context.js';
 import type { Authenticated } from '../modules/auth/token.service.js';
 import { notSignedIn } from '../modules/auth/auth.errors.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
     auth?: Authenticated;
+    /** Who asked, when a project member's route runs on the owner's account (`auth`); see AccessPolicy. */
+    actor?: Authenticated;
   }
 }
 
@@ -38,6 +41,17 @@ export function requireAuth(authenticate: Authenticate): RequestHandler {
 export function authOf(req: Request): Authenticated {
   if (!req.auth) throw notSignedIn();
   return req.auth;
+}
+
+/** Who asked: the member acting on a project, else the signed-in user. */
+export function actorOf(req: Request): Authenticated {
+  return req.actor ?? authOf(req);
+}
+
+/** Who the audit log records for a request's changes: the caller (a member, not the owner they act for), or nobody yet. */
+export function auditActorOfRequest(req: Request): AuditActor {
+  const auth = req.actor ?? req.auth;
+  return { userId: auth?.user.id ?? null, email: auth?.user.email ?? null, tokenId: auth?.grant?.tokenId ?? null, address: clientAddress(req) };
 }
 
 export function clientAddress(req: Request): string {

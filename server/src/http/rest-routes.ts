@@ -2,6 +2,8 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { invalidInput } from '../common/validation.js';
+import { auditContext } from '../modules/audit/audit-context.js';
+import { auditActorOfRequest } from './auth-middleware.js';
 
 /** A JSON Schema (2020-12), as OpenAPI 3.1 takes it. */
 export type JsonSchema = Record<string, unknown>;
@@ -88,7 +90,7 @@ export function restRouter(
   components: SchemaComponents,
   signedIn: RequestHandler,
   /** After signedIn: may this credential use this route (a token's scopes and projects)? Throws if not. */
-  authorize: (req: Request, route: RestRoute) => Promise<void> | undefined,
+  authorize: (req: Request, route: RestRoute) => Promise<void>,
 ): Router {
   const ajv = schemaValidator(components);
   const router = Router();
@@ -101,6 +103,8 @@ export function restRouter(
         next();
       });
     }
+    // What the route changes is recorded in the audit log as done by this caller, from this address.
+    handlers.push((req, _res, next) => auditContext.runAs(auditActorOfRequest(req), next));
     if (route.body && !route.bodyCheckedByService) {
       const validate = compileSchema(ajv, route.body);
       handlers.push((req, _res, next) => {

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { AuditRecorder } from '../audit/audit-log.js';
 import type { EventBus } from '../../events/event-bus.js';
 import { type Authenticate, bearerAuthentication } from '../../http/auth-middleware.js';
 import type { Feature } from '../feature.js';
@@ -11,7 +12,7 @@ import { LoginThrottle } from './login-throttle.js';
 import { PasswordCheck } from './password-check.js';
 import { Session } from './session.entity.js';
 import { type Authenticated, TokenService } from './token.service.js';
-import { TokenAccess } from '../tokens/token-access.js';
+import { AccessPolicy } from '../tokens/token-access.js';
 import { AccessTokensService, isAccessToken } from '../tokens/tokens.service.js';
 
 export interface Authentication {
@@ -24,7 +25,7 @@ export interface Authentication {
    */
   verifyCredential: (secret: string) => Promise<Authenticated>;
   /** Scopes and project limits of tokens, for every route and resolver. */
-  access: TokenAccess;
+  access: AccessPolicy;
   /** The Authorization header to the signed-in user, for GraphQL contexts. */
   authenticate: Authenticate;
   /** Sign-in and registration limits, shared by every API process. */
@@ -40,19 +41,20 @@ export function createAuthentication(deps: {
   secretKey: Buffer;
   tokenTtlSeconds: number;
   registrationsPerAddress: number;
+  audit: AuditRecorder;
 }): Authentication {
   const tokens = new TokenService(deps.dataSource.getRepository(Session), deps.secretKey, deps.tokenTtlSeconds, deps.bus);
-  const accessTokens = new AccessTokensService(deps.dataSource, deps.bus);
+  const accessTokens = new AccessTokensService(deps.dataSource, deps.bus, deps.audit);
   const verifyCredential = (secret: string) => (isAccessToken(secret) ? accessTokens.verify(secret) : tokens.verify(secret));
   const authenticate = bearerAuthentication(verifyCredential);
   const throttle = new LoginThrottle(deps.dataSource.getRepository(LoginFailure), deps.registrationsPerAddress);
-  return { tokens, accessTokens, verifyCredential, access: new TokenAccess(deps.dataSource), authenticate, throttle, passwords: new PasswordCheck(throttle) };
+  return { tokens, accessTokens, verifyCredential, access: new AccessPolicy(deps.dataSource), authenticate, throttle, passwords: new PasswordCheck(throttle) };
 }
 
 /** Registration, sign-in and sign-out; its cleanup deletes sessions and login failures that no longer count. */
-export function authModule({ users, authentication }: { users: UsersService; authentication: Authentication }) {
+export function authModule({ users, authentication, audit }: { users: UsersService; authentication: Authentication; audit: AuditRecorder }) {
   const { throttle } = authentication;
-  const service = new AuthService(users, authentication.tokens, throttle, authentication.passwords, authentication.accessTokens);
+  const service = new AuthService(users, authentication.tokens, throttle, authentication.passwords, authentication.accessTokens, audit);
   const feature: Feature = {
     rest: { routes: authRoutes(service) },
     resolvers: [new AuthResolver(service)],

@@ -1,4 +1,6 @@
 import { invalidInput } from '../../common/validation.js';
+import { AppError } from '../../common/app-error.js';
+import type { AuditRecorder } from '../audit/audit-log.js';
 import type { User } from '../users/user.entity.js';
 import type { UserInput, UsersService } from '../users/users.service.js';
 import { emailError } from '@slipway/domain';
@@ -21,6 +23,7 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
     private readonly passwords: PasswordCheck,
     private readonly accessTokens: AccessTokensService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async register(input: UserInput, clientAddress: string): Promise<AuthResult> {
@@ -33,7 +36,18 @@ export class AuthService {
     const email = validateEmail(input.email);
     const password = input.password;
     if (typeof password !== 'string' || password === '') throw invalidInput('Password is required', 'password');
-    const user = await this.userForCredentials(email, password, clientAddress);
+    let user: User;
+    try {
+      user = await this.userForCredentials(email, password, clientAddress);
+    } catch (error) {
+      // A refused sign-in is recorded with the email tried (never the password), then refused as before.
+      if (error instanceof AppError) {
+        const known = await this.users.findByEmail(email);
+        await this.audit.record(null, { action: 'auth.sign_in', result: 'failure', actor: { userId: known?.id ?? null, email }, details: { reason: error.reason ?? error.code } });
+      }
+      throw error;
+    }
+    await this.audit.record(null, { action: 'auth.sign_in', actor: { userId: user.id, email: user.email } });
     return { user, token: await this.tokens.issue(user) };
   }
 

@@ -1,3 +1,4 @@
+import type { AuditRecorder } from '../audit/audit-log.js';
 import type { DataSource } from 'typeorm';
 import type { BuildInfo } from '../../common/build-info.js';
 import type { Feature } from '../feature.js';
@@ -17,6 +18,7 @@ export function commandsModule(deps: {
   health: HealthService;
   pipelines: Pick<PipelineEngine, 'getRun'>;
   build: BuildInfo;
+  audit: AuditRecorder;
 }) {
   const service = new CommandsService(deps.dataSource, {
     projects: projectsPort(deps.projects, deps.dataSource),
@@ -25,7 +27,7 @@ export function commandsModule(deps: {
     pipelines: pipelinesPort(deps.dataSource, deps.pipelines),
     versions: versionsPort(deps.dataSource),
     build: deps.build,
-  });
+  }, deps.audit);
   const feature: Feature = { rest: { routes: commandsRoutes(service), schemas: commandSchemas }, resolvers: [new CommandsResolver(service)] };
   return { service, feature };
 }

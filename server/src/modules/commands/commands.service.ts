@@ -1,4 +1,5 @@
 import type { DataSource, Repository } from 'typeorm';
+import type { AuditRecorder } from '../audit/audit-log.js';
 import { containsPattern } from '../../common/like-pattern.js';
 import { invalidInput, isUuid } from '../../common/validation.js';
 import type { User } from '../users/user.entity.js';
@@ -84,7 +85,11 @@ export class CommandsService {
   private readonly directories: Repository<WorkingDirectory>;
   private readonly interpreter: CommandInterpreter;
 
-  constructor(dataSource: DataSource, dependencies: CommandsDependencies) {
+  constructor(
+    dataSource: DataSource,
+    dependencies: CommandsDependencies,
+    private readonly audit: AuditRecorder,
+  ) {
     this.logs = dataSource.getRepository(CommandLog);
     this.directories = dataSource.getRepository(WorkingDirectory);
     this.interpreter = new CommandInterpreter({
@@ -109,6 +114,12 @@ export class CommandsService {
       type: outcome.type,
       output: withoutNul(outcome.output),
       success: outcome.type !== CommandResultType.error,
+    });
+    // The command's name only: its arguments may carry a value (settings set KEY value).
+    await this.audit.record(null, {
+      action: 'console.command',
+      details: { command: command.trim().split(/\s+/)[0] ?? '' },
+      result: outcome.type === CommandResultType.error ? 'failure' : 'success',
     });
     return outcome;
   }

@@ -1,3 +1,4 @@
+import type { AuditRecorder } from '../audit/audit-log.js';
 import { StreamName } from '@slipway/domain';
 import { logUnexpected } from '../../common/log.js';
 import { PipelineRun, RunStatus } from '../../pipelines/pipeline-run.entity.js';
@@ -20,13 +21,14 @@ import type { DeploymentRunProviders } from './runs/deployment-rollout.js';
 export function deploymentsModule(deps: {
   dataSource: DataSource;
   bus: EventBus;
+  audit: AuditRecorder;
   projects: ProjectsService;
   engine: PipelineEngine;
   /** The ports of a project run's steps (the projects module's). */
   runProviders: (run: RunInfo) => Promise<DeploymentRunProviders>;
   secretBox: SecretBox;
 }) {
-  const service = new DeploymentsService(deps.dataSource, deps.projects, new EngineDeploymentRuns(deps.engine), deps.secretBox, deps.bus);
+  const service = new DeploymentsService(deps.dataSource, deps.projects, new EngineDeploymentRuns(deps.engine), deps.secretBox, deps.bus, deps.audit);
   deps.engine.register({ steps: [...deploymentSteps, ...deploymentStopSteps], providers: deps.runProviders });
   const feed = new DeploymentFeed(deps.bus, {
     one: (deploymentId, ownerId) => service.get({ id: ownerId }, deploymentId).catch(() => null),

@@ -23,9 +23,9 @@ export class ProjectDeploymentsResolver {
   deployments(
     @Root() project: Project,
     @Arg('filter', () => DeploymentsFilterInput, { nullable: true, description: 'Filters, sort and page' }) filter: DeploymentsFilterInput | undefined,
-    @Ctx() ctx: GraphQLContext,
   ): Promise<DeploymentPage> {
-    return this.service.list(signedIn(ctx).user, project.id, filter ?? {});
+    // The project was reached through an access check: its rows are its owner's, whoever (owner or member) asks.
+    return this.service.list({ id: project.ownerId }, project.id, filter ?? {});
   }
 }
 

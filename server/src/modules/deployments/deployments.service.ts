@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditRecorder } from '../audit/audit-log.js';
 import { DEFAULT_ENVIRONMENT, DEFAULT_REPLICAS, MAX_REPLICAS, deploymentHealth } from '@slipway/domain';
 import { type DataSource, type EntityManager, In, LessThan } from 'typeorm';
 import { AppError, ErrorCode } from '../../common/app-error.js';
@@ -172,6 +173,7 @@ export class DeploymentsService {
     private readonly runs: DeploymentRuns,
     private readonly secretBox: SecretBox,
     private readonly bus: EventBus,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async list(owner: Owner, projectId: unknown, query: DeploymentListQuery = {}): Promise<DeploymentPageResult> {
@@ -269,6 +271,7 @@ export class DeploymentsService {
       });
       await manager.insert(Deployment, deployment);
       await recordDeploymentEvent(manager, deployment, 'scheduled', `Rolling update to ${version.versionTag} in ${environment} scheduled`);
+      await this.audit.record(manager, { action: 'deployment.create', projectId: project.id, target: `deployment:${id}`, details: { version: version.versionTag, environment, strategy } });
     });
     return this.changed(owner, id);
   }
@@ -321,6 +324,7 @@ export class DeploymentsService {
       const tag = target.version?.versionTag ?? '';
       await recordDeploymentEvent(manager, locked, 'scheduled', `Rollback to ${tag} scheduled: ${reason}`);
       await recordDeploymentEvent(manager, restoring, 'scheduled', `Rollback to ${tag} in ${locked.environment} scheduled, with the environment variables it ran with: ${reason}`);
+      await this.audit.record(manager, { action: 'deployment.rollback', projectId: current.projectId, target: `deployment:${locked.id}`, details: { to: target.id, version: tag, environment: locked.environment } });
     });
     await this.publish(owner.id, current.projectId, id);
     return this.changed(owner, current.id);
@@ -360,6 +364,7 @@ export class DeploymentsService {
       const runId = await this.runs.startDeployment(manager, { ownerId: owner.id, projectId: locked.projectId });
       await manager.update(Deployment, locked.id, { replicas, runId });
       await recordDeploymentEvent(manager, locked, 'scheduled', `Scaling from ${locked.replicas} to ${replicas} instances (a rolling update)`);
+      await this.audit.record(manager, { action: 'deployment.scale', projectId: locked.projectId, target: `deployment:${locked.id}`, details: { replicas } });
     });
     return this.changed(owner, deployment.id);
   }
@@ -374,6 +379,7 @@ export class DeploymentsService {
       if (locked.status === DeploymentStatus.active || locked.isActive) throw deploymentIsActive();
       if (IN_PROGRESS.includes(locked.status)) throw deploymentBusy();
       await manager.delete(Deployment, { id: locked.id, ownerId: owner.id });
+      await this.audit.record(manager, { action: 'deployment.delete', projectId: locked.projectId, target: `deployment:${locked.id}` });
     });
     await this.publish(owner.id, deployment.projectId, deployment.id);
   }
@@ -392,6 +398,7 @@ export class DeploymentsService {
         const runId = await this.runs.startDeploymentStop(manager, { ownerId: owner.id, projectId: project.id });
         await manager.update(Deployment, deployment.id, { status: DeploymentStatus.cleaning_up, runId });
         await recordDeploymentEvent(manager, deployment, 'scheduled', 'Stop requested: its instances stop and its URL closes');
+        await this.audit.record(manager, { action: 'deployment.stop', projectId: project.id, target: `deployment:${deployment.id}`, details: { environment: deployment.environment } });
       }
       return active.map((deployment) => deployment.id);
     });

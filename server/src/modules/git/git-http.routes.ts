@@ -5,8 +5,9 @@ import { clientAddress } from '../../http/auth-middleware.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { Authenticated } from '../auth/token.service.js';
-import type { TokenAccess } from '../tokens/token-access.js';
+import type { AccessPolicy } from '../tokens/token-access.js';
 import { TokenScope } from '../tokens/token-scope.js';
+import { MemberRole } from '../members/member-role.js';
 import { type GitService, requestProblem, runHttpBackend } from './git-http-backend.js';
 import type { RepositoryPushes } from './repository-pushes.js';
 import type { ServedRepositories } from './served-repositories.js';
@@ -44,7 +45,7 @@ export function basicCredentials(header: unknown): { username: string; password:
  */
 export function gitHttpHandler(deps: {
   auth: Pick<AuthService, 'basicCredentials'>;
-  access: Pick<TokenAccess, 'project'>;
+  access: Pick<AccessPolicy, 'project'>;
   projects: Pick<ProjectsService, 'findServedRepository'>;
   repositories: ServedRepositories;
   pushes: RepositoryPushes;
@@ -82,8 +83,10 @@ export function gitHttpHandler(deps: {
 
     const pushing = call.endpoint === 'git-receive-pack';
     // A token reads with any scope and pushes with `write`; one limited to other projects finds no repository here.
+    // A member reads as a viewer and pushes (which builds) as a developer.
     try {
-      await deps.access.project(auth, project.id, [call.service === 'git-receive-pack' ? TokenScope.write : TokenScope.read]);
+      const pushes = call.service === 'git-receive-pack';
+      await deps.access.project(auth, project.id, [pushes ? TokenScope.write : TokenScope.read], pushes ? MemberRole.developer : MemberRole.viewer);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return error.code === ErrorCode.Forbidden ? refuse(res, 403, error.message) : refuse(res, 404, 'Repository not found');

@@ -142,6 +142,7 @@ export function parseProjectListQuery(query: ProjectListQuery = {}): ParsedProje
 /** The columns every project query reads (never the owner: the caller already knows it). */
 export const PROJECT_COLUMNS = [
   'id',
+  'owner_id',
   'name',
   'description',
   'tags',
@@ -215,10 +216,13 @@ export function listFilters(
   return { where, parameters };
 }
 
-/** WHERE clause shared by the page query and the count query; $1 is always the owner. */
+/** The projects a user reaches: their own and those they are a member of ($1 is the user). */
+export const REACHABLE_BY_$1 = '(owner_id = $1 OR id IN (SELECT project_id FROM project_members WHERE user_id = $1))';
+
+/** WHERE clause shared by the page query and the count query; $1 is always the user (owner or member). */
 function whereClause(ownerId: string, query: ParsedProjectListQuery): { where: string; values: unknown[] } {
   const values: unknown[] = [ownerId];
-  const conditions = ['owner_id = $1'];
+  const conditions = [REACHABLE_BY_$1];
   if (query.status) {
     values.push(query.status);
     conditions.push(`status = $${values.length}`);
@@ -228,9 +232,12 @@ function whereClause(ownerId: string, query: ParsedProjectListQuery): { where: s
     conditions.push(`(name ILIKE $${values.length} OR description ILIKE $${values.length})`);
   }
   if (query.tags.length) {
-    // Same expression as IDX_projects_owner_tags, so the owner's matches come from one short posting list.
+    // Same expression as IDX_projects_owner_tags, so the owner's matches come from one short posting list; the
+    // projects they are a member of (few) are matched on their tags.
     values.push(query.tags);
-    conditions.push(`project_owner_tags(owner_id, tags) && project_owner_tags($1, $${values.length}::text[])`);
+    conditions.push(
+      `(project_owner_tags(owner_id, tags) && project_owner_tags($1, $${values.length}::text[]) OR (owner_id <> $1 AND tags && $${values.length}::text[]))`,
+    );
   }
   return { where: conditions.join(' AND '), values };
 }

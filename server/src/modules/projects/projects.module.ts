@@ -1,3 +1,4 @@
+import type { AuditRecorder } from '../audit/audit-log.js';
 import type { DataSource } from 'typeorm';
 import type { PublicAddress } from '../../common/public-address.js';
 import type { SecretBox } from '../../common/secret-box.js';
@@ -21,6 +22,7 @@ import { projectRunProviders } from './runs/run-providers.js';
 export function projectsModule(deps: {
   dataSource: DataSource;
   bus: EventBus;
+  audit: AuditRecorder;
   secretBox: SecretBox;
   templates: TemplatesService;
   settings: SettingsService;
@@ -31,7 +33,7 @@ export function projectsModule(deps: {
   publicAddress: PublicAddress;
 }) {
   const runs = new ProjectRuns(deps.engine);
-  const service = new ProjectsService(deps.dataSource, deps.secretBox, deps.templates, deps.settings, runs, deps.publicAddress);
+  const service = new ProjectsService(deps.dataSource, deps.secretBox, deps.templates, deps.settings, runs, deps.publicAddress, deps.audit);
   const runProviders = projectRunProviders(
     { projects: deps.providers, buildLogs: deps.buildLogs },
     { dataSource: deps.dataSource, bus: deps.bus, projects: service, templates: deps.templates, settings: deps.settings, secretBox: deps.secretBox },

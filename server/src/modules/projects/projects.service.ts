@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { AuditRecorder } from '../audit/audit-log.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PublicAddress } from '../../common/public-address.js';
 import type { SecretBox } from '../../common/secret-box.js';
@@ -19,6 +20,7 @@ import { Version } from '../versions/version.entity.js';
 import { githubOrganizationInvalid, githubOrganizationMissing, projectBeingDeleted, projectNameTaken, projectNotFound, unknownTemplate } from './projects.errors.js';
 import {
   PROJECT_COLUMNS,
+  REACHABLE_BY_$1,
   beingDeletedSql,
   buildProjectCountSql,
   buildProjectListSql,
@@ -69,10 +71,10 @@ export interface ProjectRunStarter {
   startDeletion(transaction: EntityManager, project: { ownerId: string; projectId: string }): Promise<void>;
 }
 
-function fromRow(row: ProjectRow, ownerId: string): Project {
+function fromRow(row: ProjectRow): Project {
   return Object.assign(new Project(), {
     id: row.id,
-    ownerId,
+    ownerId: row.owner_id,
     name: row.name,
     description: row.description,
     tags: row.tags,
@@ -128,11 +130,12 @@ export class ProjectsService {
     private readonly runs: ProjectRunStarter,
     /** Where users reach Slipway: the base of the clone URLs of the repositories it serves over HTTP. */
     private readonly publicAddress: PublicAddress,
+    private readonly audit: AuditRecorder,
   ) {
     this.pool = poolQuery(dataSource);
   }
 
-  /** One page of the owner's projects, filtered and sorted in SQL; every query argument is optional. */
+  /** One page of the user's projects (their own and those they are a member of), filtered and sorted in SQL; every query argument is optional. */
   async list(owner: Owner, query: ProjectListQuery = {}): Promise<ProjectPage> {
     const parsed = parseProjectListQuery(query);
     const { text, values } = buildProjectListSql(owner.id, parsed);
@@ -143,7 +146,7 @@ export class ProjectsService {
       total = (await this.pool<{ total: number }>(count.text, count.values))[0].total;
     }
     return Object.assign(new ProjectPage(), {
-      projects: rows.map((row) => fromRow(row, owner.id)),
+      projects: rows.map((row) => fromRow(row)),
       page: parsed.page,
       limit: parsed.limit,
       total,
@@ -159,7 +162,7 @@ export class ProjectsService {
       [id, owner.id],
     );
     if (!rows.length) throw projectNotFound();
-    return fromRow(rows[0], owner.id);
+    return fromRow(rows[0]);
   }
 
   /**
@@ -171,21 +174,22 @@ export class ProjectsService {
       `SELECT ${PROJECT_COLUMNS}, ${beingDeletedSql('projects')} FROM projects WHERE owner_id = $1 AND lower(name) = lower($2) AND name = $2`,
       [owner.id, name],
     );
-    return rows.length ? fromRow(rows[0], owner.id) : null;
+    return rows.length ? fromRow(rows[0]) : null;
   }
 
   /**
-   * The owner's project whose repository this is (organization and repository name as it was created with), or null.
-   * Only a project on the local source host that is not being deleted: the repositories Slipway serves over git.
+   * The project whose repository this is (organization and repository name as it was created with), among those the
+   * user owns or is a member of (the access policy then checks their role), or null. Only a project on the local
+   * source host that is not being deleted: the repositories Slipway serves over git.
    */
-  async findServedRepository(owner: Owner, organization: string, repository: string): Promise<Project | null> {
+  async findServedRepository(user: Owner, organization: string, repository: string): Promise<Project | null> {
     const rows: ProjectRow[] = await this.dataSource.query(
       `SELECT * FROM (SELECT ${PROJECT_COLUMNS}, ${beingDeletedSql('projects')} FROM projects
-         WHERE owner_id = $1 AND source_organization = $2 AND source_repository = $3 AND providers->>'source_host' = 'local') AS p
+         WHERE ${REACHABLE_BY_$1} AND source_organization = $2 AND source_repository = $3 AND providers->>'source_host' = 'local') AS p
         WHERE NOT being_deleted`,
-      [owner.id, organization, repository],
+      [user.id, organization, repository],
     );
-    return rows.length ? fromRow(rows[0], owner.id) : null;
+    return rows.length ? fromRow(rows[0]) : null;
   }
 
   /**
@@ -282,6 +286,7 @@ export class ProjectsService {
             providers: providerKindsFrom(settings),
           });
           await this.runs.startCreation(manager, { ownerId: owner.id, projectId: id, blank: !template });
+          await this.audit.record(manager, { action: 'project.create', projectId: id, target: `project:${id}`, details: { name, template: template?.id ?? null, variables: Object.keys(environment) } });
         });
         return this.get(owner, id);
       } catch (error) {
@@ -329,6 +334,10 @@ export class ProjectsService {
       await this.dataSource.transaction(async (manager) => {
         await this.assertChangeable(owner, project.id, manager);
         await manager.update(Project, { id: project.id, ownerId: owner.id }, changes);
+        // Field names, and the names (never the values) of the variables if they changed.
+        const fields = Object.keys(input).filter((key) => input[key as keyof ProjectInput] !== undefined);
+        const variables = input.environmentVariables === undefined ? undefined : Object.keys(parseEnvironmentVariables(input.environmentVariables));
+        await this.audit.record(manager, { action: 'project.update', projectId: project.id, target: `project:${project.id}`, details: { fields, ...(variables ? { variables } : {}) } });
       });
     } catch (error) {
       if (isNameTaken(error)) throw projectNameTaken(changes.name ?? project.name);
@@ -359,6 +368,7 @@ export class ProjectsService {
       const project = await manager.findOne(Project, { where: { id, ownerId: owner.id }, lock: { mode: 'pessimistic_write' } });
       if (!project) throw projectNotFound();
       await this.runs.startDeletion(manager, { ownerId: owner.id, projectId: project.id });
+      await this.audit.record(manager, { action: 'project.delete', projectId: project.id, target: `project:${project.id}`, details: { name: project.name } });
     });
   }
 
@@ -367,17 +377,17 @@ export class ProjectsService {
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE status = 'active')::int AS active,
               count(*) FILTER (WHERE status = 'inactive')::int AS inactive,
-              (SELECT count(DISTINCT tag)::int FROM projects, unnest(tags) AS tag WHERE owner_id = $1) AS tags
-         FROM projects WHERE owner_id = $1`,
+              (SELECT count(DISTINCT tag)::int FROM projects, unnest(tags) AS tag WHERE ${REACHABLE_BY_$1}) AS tags
+         FROM projects WHERE ${REACHABLE_BY_$1}`,
       [owner.id],
     );
     return Object.assign(new ProjectStats(), row);
   }
 
-  /** The owner's distinct tags, sorted case-insensitively. */
+  /** The distinct tags of the user's projects (owned or shared with them), sorted case-insensitively. */
   async tags(owner: Owner): Promise<string[]> {
     const rows: Array<{ tag: string }> = await this.dataSource.query(
-      `SELECT tag FROM (SELECT DISTINCT unnest(tags) AS tag FROM projects WHERE owner_id = $1) AS t ORDER BY lower(tag), tag`,
+      `SELECT tag FROM (SELECT DISTINCT unnest(tags) AS tag FROM projects WHERE ${REACHABLE_BY_$1}) AS t ORDER BY lower(tag), tag`,
       [owner.id],
     );
     return rows.map((row) => row.tag);

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { SecretBox } from '../../common/secret-box.js';
 import type { Feature } from '../feature.js';
+import type { AuditRecorder } from '../audit/audit-log.js';
 import type { CloudUrls } from './cloud-endpoint-key.js';
 import { CloudEndpointsService } from './cloud-endpoints.service.js';
 import type { ConnectionTester } from './connection-test.js';
@@ -17,14 +18,16 @@ export function settingsModule({
   secretBox,
   cloudDefaults,
   testConnection,
+  audit,
 }: {
   dataSource: DataSource;
   secretBox: SecretBox;
   cloudDefaults: CloudUrls;
   testConnection: ConnectionTester;
+  audit: AuditRecorder;
 }) {
   const endpoints = new CloudEndpointsService(dataSource, cloudDefaults);
-  const service = new SettingsService(dataSource, secretBox, { endpoints, test: testConnection });
+  const service = new SettingsService(dataSource, secretBox, { endpoints, test: testConnection }, audit);
   const feature: Feature = {
     rest: { routes: settingsRoutes(service, endpoints) },
     resolvers: [new SettingsResolver(service), new CloudEndpointsResolver(endpoints)],

@@ -1,4 +1,5 @@
 import type { DataSource, Repository } from 'typeorm';
+import type { AuditRecorder } from '../audit/audit-log.js';
 import { SETTING_RULES, maskSecret, settingValueError } from '@slipway/domain';
 import type { SecretBox } from '../../common/secret-box.js';
 import { invalidInput } from '../../common/validation.js';
@@ -49,6 +50,7 @@ export class SettingsService {
     private readonly dataSource: DataSource,
     private readonly box: SecretBox,
     private readonly connections: { endpoints: Pick<CloudEndpointsService, 'current'>; test: ConnectionTester },
+    private readonly audit: AuditRecorder,
   ) {
     this.settings = dataSource.getRepository(UserSetting);
   }
@@ -82,7 +84,10 @@ export class SettingsService {
 
   async remove(user: Owner, key: unknown): Promise<Setting> {
     const parsed = parseKey(key);
-    await this.settings.delete({ ownerId: user.id, key: parsed });
+    await this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(UserSetting).delete({ ownerId: user.id, key: parsed });
+      await this.audit.record(manager, { action: 'setting.delete', target: `setting:${parsed}` });
+    });
     return this.view(parsed, undefined);
   }
 
@@ -169,6 +174,8 @@ export class SettingsService {
         const existing = current.get(key)?.value;
         if (value !== null && isMaskedEcho(key, value, existing)) continue;
         if (value === existing) continue;
+        // The key only: a setting's value is a secret.
+        await this.audit.record(manager, { action: value === null ? 'setting.delete' : 'setting.set', target: `setting:${key}` });
         if (value === null) {
           await repo.delete({ ownerId: user.id, key });
           continue;

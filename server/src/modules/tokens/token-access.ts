@@ -2,6 +2,9 @@ import type { DataSource } from 'typeorm';
 import { isUuid } from '../../common/validation.js';
 import type { Authenticated } from '../auth/token.service.js';
 import { deploymentNotFound } from '../deployments/deployments.errors.js';
+import { MemberRole, type ProjectRole, isMemberRole, roleAllows } from '../members/member-role.js';
+import { roleTooLow } from '../members/members.errors.js';
+import { User } from '../users/user.entity.js';
 import { projectNotFound } from '../projects/projects.errors.js';
 import { versionNotFound } from '../versions/versions.errors.js';
 import { TokenScope } from './token-scope.js';
@@ -13,8 +16,9 @@ type Args = Record<string, unknown>;
 type ProjectRef = { project: string } | { version: string } | { deployment: string };
 
 /**
- * What a token needs for one operation (GraphQL root field or REST route). A session (a person signed in) is not
- * limited by it: roles and ownership apply to both, in the services.
+ * What one operation (GraphQL root field or REST route) needs: of a token, its scopes and project limit; of a
+ * project member (session or token), a role on the project it reaches. Account roles (manager, admin) stay in the
+ * services.
  */
 interface Rule {
   /** Every scope listed is needed; a function when it depends on the target (yourself, or another user). */
@@ -24,6 +28,21 @@ interface Rule {
    * (your account, templates, your tokens). Without one, such a token is refused: the operation spans projects.
    */
   project?: ProjectRef | 'none';
+  /**
+   * The member role it needs on that project. Default: viewer for a read, developer for a build or deployment
+   * (the `deploy` scope, or a change to a version or deployment), maintainer for any other change.
+   */
+  role?: MemberRole;
+}
+
+/**
+ * A member (not the owner) acting on a project: the operation runs on the owner's account (a project's rows, runs and
+ * provider credentials are its owner's), while `auth` stays who asked.
+ */
+export interface ProjectActing {
+  projectId: string;
+  owner: User;
+  role: MemberRole;
 }
 
 const { read, write, deploy, admin } = TokenScope;
@@ -65,7 +84,13 @@ const GRAPHQL_RULES: Record<string, Rule> = {
   'Mutation.updateProjectEnvironment': { scopes: [write], project: { project: 'id' } },
   'Mutation.setProjectStatus': { scopes: [write], project: { project: 'id' } },
   'Mutation.deleteProject': { scopes: [write], project: { project: 'id' } },
-  'Mutation.archiveDeployments': { scopes: [write], project: { project: 'projectId' } },
+  'Mutation.archiveDeployments': { scopes: [write], project: { project: 'projectId' }, role: MemberRole.developer },
+  'Query.projectMembers': { scopes: [read], project: { project: 'projectId' } },
+  'Query.auditLog': { scopes: [read], project: { project: 'projectId' } },
+  'Subscription.auditAppended': { scopes: [read], project: { project: 'projectId' } },
+  'Mutation.addProjectMember': { scopes: [write], project: { project: 'projectId' } },
+  'Mutation.updateProjectMember': { scopes: [write], project: { project: 'projectId' } },
+  'Mutation.removeProjectMember': { scopes: [write], project: { project: 'projectId' } },
   'Mutation.retryProjectPipeline': { scopes: [deploy], project: { project: 'projectId' } },
   'Mutation.cancelProjectPipeline': { scopes: [deploy], project: { project: 'projectId' } },
   'Mutation.createVersion': { scopes: [deploy], project: { project: 'projectId' } },
@@ -126,6 +151,8 @@ const REST_RULES: Record<string, Rule> = {
 
 /** REST paths under one project name it in {id}. */
 const PROJECT_PATH = /^\/projects\/\{id\}(\/|$)/;
+/** Changes under these are a developer's (builds, deployments); any other change to a project is a maintainer's. */
+const DEVELOPER_PATH = /^\/projects\/\{id\}\/(versions|deployments|environments)(\/|$)|^\/projects\/\{id\}\/status\/(retry|cancel)$/;
 
 const NOT_FOUND = { project: projectNotFound, version: versionNotFound, deployment: deploymentNotFound } as const;
 const PROJECT_OF = { version: 'SELECT project_id FROM versions WHERE id = $1', deployment: 'SELECT project_id FROM deployments WHERE id = $1' } as const;
@@ -136,53 +163,78 @@ export function mayUse(auth: Authenticated, scope: TokenScope): boolean {
 }
 
 /**
- * Enforces tokens' scopes and project limits, once, for every GraphQL root field (HTTP and graphql-ws) and every
- * REST route: a missing scope is 403; a project outside a limited token's projects is the same 404 a non-owner gets.
+ * The one place that decides whether a credential may do an operation on a project, for every GraphQL root field
+ * (HTTP and graphql-ws, subscriptions included), every REST route and git over HTTP: a token's scopes (a missing one
+ * is 403) and project limit, then the caller's place on the project: its owner may do anything; a member what their
+ * role allows (403 beyond it); anyone else is left to the operation, which finds no project of theirs (404).
+ * A member's allowed operation is answered with `ProjectActing`: the adapter runs it on the owner's account.
  */
-export class TokenAccess {
+export class AccessPolicy {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Before a GraphQL root field (`Query.project`, `Mutation.deploy`, `Subscription.versionBuild`) runs. */
-  graphql(auth: Authenticated | null, parentType: string, field: string, args: Args): Promise<void> | undefined {
-    if (!auth?.grant) return undefined;
+  graphql(auth: Authenticated | null, parentType: string, field: string, args: Args): Promise<ProjectActing | undefined> | undefined {
+    if (!auth) return undefined;
     const rule = GRAPHQL_RULES[`${parentType}.${field}`] ?? { scopes: parentType === 'Mutation' ? [write] : [read] };
-    return this.check(auth, rule, args);
+    return this.check(auth, rule, args, parentType !== 'Mutation');
   }
 
   /** Before a REST route's handler: `method` and `path` as the route declares them (`/projects/{id}`). */
-  rest(auth: Authenticated, method: string, path: string, params: Args): Promise<void> | undefined {
-    if (!auth.grant) return undefined;
+  rest(auth: Authenticated, method: string, path: string, params: Args): Promise<ProjectActing | undefined> {
     const declared = REST_RULES[`${method.toUpperCase()} ${path}`];
+    const reading = method.toLowerCase() === 'get';
     const rule: Rule = {
-      scopes: declared?.scopes ?? (method.toLowerCase() === 'get' ? [read] : [write]),
+      scopes: declared?.scopes ?? (reading ? [read] : [write]),
       project: declared?.project ?? (PROJECT_PATH.test(path) ? { project: 'id' } : undefined),
+      role: declared?.role ?? (!reading && DEVELOPER_PATH.test(path) ? MemberRole.developer : undefined),
     };
-    return this.check(auth, rule, params);
+    return this.check(auth, rule, params, reading);
   }
 
   /**
-   * For adapters other than REST and GraphQL (git over HTTP): may this credential use these scopes on this project?
-   * A project outside a limited token's projects is 'Project not found', as for a non-owner.
+   * For adapters other than REST and GraphQL (git over HTTP): may this credential do this on this project, with these
+   * token scopes and this member role? A project outside a limited token's projects is 'Project not found'.
    */
-  project(auth: Authenticated, projectId: string, scopes: TokenScope[]): Promise<void> | undefined {
-    if (!auth.grant) return undefined;
-    return this.check(auth, { scopes, project: { project: 'projectId' } }, { projectId });
+  project(auth: Authenticated, projectId: string, scopes: TokenScope[], role: MemberRole): Promise<ProjectActing | undefined> {
+    return this.check(auth, { scopes, project: { project: 'projectId' }, role }, { projectId }, false);
   }
 
-  private async check(auth: Authenticated, rule: Rule, args: Args): Promise<void> {
-    const grant = auth.grant!;
+  private async check(auth: Authenticated, rule: Rule, args: Args, reading: boolean): Promise<ProjectActing | undefined> {
+    const grant = auth.grant;
     const needed = typeof rule.scopes === 'function' ? rule.scopes(args, auth.user.id) : rule.scopes;
-    // Every token reads: `read` alone is the read-only token.
-    const missing = needed.filter((scope) => scope !== read && !grant.scopes.includes(scope));
-    if (missing.length) throw scopeMissing(missing);
-    if (!grant.projectIds || rule.project === 'none') return;
-    if (!rule.project) throw projectLimited();
+    if (grant) {
+      // Every token reads: `read` alone is the read-only token.
+      const missing = needed.filter((scope) => scope !== read && !grant.scopes.includes(scope));
+      if (missing.length) throw scopeMissing(missing);
+      if (grant.projectIds && !rule.project) throw projectLimited();
+    }
+    if (!rule.project || rule.project === 'none') return undefined;
     const [kind, arg] = Object.entries(rule.project)[0] as [keyof typeof NOT_FOUND, string];
     const id = args[arg];
     // An id that names nothing is answered by the operation itself, as for anyone.
-    if (!isUuid(id)) return;
+    if (!isUuid(id)) return undefined;
     const projectId = kind === 'project' ? id : await this.projectOf(kind, id);
-    if (projectId && !grant.projectIds.includes(projectId)) throw NOT_FOUND[kind]();
+    if (!projectId) return undefined;
+    if (grant?.projectIds && !grant.projectIds.includes(projectId)) throw NOT_FOUND[kind]();
+    const place = await this.placeOn(projectId, auth.user.id);
+    // Not the project's owner nor a member: the operation finds nothing of theirs (404), as for any missing project.
+    if (!place || place.role === 'owner') return undefined;
+    const role = rule.role ?? (reading ? MemberRole.viewer : kind !== 'project' || needed.includes(deploy) ? MemberRole.developer : MemberRole.maintainer);
+    if (!roleAllows(place.role, role)) throw roleTooLow(place.role, role);
+    return { projectId, owner: place.owner, role: place.role };
+  }
+
+  /** The caller's role on a project (with its owner's account for a member), or null when they have none. */
+  private async placeOn(projectId: string, userId: string): Promise<{ role: ProjectRole; owner: User } | null> {
+    const [row]: Array<{ owner_id: string; role: string | null }> = await this.dataSource.query(
+      `SELECT p.owner_id, m.role FROM projects p LEFT JOIN project_members m ON m.project_id = p.id AND m.user_id = $2 WHERE p.id = $1`,
+      [projectId, userId],
+    );
+    if (!row) return null;
+    if (row.owner_id === userId) return { role: 'owner', owner: { id: userId } as User };
+    if (!isMemberRole(row.role)) return null;
+    const owner = await this.dataSource.getRepository(User).findOneBy({ id: row.owner_id });
+    return owner ? { role: row.role, owner } : null;
   }
 
   private async projectOf(kind: 'version' | 'deployment', id: string): Promise<string | null> {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { AuditRecorder } from '../audit/audit-log.js';
 import { type DataSource, IsNull, type Repository } from 'typeorm';
 import { invalidInput, isUuid } from '../../common/validation.js';
 import type { EventBus } from '../../events/event-bus.js';
@@ -84,6 +85,7 @@ export class AccessTokensService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly bus: EventBus,
+    private readonly audit: AuditRecorder,
   ) {
     this.tokens = dataSource.getRepository(AccessToken);
     bus.subscribe('session.revoked', ({ sessionId }) => this.forget((entry) => entry.auth.sessionId === sessionId));
@@ -105,9 +107,14 @@ export class AccessTokensService {
     const live = await this.tokens.createQueryBuilder('t').where('t.user_id = :id AND t.revoked_at IS NULL AND t.expires_at > now()', { id: auth.user.id }).getCount();
     if (live >= MAX_TOKENS_PER_USER) throw invalidInput(`You can have at most ${MAX_TOKENS_PER_USER} live tokens: revoke one first`);
     const secret = TOKEN_PREFIX + randomBytes(SECRET_BYTES).toString('base64url');
-    const accessToken = await this.tokens.save(
-      this.tokens.create({ userId: auth.user.id, name, tokenHash: hashToken(secret), tokenPrefix: secret.slice(0, TOKEN_PREFIX.length + 4), scopes, projectIds, expiresAt, lastUsedAt: null, revokedAt: null }),
-    );
+    const accessToken = await this.dataSource.transaction(async (manager) => {
+      const repo = manager.getRepository(AccessToken);
+      const saved = await repo.save(
+        repo.create({ userId: auth.user.id, name, tokenHash: hashToken(secret), tokenPrefix: secret.slice(0, TOKEN_PREFIX.length + 4), scopes, projectIds, expiresAt, lastUsedAt: null, revokedAt: null }),
+      );
+      await this.audit.record(manager, { action: 'token.create', target: `token:${saved.id}`, details: { name, scopes, projectIds, expiresAt: expiresAt.toISOString() } });
+      return saved;
+    });
     return { token: secret, accessToken };
   }
 
@@ -125,7 +132,10 @@ export class AccessTokensService {
     if (token.userId !== auth.user.id && !(auth.user.role === Role.admin && mayUse(auth, TokenScope.admin))) throw tokenNotFound();
     if (!token.revokedAt) {
       token.revokedAt = new Date();
-      await this.tokens.update({ id: token.id, revokedAt: IsNull() }, { revokedAt: token.revokedAt });
+      await this.dataSource.transaction(async (manager) => {
+        await manager.getRepository(AccessToken).update({ id: token.id, revokedAt: IsNull() }, { revokedAt: token.revokedAt! });
+        await this.audit.record(manager, { action: 'token.revoke', target: `token:${token.id}`, details: { name: token.name, ownerId: token.userId } });
+      });
       await this.bus.publish('session.revoked', { sessionId: token.id });
     }
     return token;

@@ -1,4 +1,5 @@
 import { hash } from '@node-rs/argon2';
+import type { AuditRecorder } from '../audit/audit-log.js';
 import { type DataSource, type EntityManager, IsNull, Not, type Repository } from 'typeorm';
 import type { EventBus } from '../../events/event-bus.js';
 import { AppError, ErrorCode } from '../../common/app-error.js';
@@ -57,6 +58,7 @@ export class UsersService {
     private readonly dataSource: DataSource,
     private readonly bus: EventBus,
     private readonly passwords: PasswordVerifier,
+    private readonly audit: AuditRecorder,
   ) {
     this.users = dataSource.getRepository(User);
   }
@@ -64,7 +66,7 @@ export class UsersService {
   /** Self-registration: the first account on a fresh install is admin, later ones user. */
   async register(input: UserInput): Promise<User> {
     const fields = this.validateNewUser(input);
-    return this.insert(fields, async (repo) => ((await repo.count()) === 0 ? Role.admin : Role.user));
+    return this.insert(fields, 'user.register', async (repo) => ((await repo.count()) === 0 ? Role.admin : Role.user));
   }
 
   /** An account made by a manager or admin; only an admin hands out roles above user. */
@@ -73,7 +75,7 @@ export class UsersService {
     const fields = this.validateNewUser(input);
     const role = parseRole(input.role) ?? Role.user;
     if (role !== Role.user) this.assertMinimumRole(actor, Role.admin, 'Only an admin can assign roles');
-    return this.insert(fields, async () => role);
+    return this.insert(fields, 'user.create', async () => role);
   }
 
   async list(actor: User): Promise<User[]> {
@@ -118,6 +120,9 @@ export class UsersService {
         if (user.role === Role.admin && changes.role !== undefined) await this.assertAnotherAdmin(manager, id);
         await manager.getRepository(User).update({ id }, changes);
         if (changes.passwordHash) await manager.query(REVOKE_OTHER_SESSIONS_SQL, [id, own ? (request.sessionId ?? null) : null]);
+        // Which fields changed (a password's name, never its value); the role as set.
+        const fields = Object.keys(changes).map((key) => (key === 'passwordHash' ? 'password' : key)).filter((key) => key !== 'passwordResetAt');
+        await this.audit.record(manager, { action: 'user.update', target: `user:${id}`, details: { fields, ...(changes.role ? { role: changes.role } : {}) } });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
@@ -143,6 +148,7 @@ export class UsersService {
     await this.dataSource.transaction(async (manager) => {
       if (user.role === Role.admin) await this.assertAnotherAdmin(manager, id);
       await manager.getRepository(User).delete({ id });
+      await this.audit.record(manager, { action: 'user.delete', target: `user:${id}`, details: { email: user.email } });
     });
     await this.bus.publish('user.changed', { userId: id });
   }
@@ -161,6 +167,7 @@ export class UsersService {
         if (disabled && user.role === Role.admin) await this.assertAnotherAdmin(manager, id);
         await manager.getRepository(User).update({ id }, { disabledAt: disabled ? new Date() : null });
         if (disabled) await manager.query(REVOKE_OTHER_SESSIONS_SQL, [id, null]);
+        await this.audit.record(manager, { action: disabled ? 'user.disable' : 'user.enable', target: `user:${id}`, details: { email: user.email } });
       });
       // Drops cached sign-ins and tokens of this user everywhere and closes their graphql-ws sockets.
       await this.bus.publish('user.changed', { userId: id });
@@ -185,6 +192,7 @@ export class UsersService {
 
   private async insert(
     fields: { name: string; email: string; password: string },
+    action: 'user.register' | 'user.create',
     chooseRole: (repo: Repository<User>) => Promise<Role>,
   ): Promise<User> {
     const passwordHash = await hash(fields.password);
@@ -194,7 +202,15 @@ export class UsersService {
         const repo = manager.getRepository(User);
         if (await repo.exists({ where: { email: fields.email } })) throw emailTaken();
         const role = await chooseRole(repo);
-        return repo.save(repo.create({ name: fields.name, email: fields.email, passwordHash, role }));
+        const user = await repo.save(repo.create({ name: fields.name, email: fields.email, passwordHash, role }));
+        // Registration has no signed-in actor yet: the new account is its own.
+        await this.audit.record(manager, {
+          action,
+          target: `user:${user.id}`,
+          details: { email: user.email, role },
+          ...(action === 'user.register' ? { actor: { userId: user.id, email: user.email } } : {}),
+        });
+        return user;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();

@@ -1,3 +1,4 @@
+import type { AuditRecorder } from '../audit/audit-log.js';
 import type { DataSource } from 'typeorm';
 import type { EventBus } from '../../events/event-bus.js';
 import type { PipelineEngine } from '../../pipelines/engine.js';
@@ -18,6 +19,7 @@ import type { VersionRunProviders } from './runs/version-build.js';
 export function versionsModule(deps: {
   dataSource: DataSource;
   bus: EventBus;
+  audit: AuditRecorder;
   projects: ProjectsService;
   engine: PipelineEngine;
   /** The ports of a project run's steps (the projects module's). */
@@ -26,7 +28,7 @@ export function versionsModule(deps: {
   providers: Pick<ProjectProviders, 'forProject'>;
   buildLogs: BuildLogs;
 }) {
-  const service = new VersionsService(deps.dataSource, deps.projects, new EngineVersionBuildRuns(deps.engine), deps.providers, deps.buildLogs, deps.bus);
+  const service = new VersionsService(deps.dataSource, deps.projects, new EngineVersionBuildRuns(deps.engine), deps.providers, deps.buildLogs, deps.bus, deps.audit);
   deps.engine.register({ steps: versionBuildSteps, providers: deps.runProviders });
   deps.engine.onRunEnded({ cancelled: (run) => service.buildCancelled(run), failed: (failure) => service.buildGivenUp(failure) });
   const feed = new VersionFeed(deps.bus, (versionId, ownerId) => service.buildSnapshot({ id: ownerId }, versionId).catch(() => null));

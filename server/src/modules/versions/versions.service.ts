@@ -1,4 +1,5 @@
 import { DEFAULT_ENVIRONMENT, gitBranchError, isBuildInProgress, versionDescriptionError, versionTagError } from '@slipway/domain';
+import type { AuditRecorder } from '../audit/audit-log.js';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { logUnexpected } from '../../common/log.js';
@@ -92,6 +93,7 @@ export class VersionsService {
     private readonly providers: Pick<ProjectProviders, 'forProject'>,
     private readonly buildLogs: BuildLogs,
     private readonly bus: EventBus,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async list(owner: Owner, projectId: string, query: VersionListQuery = {}): Promise<VersionPageResult> {
@@ -161,6 +163,7 @@ export class VersionsService {
         );
         const runId = await this.runs.startVersionBuild(manager, { ownerId: owner.id, projectId: project.id });
         await manager.update(Version, version.id, { buildRunId: runId });
+        await this.audit.record(manager, { action: 'version.create', projectId, target: `version:${version.id}`, details: { tag: version.versionTag } });
         // Last: the tag exists only if the version does (a failure here rolls the version back).
         if (!existingTag) {
           await sourceHost.createTag(repository, { name: versionTag, sha, message: description || `Version ${versionTag}` });
@@ -186,6 +189,7 @@ export class VersionsService {
     await this.dataSource.transaction(async (manager) => {
       await this.projects.assertChangeable(owner, version.projectId, manager);
       await manager.update(Version, version.id, { description });
+      await this.audit.record(manager, { action: 'version.update', projectId: version.projectId, target: `version:${version.id}`, details: { fields: ['description'] } });
     });
     return this.changed(owner, version.id);
   }
@@ -207,6 +211,7 @@ export class VersionsService {
       const refused = await this.deletionRefusal(locked, manager);
       if (refused) throw refused;
       await manager.delete(Version, { id: version.id, ownerId: owner.id });
+      await this.audit.record(manager, { action: 'version.delete', projectId: version.projectId, target: `version:${version.id}`, details: { tag: version.versionTag } });
     });
     await this.buildLogs.remove(version);
     const image = this.imageOf(project, version);
@@ -247,6 +252,7 @@ export class VersionsService {
         buildCompletedAt: null,
         buildLog: '',
       });
+      await this.audit.record(manager, { action: 'version.build', projectId: locked.projectId, target: `version:${locked.id}`, details: { tag: locked.versionTag } });
     });
     return this.changed(owner, version.id);
   }
@@ -297,9 +303,10 @@ export class VersionsService {
   }
 
   /** The caller's version whose latest build is the run `runId`; null when that run builds none (yet). */
-  async builtBy(owner: Owner, runId: string): Promise<Version | null> {
+  /** The version a run builds; the run came from an answer that was already access-checked (owner or member). */
+  async builtBy(runId: string): Promise<Version | null> {
     if (!isUuid(runId)) return null;
-    return this.dataSource.getRepository(Version).findOneBy({ ownerId: owner.id, buildRunId: runId });
+    return this.dataSource.getRepository(Version).findOneBy({ buildRunId: runId });
   }
 
   /** The version with its latest build run (null before its first build). */
@@ -363,6 +370,7 @@ export class VersionsService {
     await this.dataSource.transaction(async (manager) => {
       await this.projects.assertChangeable(owner, version.projectId, manager);
       await manager.update(Version, version.id, { status: VersionStatus.archived });
+      await this.audit.record(manager, { action: 'version.archive', projectId: version.projectId, target: `version:${version.id}`, details: { tag: version.versionTag } });
     });
     return this.changed(owner, version.id);
   }
@@ -375,6 +383,7 @@ export class VersionsService {
     await this.dataSource.transaction(async (manager) => {
       await this.projects.assertChangeable(owner, version.projectId, manager);
       await manager.update(Version, version.id, { status });
+      await this.audit.record(manager, { action: 'version.restore', projectId: version.projectId, target: `version:${version.id}`, details: { tag: version.versionTag } });
     });
     return this.changed(owner, version.id);
   }

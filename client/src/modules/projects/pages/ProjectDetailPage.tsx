@@ -18,18 +18,22 @@ import { useProject } from '../components/detail/useProject';
 import { ProjectEnvironmentCard } from '../components/environment/ProjectEnvironmentCard';
 import { VersionsTab } from '../../versions/components/VersionsTab';
 import { DeploymentsTab } from '../../deployments/components/DeploymentsTab';
+import { MembersSection } from '../../members/components/MembersSection';
+import { ActivityList } from '../../audit/components/ActivityList';
 import { DeployStrategyModal } from '../../deployments/components/DeployStrategyModal';
 import { useDeployFlow } from '../../deployments/hooks/useDeployFlow';
 import { EnvironmentsTab } from '../../environments/components/EnvironmentsTab';
 import { useProjectActiveDeployment } from '../../deployments/hooks/useDeploymentLists';
 
-type TabKey = 'overview' | 'versions' | 'deployments' | 'environments';
+type TabKey = 'overview' | 'versions' | 'deployments' | 'environments' | 'members' | 'activity';
 
 const TABS: readonly ProjectTab<TabKey>[] = [
   { key: 'overview', label: 'Overview' },
   { key: 'versions', label: 'Versions' },
   { key: 'deployments', label: 'Deployments' },
   { key: 'environments', label: 'Environments' },
+  { key: 'members', label: 'Members' },
+  { key: 'activity', label: 'Activity' },
 ];
 
 const StyledOverview = styled.div(({ theme }) => ({
@@ -141,6 +145,8 @@ function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
         {tab === 'versions' && <VersionsTab projectId={project.id} onDeploy={deployFlow.open} />}
         {tab === 'deployments' && <DeploymentsTab projectId={project.id} focusOnOpen={deployedSwitch} />}
         {tab === 'environments' && <EnvironmentsTab projectId={project.id} />}
+        {tab === 'members' && <MembersSection projectId={project.id} canManage={project.yourRole === 'owner' || project.yourRole === 'maintainer'} />}
+        {tab === 'activity' && <ActivityList projectId={project.id} title="Project activity" />}
       </ProjectTabs>
       {deployFlow.version && (
         <DeployStrategyModal

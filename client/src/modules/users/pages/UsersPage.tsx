@@ -3,6 +3,7 @@ import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useMemo, useState } from 'react';
 import { apiErrorMessage } from '../../../app/apollo/error-message';
 import { useAuth } from '../../../app/auth/auth-context';
+import { ActivityList } from '../../audit/components/ActivityList';
 import { serverSubmissionErrors } from '../../../app/errors/server-field-errors';
 import { type Role, type UserRowFragment, UsersDocument } from '../../../generated/graphql';
 import { useDeleteUserMutation, useSetUserDisabledMutation, useUpdateUserMutation, useUsersQuery } from '../../../generated/hooks';
@@ -104,6 +105,7 @@ export function UsersPage() {
           <CardTitle>Create a user</CardTitle>
           <CreateUserForm canGrantRoles={me.role === 'admin'} onCreated={(user) => setStatus(`${user.name} can now sign in as ${user.email}.`)} />
         </Card>
+        {me?.role === 'admin' && <ActivityList title="Activity on this Slipway" />}
       </StyledSections>
       {pending && <UserActionDialog user={pending.user} action={pending.action} onClose={() => setPending(null)} onConfirm={onConfirm} />}
     </>

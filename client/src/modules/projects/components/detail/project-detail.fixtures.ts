@@ -9,6 +9,7 @@ export function testProject(overrides: Partial<ProjectDetailFragment> = {}): Pro
   return {
     __typename: 'Project',
     id: PROJECT_ID,
+    yourRole: 'owner',
     name: 'Analytical Engine',
     description: 'Computes Bernoulli numbers.',
     tags: ['math', 'engine'],

@@ -1,0 +1,66 @@
+import styled from '@emotion/styled';
+import { apiErrorMessage } from '../../../app/apollo/error-message';
+import { useAuditLogQuery } from '../../../generated/hooks';
+import { Card, CardTitle } from '../../../ui/Card';
+import { ErrorBanner } from '../../../ui/ErrorBanner';
+import { LoadingText } from '../../../ui/Loading';
+import { formatDateTime } from '../../projects/components/detail/project-format';
+
+const StyledScroller = styled.div({ overflowX: 'auto' });
+
+const StyledTable = styled.table(({ theme }) => ({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: theme.fontSizes.sm,
+  'th, td': { padding: theme.spacing(2.5, 3), textAlign: 'left', borderBottom: `1px solid ${theme.colors.border}`, verticalAlign: 'top' },
+  'thead th': { fontWeight: theme.fontWeights.medium, color: theme.colors.textMuted, whiteSpace: 'nowrap' },
+}));
+
+const StyledDetails = styled.code(({ theme }) => ({ fontFamily: theme.fonts.mono, fontSize: theme.fontSizes.xs, wordBreak: 'break-word' }));
+
+/** The latest audit entries (a project's, or for admins everyone's): who did what, when, from where, and the result. */
+export function ActivityList({ projectId, title }: { projectId?: string; title: string }) {
+  const { data, loading, error, refetch } = useAuditLogQuery({ variables: { projectId: projectId ?? null, filter: { limit: 100 } }, fetchPolicy: 'network-only' });
+  const entries = data?.auditLog ?? [];
+  return (
+    <Card aria-label={title}>
+      <CardTitle>{title}</CardTitle>
+      {loading && !data && <LoadingText>Loading activity...</LoadingText>}
+      {error && <ErrorBanner message={apiErrorMessage(error, 'Failed to load the activity')} onRetry={() => void refetch().catch(() => undefined)} />}
+      {data && !entries.length && <p>No activity yet.</p>}
+      {entries.length > 0 && (
+        <StyledScroller>
+          <StyledTable aria-label={`${title}, newest first`}>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Details</th>
+                <th scope="col">Result</th>
+                <th scope="col">From</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.seq}>
+                  <td>{formatDateTime(entry.at)}</td>
+                  <td>
+                    {entry.actorEmail ?? 'Unknown'}
+                    {entry.actorTokenId ? ' (token)' : ''}
+                  </td>
+                  <th scope="row">{entry.action}</th>
+                  <td>
+                    <StyledDetails>{[entry.target, entry.details === '{}' ? null : entry.details].filter(Boolean).join(' ')}</StyledDetails>
+                  </td>
+                  <td>{entry.result}</td>
+                  <td>{entry.address ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </StyledTable>
+        </StyledScroller>
+      )}
+    </Card>
+  );
+}
