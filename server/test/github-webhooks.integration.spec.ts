@@ -86,10 +86,8 @@ describe("a cloud project's GitHub webhook", () => {
     const { hook, list } = await deliveries();
     expect(hook).toMatchObject({ events: ['push'], active: true, config: { url: hookUrl, content_type: 'json', secret: '********' } });
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
-    // The ping, then the creation's own commit and tag, pushed after the webhook was made: all taken.
-    expect(list.at(-1)).toMatchObject({ event: 'ping', status_code: 200 });
-    expect(list.filter((delivery) => delivery.event === 'push').length).toBeGreaterThan(0);
-    expect(list.filter((delivery) => delivery.status_code < 200 || delivery.status_code > 299)).toEqual([]);
+    // Made after the creation's own commit and tag: GitHub has sent its ping alone.
+    expect(list.map((delivery) => [delivery.event, delivery.status_code])).toEqual([['ping', 200]]);
     const { rows } = await fakes.db.query(`SELECT * FROM projects WHERE id = $1`, [project.id]);
     expect(rows[0].webhook_secret_encrypted).toBeTruthy();
     expect(JSON.stringify(rows)).not.toContain(secret);

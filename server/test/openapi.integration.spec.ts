@@ -172,6 +172,7 @@ describe('the OpenAPI description', () => {
       'POST /projects/{id}/members',
       'POST /projects/{id}/status/cancel',
       'POST /projects/{id}/status/retry',
+      'POST /settings/kubeconfig-contexts',
       'POST /settings/test-connection',
       'POST /tokens',
       'POST /users/{id}/disable',
@@ -279,6 +280,8 @@ describe('what the routes answer matches what the description says', () => {
     expect((await call('GET', '/settings/{key}', { params: { key: 'NO_SUCH_KEY' }, token: owner.token })).status).toBe(400);
     expect((await call('DELETE', '/settings/{key}', { params: { key: 'DOCKER_USERNAME' }, token: owner.token })).status).toBe(204);
     expect((await call('POST', '/settings/test-connection', { token: owner.token, body: { provider: 'dockerhub' } })).body.ok).toBe(false);
+    const kubeconfig = 'apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster: {server: "https://127.0.0.1:9"}\nusers:\n- name: u\n  user: {token: t}\ncontexts:\n- name: docs\n  context: {cluster: c, user: u}\ncurrent-context: docs\n';
+    expect((await call('POST', '/settings/kubeconfig-contexts', { token: owner.token, body: { kubeconfig } })).body).toEqual({ contexts: ['docs'], current: 'docs' });
     expect((await call('GET', '/cloud-endpoints', { token: owner.token })).body.endpoints).toHaveLength(4);
     expect((await call('PUT', '/cloud-endpoints', { token: owner.token, body: { endpoints: { github_api: null } } })).status).toBe(200);
     expect((await call('GET', '/cloud-endpoints', { token: stranger.token })).status).toBe(403);

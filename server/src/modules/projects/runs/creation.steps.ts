@@ -112,11 +112,6 @@ const setupRepository = step('setup-github-repo', 'code', 'Creates the project r
   await ctx.logger.info(`repository ${info.url}`);
   // A workflow run starts with the first commit: the secrets it pushes with must be there before.
   await storeWorkflowSecrets(ctx, repository);
-  if (ctx.providers.sourceHost.ensureWebhook) {
-    const hook = await ctx.providers.records.webhook();
-    if (hook) await ctx.providers.sourceHost.ensureWebhook(repository, hook);
-    await ctx.logger.info(hook ? `webhook ${hook.url} (push and pull_request events)` : "no webhook: Slipway's public URL is not known yet (set SLIPWAY_PUBLIC_URL)");
-  }
 }, { describe: (used) => `Creates the project repository in ${sourceHostOf(used)}`, ranOn: ranOnUnlessNamed('source_host') });
 
 const generateTemplate = step('generate-template', 'files', "Renders the template's files for the project", 60, async (ctx) => {
@@ -168,6 +163,12 @@ const createVersion = step('create-github-version', 'code', `Tags the commit ${F
   await ctx.providers.records.ensureVersion({ versionTag: FIRST_VERSION_TAG, gitBranch: MAIN_BRANCH, gitCommitSha: project.buildCommit, description: 'Initial version' });
   await ctx.providers.sourceHost.createTag(repository, { name: FIRST_VERSION_TAG, sha: project.buildCommit, message: `Version ${FIRST_VERSION_TAG}` });
   await ctx.logger.info(`tag ${FIRST_VERSION_TAG} on ${project.buildCommit.slice(0, 12)}`);
+  // Made after the first commit and its tag: the creation deploys that commit, so its push is no push to deploy.
+  if (ctx.providers.sourceHost.ensureWebhook) {
+    const hook = await ctx.providers.records.webhook();
+    if (hook) await ctx.providers.sourceHost.ensureWebhook(repository, hook);
+    await ctx.logger.info(hook ? `webhook ${hook.url} (push events)` : "no webhook: Slipway's public URL is not known yet (set SLIPWAY_PUBLIC_URL)");
+  }
 }, { describe: (used) => `Tags the commit ${FIRST_VERSION_TAG} in ${sourceHostOf(used)} and records the version`, ranOn: ranOnUnlessNamed('source_host') });
 
 const versionBuild = step(
