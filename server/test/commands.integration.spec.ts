@@ -205,6 +205,8 @@ describe("the user's own projects and settings", () => {
       'DOKS_CLUSTER_ID      not set',
       'GITHUB_TOKEN         not set',
       'GITHUB_ORGANIZATION  configured',
+      'KUBECONFIG           not set',
+      'KUBERNETES_CONTEXT   not set',
     ].join('\n');
     expect((await run(dave, 'ls /settings')).body).toEqual({ type: 'output', output: expected });
     expect((await runGraphQL(dave, 'ls /settings/DOCKER_TOKEN')).data.executeCommand).toEqual({ type: 'output', output: 'DOCKER_TOKEN  configured' });
