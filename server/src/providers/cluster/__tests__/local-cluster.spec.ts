@@ -268,9 +268,10 @@ describe('local cluster: isolation, supervision and logs', () => {
   });
 
   it('gives up on an app that keeps crashing, until its next deploy', async () => {
-    const crashing = spec('probe-crashy', { environment: { CRASH_AFTER_MS: '300' } });
+    // Long enough after its health check for the deploy to admit it (its socket check reads /proc, slow under load).
+    const crashing = spec('probe-crashy', { environment: { CRASH_AFTER_MS: '1500' } });
     const { loopbackUrl: url } = await harness.cluster.deploy(crashing, deployHooks());
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 60_000;
     while ((await harness.cluster.status('probe-crashy'))?.state !== 'failed' && Date.now() < deadline) await sleep(100);
     expect(await harness.cluster.status('probe-crashy')).toMatchObject({ state: 'failed', revision: 1, replicas: 0, loopbackUrl: url });
     expect((await page(url!)).status).toBe(503);
@@ -282,7 +283,7 @@ describe('local cluster: isolation, supervision and logs', () => {
     expect(fixed).toMatchObject({ state: 'running', revision: 2, loopbackUrl: url });
     pids.add((await probe(url!)).pid);
     await harness.cluster.remove('probe-crashy');
-  });
+  }, 120_000);
 
   it('runs replicas behind the URL in turn, and a crashed replica is replaced while the others serve', async () => {
     const { loopbackUrl: url, replicas } = await harness.cluster.deploy(spec('probe-pair', { replicas: 2 }), deployHooks());
