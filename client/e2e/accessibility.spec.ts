@@ -77,7 +77,7 @@ test('a keyboard-only path: sign in, skip link, the wizard, a project and its ta
   await expect(page.getByRole('tab', { name: 'Versions' })).toBeFocused();
   await expect(page.getByRole('tabpanel', { name: 'Versions' })).toBeVisible();
   await page.keyboard.press('End');
-  await expect(page.getByRole('tabpanel', { name: 'Deployments' })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Activity' })).toBeVisible();
   await page.keyboard.press('Home');
   await expect(page.getByRole('tabpanel', { name: 'Overview' })).toBeVisible();
 

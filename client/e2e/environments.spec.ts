@@ -10,9 +10,9 @@ test('the Environments tab shows each environment and its pushes, and toggles au
   expect(staging.status()).toBe(201);
 
   await page.goto(`/dashboard/projects/${id}`);
-  // Keyboard: from the selected tab, End selects the last one, Environments.
-  await page.getByRole('tab', { name: 'Overview' }).focus();
-  await page.keyboard.press('End');
+  // Keyboard: from the Deployments tab, the arrow selects the next one, Environments.
+  await page.getByRole('tab', { name: 'Deployments' }).focus();
+  await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Environments' })).toHaveAttribute('aria-selected', 'true');
 
   const production = page.getByRole('region', { name: 'production' });

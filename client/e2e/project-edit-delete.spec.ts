@@ -42,7 +42,7 @@ test('project detail tabs, edit, environment variables and delete', async ({ pag
   await expect(page.getByRole('tab', { name: 'Versions' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel', { name: 'Versions' })).toContainText('No versions found');
   await expectNoSeriousA11yViolations(page);
-  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Deployments' })).toBeFocused();
   await expect(page.getByRole('tabpanel', { name: 'Deployments' })).toContainText('Active Deployments');
   await expect(page.getByRole('tabpanel', { name: 'Deployments' })).toContainText('Deployment History');
