@@ -47,9 +47,13 @@ test('project detail tabs, edit, environment variables and delete', async ({ pag
   await expect(page.getByRole('tabpanel', { name: 'Deployments' })).toContainText('Active Deployments');
   await expect(page.getByRole('tabpanel', { name: 'Deployments' })).toContainText('Deployment History');
   await expectNoSeriousA11yViolations(page);
+  // End selects the last tab; the arrows wrap around both ways.
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Home');
   await expect(page.getByRole('tabpanel', { name: 'Overview' })).toBeVisible();
 
