@@ -130,8 +130,12 @@ test('GraphiQL runs queries and subscriptions as a personal access token put in 
   await page.evaluate(() => localStorage.removeItem('authToken'));
   await page.goto('/graphiql');
   await expect(tab(page, 'ListProjects')).toHaveAttribute('aria-selected', 'true', { timeout: MONACO_START });
+  // A tab opened before Monaco shows the first one would get that one's text: wait for the editor first.
+  const editor = page.locator('.graphiql-query-editor');
+  await expect(editor).toContainText('query ListProjects', { timeout: MONACO_START });
   await page.getByRole('button', { name: 'New tab' }).click();
-  await expect(page.locator('.graphiql-query-editor')).not.toContainText('ListProjects');
+  await expect(tab(page, '<untitled>')).toHaveAttribute('aria-selected', 'true');
+  await expect(editor).not.toContainText('ListProjects');
 
   await page.getByRole('button', { name: 'Headers', exact: true }).click();
   const headers = page.getByRole('region', { name: 'Headers' });
