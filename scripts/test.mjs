@@ -1,0 +1,55 @@
+// `npm test`: every suite, each stage timed. The checks run first, one after another; then two lanes run side by
+// side: the server suite (whose files mostly wait on PostgreSQL, builds and app processes, about a third of a core
+// on a 2-core machine) with the Node 22 run, and the other suites with the browser tests. A lane stops at its first
+// failing stage; the other lane finishes, so one run reports every failing lane. The exit code is 1 if any stage failed.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const CHECKS = ['test:setup', 'lint', 'typecheck', 'check:generated', 'schema:check'];
+const LANES = [
+  ['test:server', 'test:node22'],
+  ['test:domain', 'test:isolation', 'test:embedded', 'fuzz:ci', 'test:client', 'test:e2e'],
+];
+
+const started = Date.now();
+const times = [];
+const minutes = (ms) => `${Math.floor(ms / 60_000)}m${String(Math.floor((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+
+/** Runs `npm run <script>`, its output line by line with the lane's tag when lanes run side by side; resolves to its exit code. */
+function stage(script, tag) {
+  const start = Date.now();
+  console.log(`\n== ${script}${tag ? ` (lane ${tag})` : ''}`);
+  const child = spawn('npm', ['run', script], { stdio: ['ignore', tag ? 'pipe' : 'inherit', tag ? 'pipe' : 'inherit'] });
+  if (tag) {
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`[${tag}] ${line}\n`));
+    }
+  }
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      times.push({ script, took: Date.now() - start, status });
+      console.log(`== ${script}: ${minutes(Date.now() - start)}${status === 0 ? '' : ` FAILED (exit code ${status})`}`);
+      resolve(status);
+    });
+  });
+}
+
+async function lane(scripts, tag) {
+  for (const script of scripts) if ((await stage(script, tag)) !== 0) return false;
+  return true;
+}
+
+function report(ok) {
+  console.log(`\n== npm test stage times${ok ? '' : ' (failed)'}`);
+  for (const { script, took, status } of times) console.log(`${minutes(took).padStart(8)}  ${script}${status === 0 ? '' : '  FAILED'}`);
+  console.log(`${minutes(Date.now() - started).padStart(8)}  total`);
+  process.exit(ok ? 0 : 1);
+}
+
+if (!(await lane(CHECKS, null))) report(false);
+const lanes = await Promise.all(LANES.map((scripts, index) => lane(scripts, ['server', 'rest'][index])));
+report(lanes.every(Boolean));
