@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has no layout, so every element reports no boxes and focus-trap (through tabbable) would take the whole
@@ -9,6 +9,10 @@ const rendered = (element: Element | null): boolean =>
 Element.prototype.getClientRects = function getClientRects(this: Element) {
   return (this.isConnected && rendered(this) ? [new DOMRect(0, 0, 1, 1)] : []) as unknown as DOMRectList;
 };
+
+// findBy* and waitFor wait up to 5 s, not 1: on a loaded 2-core machine a lazily loaded route's first import alone
+// can take longer than a second (seen in CI beside the server suite).
+configure({ asyncUtilTimeout: 5_000 });
 
 // Nor can it scroll: jsdom's scrollTo only reports "Not implemented".
 window.scrollTo = () => undefined;

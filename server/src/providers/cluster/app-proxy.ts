@@ -136,11 +136,16 @@ export class AppProxy {
     return this.server?.listening ?? false;
   }
 
-  /** Stops the loopback port and drops open connections and WebSockets: afterwards its loopback URL refuses connections. */
-  async close(): Promise<void> {
+  /** Stops the loopback port taking connections (those open stay until close()): its loopback URL refuses from now on. */
+  stopListening(): Promise<void> {
     const server = this.server;
     this.server = null;
-    const closed = server?.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
+    return server?.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
+  }
+
+  /** Stops the loopback port and drops open connections and WebSockets: afterwards its loopback URL refuses connections. */
+  async close(): Promise<void> {
+    const closed = this.stopListening();
     for (const socket of this.sockets) socket.destroy();
     this.agent.destroy();
     await closed;

@@ -702,8 +702,11 @@ export class LocalCluster implements Cluster, ClusterObservability {
     app.restartTimer = null;
     app.serving = [];
     app.proxy.setTargets([]);
+    // The app is going: its loopback URL refuses at once rather than answer 503 while its processes finish.
+    const stoppedListening = app.proxy.stopListening();
     this.publishInstances(app);
     await Promise.all([...app.instances].map((instance) => this.stopInstance(instance)));
+    await stoppedListening;
     await app.proxy.close();
     await app.log.flush();
   }
