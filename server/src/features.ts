@@ -103,7 +103,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const environments = environmentsModule({ dataSource, bus, engine, projects: projects.service, providers, secretBox, deployments: deployments.service });
   // Steps of whoever boots Slipway with their own (tests, the pipeline benchmark) run with a project run's ports.
   if (extraPipelineSteps?.length) engine.register({ steps: extraPipelineSteps, providers: runProviders });
-  const members = membersModule({ dataSource, audit: audit.log });
+  const members = membersModule({ dataSource, bus, audit: audit.log });
   const projectRuns = projectRunsModule({ engine, bus, projects: projects.service });
   const commands = commandsModule({
     dataSource,
