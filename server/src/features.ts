@@ -95,7 +95,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const buildLogs = new BuildLogs(config.dataDir);
   const publicAddress = new PublicAddress(config.publicUrl);
   const projects = projectsModule({ dataSource, bus, audit: audit.log, secretBox, templates: templates.service, settings: settings.service, engine, providers, buildLogs, publicAddress });
-  const git = gitModule({ auth: auth.service, access: authentication.access, projects: projects.service, repositories: local.sourceHost, bus });
+  const git = gitModule({ auth: auth.service, access: authentication.access, projects: projects.service, repositories: local.sourceHost, bus, audit: audit.log });
   const webhooks = webhooksModule({ dataSource, projects: projects.service, bus });
   const { runProviders } = projects;
   const versions = versionsModule({ dataSource, bus, audit: audit.log, projects: projects.service, engine, runProviders, providers, buildLogs });

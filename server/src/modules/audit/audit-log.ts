@@ -1,9 +1,8 @@
 import type { DataSource, EntityManager, EntitySubscriberInterface, TransactionCommitEvent } from 'typeorm';
 import { logUnexpected } from '../../common/log.js';
 import type { EventBus } from '../../events/event-bus.js';
-import { canonicalJson, chainHash, GENESIS_HASH } from './audit-chain.js';
+import { canonicalJson, chainHashInput, GENESIS_HASH } from './audit-chain.js';
 import { auditContext } from './audit-context.js';
-import { AuditEntry } from './audit-entry.entity.js';
 
 /** One change to record; who and from where come from the request (auditContext) unless given. */
 export interface AuditRecord {
@@ -41,7 +40,6 @@ export class AuditLog {
     const who = auditContext.actor();
     const actor = record.actor ?? who;
     await manager.query('SELECT pg_advisory_xact_lock($1)', [CHAIN_LOCK]);
-    const [last]: Array<{ hash: string }> = await manager.query('SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1');
     const content = {
       at: new Date(),
       actorUserId: actor.userId,
@@ -54,8 +52,28 @@ export class AuditLog {
       details: canonicalJson(record.details ?? {}),
       result: record.result ?? 'success',
     };
-    const prevHash = last?.hash ?? GENESIS_HASH;
-    await manager.insert(AuditEntry, { ...content, prevHash, hash: chainHash(prevHash, content) });
+    // One statement after the lock (its own snapshot sees every entry committed before): it reads the last hash and
+    // chains onto it as chainHash does, sha256 of the JSON array [prevHash, ...content], whose tail is computed here.
+    const tail = chainHashInput(GENESIS_HASH, content).slice(`["${GENESIS_HASH}",`.length);
+    await manager.query(
+      `INSERT INTO audit_log (at, actor_user_id, actor_email, actor_token_id, address, action, project_id, target, details, result, prev_hash, hash)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, prev.hash, encode(sha256(convert_to('["' || prev.hash || '",' || $11, 'UTF8')), 'hex')
+         FROM (SELECT coalesce((SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1), $12) AS hash) prev`,
+      [
+        content.at,
+        content.actorUserId,
+        content.actorEmail,
+        content.actorTokenId,
+        content.address,
+        content.action,
+        content.projectId,
+        content.target,
+        content.details,
+        content.result,
+        tail,
+        GENESIS_HASH,
+      ],
+    );
     Object.assign(manager.queryRunner.data ?? (manager.queryRunner.data = {}), { auditAppended: true });
   }
 
