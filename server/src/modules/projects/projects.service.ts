@@ -165,6 +165,17 @@ export class ProjectsService {
     return fromRow(rows[0]);
   }
 
+  /** A project the user owns or is a member of (any role); anyone else's is 'Project not found'. */
+  async reachable(user: Owner, id: unknown): Promise<Project> {
+    if (!isUuid(id)) throw projectNotFound();
+    const rows: ProjectRow[] = await this.dataSource.query(
+      `SELECT ${PROJECT_COLUMNS}, ${beingDeletedSql('projects')} FROM projects WHERE id = $2 AND ${REACHABLE_BY_$1}`,
+      [user.id, id],
+    );
+    if (!rows.length) throw projectNotFound();
+    return fromRow(rows[0]);
+  }
+
   /**
    * The owner's project with exactly this name (case-sensitive), or null: one query that the
    * (owner_id, lower(name)) unique index answers.
