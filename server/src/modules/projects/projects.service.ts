@@ -177,13 +177,19 @@ export class ProjectsService {
   }
 
   /**
-   * The owner's project with exactly this name (case-sensitive), or null: one query that the
-   * (owner_id, lower(name)) unique index answers.
+   * The project with exactly this name (case-sensitive) among those the user owns or is a member of, or null; their
+   * own first when a shared one has the same name (names are unique per owner only). One query: their own through
+   * the (owner_id, lower(name)) unique index, the shared ones through their memberships.
    */
-  async findByName(owner: Owner, name: string): Promise<Project | null> {
+  async findByName(user: Owner, name: string): Promise<Project | null> {
+    const columns = `${PROJECT_COLUMNS}, ${beingDeletedSql('projects')}`;
     const rows: ProjectRow[] = await this.dataSource.query(
-      `SELECT ${PROJECT_COLUMNS}, ${beingDeletedSql('projects')} FROM projects WHERE owner_id = $1 AND lower(name) = lower($2) AND name = $2`,
-      [owner.id, name],
+      `SELECT * FROM (
+         SELECT ${columns}, 0 AS mine_first FROM projects WHERE owner_id = $1 AND lower(name) = lower($2) AND name = $2
+         UNION ALL
+         SELECT ${columns}, 1 FROM projects WHERE id IN (SELECT project_id FROM project_members WHERE user_id = $1) AND name = $2
+       ) AS found ORDER BY mine_first, created_at LIMIT 1`,
+      [user.id, name],
     );
     return rows.length ? fromRow(rows[0]) : null;
   }
