@@ -39,7 +39,6 @@ export class AuditLog {
     }
     const who = auditContext.actor();
     const actor = record.actor ?? who;
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [CHAIN_LOCK]);
     const content = {
       at: new Date(),
       actorUserId: actor.userId,
@@ -52,28 +51,24 @@ export class AuditLog {
       details: canonicalJson(record.details ?? {}),
       result: record.result ?? 'success',
     };
-    // One statement after the lock (its own snapshot sees every entry committed before): it reads the last hash and
-    // chains onto it as chainHash does, sha256 of the JSON array [prevHash, ...content], whose tail is computed here.
+    // One round trip (audit_append, migration 1795920000000): the lock, the last hash and the insert, chained onto it
+    // as chainHash does, sha256 of the JSON array [prevHash, ...content], whose tail is built here.
     const tail = chainHashInput(GENESIS_HASH, content).slice(`["${GENESIS_HASH}",`.length);
-    await manager.query(
-      `INSERT INTO audit_log (at, actor_user_id, actor_email, actor_token_id, address, action, project_id, target, details, result, prev_hash, hash)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, prev.hash, encode(sha256(convert_to('["' || prev.hash || '",' || $11, 'UTF8')), 'hex')
-         FROM (SELECT coalesce((SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1), $12) AS hash) prev`,
-      [
-        content.at,
-        content.actorUserId,
-        content.actorEmail,
-        content.actorTokenId,
-        content.address,
-        content.action,
-        content.projectId,
-        content.target,
-        content.details,
-        content.result,
-        tail,
-        GENESIS_HASH,
-      ],
-    );
+    await manager.query('SELECT audit_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [
+      CHAIN_LOCK,
+      GENESIS_HASH,
+      tail,
+      content.at,
+      content.actorUserId,
+      content.actorEmail,
+      content.actorTokenId,
+      content.address,
+      content.action,
+      content.projectId,
+      content.target,
+      content.details,
+      content.result,
+    ]);
     Object.assign(manager.queryRunner.data ?? (manager.queryRunner.data = {}), { auditAppended: true });
   }
 
