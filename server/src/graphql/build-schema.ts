@@ -23,7 +23,7 @@ import { logUnexpected } from '../common/log.js';
 import { authChecker } from './auth-checker.js';
 import { auditContext } from '../modules/audit/audit-context.js';
 import { type GraphQLContext, actingContext, auditActorOf, authOfContext } from './context.js';
-import { AccessLost, whileAllowed } from './while-allowed.js';
+import { AccessLost, watchAccess, whileAllowed } from './while-allowed.js';
 
 export const resolvers = [AuthResolver, UsersResolver, AccessTokensResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver, EnvironmentsResolver, NotificationsResolver, MembersResolver, ProjectRoleResolver, AuditResolver] as const;
 
@@ -105,15 +105,25 @@ function guardRootFields(schema: GraphQLSchema, access: AccessPolicy): void {
           const checking = access.graphql(auth, type.name, field.name, args);
           if (!checking) return inner(source, args, context, info);
           return checking.then(async (acting) => {
-            const result = await inner(source, args, acting ? actingContext(context, acting.owner) : context, info);
-            if (!acting || !auth || key !== 'subscribe' || !isAsyncIterable(result)) return result;
-            // A member's subscription runs on the owner's account: it ends as soon as their membership no longer allows it.
-            return whileAllowed(result, (lose) =>
+            const run = () => inner(source, args, acting ? actingContext(context, acting.owner) : context, info);
+            if (!acting || !auth || key !== 'subscribe') return run();
+            // A member's subscription runs on the owner's account: it ends as soon as their membership no longer allows
+            // it. Watched from before its source starts, so a change while it starts is not missed.
+            const watch = watchAccess((lose) =>
               access.onMembershipChange(acting.projectId, auth.user.id, () => {
                 // A failed check (the database down) is not a lost membership: the subscription goes on.
                 access.stillActing(auth, type.name, field.name, args, acting.projectId).catch((error: unknown) => (error instanceof AppError ? lose(error) : logUnexpected('membership check', error)));
               }),
             );
+            try {
+              const result = await run();
+              if (isAsyncIterable(result)) return whileAllowed(result, watch);
+              watch.stop();
+              return result;
+            } catch (error) {
+              watch.stop();
+              throw error;
+            }
           });
         });
       if (key === 'subscribe') {

@@ -3,23 +3,34 @@ export class AccessLost {
   constructor(readonly error: unknown) {}
 }
 
-/**
- * A subscription's events until `watch` reports that access is lost: then one AccessLost event, and the end (the
- * client gets the error, then `complete`). Not an async generator: its `return` (the client unsubscribing) must reach
- * the source at once, even while it waits for an event that may never come.
- */
-export function whileAllowed<T>(events: AsyncIterable<T>, watch: (lose: (error: unknown) => void) => () => void): AsyncIterableIterator<T | AccessLost> {
-  const source = events[Symbol.asyncIterator]();
+/** A watch on a caller's access, started before their subscription's source: `lost` settles with the error once it is gone. */
+export interface AccessWatch {
+  lost: Promise<unknown>;
+  stop(): void;
+}
+
+/** Starts watching: `watch` gets the function to call when access is lost and answers how to stop. */
+export function watchAccess(watch: (lose: (error: unknown) => void) => () => void): AccessWatch {
   let lose!: (error: unknown) => void;
-  const lost = new Promise<AccessLost>((resolve) => {
-    lose = (error) => resolve(new AccessLost(error));
+  const lost = new Promise<unknown>((resolve) => {
+    lose = resolve;
   });
-  const unwatch = watch((error) => lose(error));
+  return { lost, stop: watch((error) => lose(error)) };
+}
+
+/**
+ * A subscription's events until its access watch reports a loss: then one AccessLost event, and the end (the client
+ * gets the error, then `complete`). Not an async generator: its `return` (the client unsubscribing) must reach the
+ * source at once, even while it waits for an event that may never come.
+ */
+export function whileAllowed<T>(events: AsyncIterable<T>, watch: AccessWatch): AsyncIterableIterator<T | AccessLost> {
+  const source = events[Symbol.asyncIterator]();
+  const lost = watch.lost.then((error) => new AccessLost(error));
   let ended = false;
   const end = async (): Promise<IteratorResult<T | AccessLost>> => {
     if (!ended) {
       ended = true;
-      unwatch();
+      watch.stop();
       await source.return?.();
     }
     return { done: true, value: undefined };
