@@ -7,16 +7,23 @@
  * subscription on each, then revokes it through the first. It prints, from sending the revocation, the time until
  * a REST request is refused (401) on the process that revoked it and on the other one, and until each open socket
  * is closed (4403): p50, p95 and max over the rounds (BENCH_ROUNDS, default 30).
+ *
+ * Then it times what the audit entry adds to a mutating request: BENCH_UPDATES (default 300) project updates
+ * (PUT /projects/{id}, a new description each) with the audit write and as many without it (the audit log's
+ * `record` swapped for a no-op in this process), alternating one with and one without so that the machine's load
+ * falls on both alike; it prints p50 and p95 of each and the difference (target: p95 at most 5 % more).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { ADMIN_URL, percentile, request, withBenchSlipway } from './bench-common.js';
+import { ADMIN_URL, percentile, request, until, withBenchSlipway } from './bench-common.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const UPDATES = Number(process.env.BENCH_UPDATES ?? 300);
 const TARGET_MS = 1000;
+const AUDIT_TARGET_PERCENT = 5;
 
 /** A graphql-ws socket signed in with the token, its subscription answering; resolves `closed` with the time it closed. */
 async function openSocket(base: string, token: string): Promise<{ closed: Promise<number> }> {
@@ -51,6 +58,59 @@ const stats = (label: string, values: number[]) => {
     `${label.padEnd(44)} p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(sorted, 95).toFixed(1).padStart(6)} ms  max ${worst.toFixed(1).padStart(6)} ms  ${worst <= TARGET_MS ? 'within' : 'OVER'} ${TARGET_MS} ms`,
   );
 };
+
+/** One project update over REST on a kept-alive connection (fetch's pool); its time in ms. */
+async function timedUpdate(base: string, token: string, projectId: string, n: number): Promise<number> {
+  const started = performance.now();
+  await request(base, 'PUT', `/projects/${projectId}`, token, { description: `Audit bench update ${n}` });
+  return performance.now() - started;
+}
+
+/**
+ * Project updates with and without the audit write, alternating, after a warm-up of each. Without: AuditLog's
+ * `record` (every service's only way to write an entry) is a no-op for that request, restored after it.
+ */
+async function auditOverhead(base: string, token: string): Promise<void> {
+  const { AuditLog } = await import('../server/src/modules/audit/audit-log.js');
+  const record = AuditLog.prototype.record;
+  await request(base, 'PUT', '/settings/GITHUB_ORGANIZATION', token, { value: 'bench' });
+  const project = await request(base, 'POST', '/projects', token, { name: 'Audit bench', template_name: '' });
+  // Its creation run (a blank repository) ends before the timing starts.
+  await until('the project created', async () => ['completed', 'failed'].includes((await request(base, 'GET', `/projects/${project.id}/status`, token)).overall_status));
+  const samples = { with: [] as number[], without: [] as number[] };
+  const skipAudit = (skip: boolean) => {
+    AuditLog.prototype.record = skip ? async () => undefined : record;
+  };
+  try {
+    for (let n = 0; n < 40; n += 1) {
+      skipAudit(n % 2 === 1);
+      await timedUpdate(base, token, project.id, n);
+    }
+    for (let n = 0; n < UPDATES * 2; n += 1) {
+      // Which of the pair goes first alternates too, so neither always follows the other's commit.
+      const without = (n % 2 === 1) !== (Math.floor(n / 2) % 2 === 1);
+      skipAudit(without);
+      (without ? samples.without : samples.with).push(await timedUpdate(base, token, project.id, 100 + n));
+    }
+  } finally {
+    skipAudit(false);
+  }
+  const sortedWith = [...samples.with].sort((a, b) => a - b);
+  const sortedWithout = [...samples.without].sort((a, b) => a - b);
+  const line = (label: string, sorted: number[]) => `${label.padEnd(44)} p50 ${percentile(sorted, 50).toFixed(2).padStart(6)} ms  p95 ${percentile(sorted, 95).toFixed(2).padStart(6)} ms`;
+  const added = (p: number) => {
+    const ms = percentile(sortedWith, p) - percentile(sortedWithout, p);
+    return { ms, percent: (ms / percentile(sortedWithout, p)) * 100 };
+  };
+  const p50 = added(50);
+  const p95 = added(95);
+  console.log(`\naudit write on a project update (PUT /projects/{id}), ${UPDATES} requests each, alternating:`);
+  console.log(line('with the audit entry', sortedWith));
+  console.log(line('without it', sortedWithout));
+  console.log(
+    `${'added by the audit write'.padEnd(44)} p50 ${p50.ms.toFixed(2).padStart(6)} ms (${p50.percent.toFixed(1)} %)  p95 ${p95.ms.toFixed(2).padStart(6)} ms (${p95.percent.toFixed(1)} %)  ${p95.percent <= AUDIT_TARGET_PERCENT ? 'within' : 'OVER'} ${AUDIT_TARGET_PERCENT} % at p95`,
+  );
+}
 
 await withBenchSlipway('access', {}, async ({ base, db }) => {
   const { loadConfig } = await import('../server/src/config/env.js');
@@ -90,6 +150,7 @@ await withBenchSlipway('access', {}, async ({ base, db }) => {
     stats('REST 401, another API process', samples.httpOther);
     stats('graphql-ws 4403, process that revoked it', samples.socketSame);
     stats('graphql-ws 4403, another API process', samples.socketOther);
+    await auditOverhead(base, session);
   } finally {
     await second.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -95,7 +95,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const buildLogs = new BuildLogs(config.dataDir);
   const publicAddress = new PublicAddress(config.publicUrl);
   const projects = projectsModule({ dataSource, bus, audit: audit.log, secretBox, templates: templates.service, settings: settings.service, engine, providers, buildLogs, publicAddress });
-  const git = gitModule({ auth: auth.service, access: authentication.access, projects: projects.service, repositories: local.sourceHost, bus });
+  const git = gitModule({ auth: auth.service, access: authentication.access, projects: projects.service, repositories: local.sourceHost, bus, audit: audit.log });
   const webhooks = webhooksModule({ dataSource, projects: projects.service, bus });
   const { runProviders } = projects;
   const versions = versionsModule({ dataSource, bus, audit: audit.log, projects: projects.service, engine, runProviders, providers, buildLogs });
@@ -103,7 +103,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const environments = environmentsModule({ dataSource, bus, engine, projects: projects.service, providers, secretBox, deployments: deployments.service });
   // Steps of whoever boots Slipway with their own (tests, the pipeline benchmark) run with a project run's ports.
   if (extraPipelineSteps?.length) engine.register({ steps: extraPipelineSteps, providers: runProviders });
-  const members = membersModule({ dataSource, audit: audit.log });
+  const members = membersModule({ dataSource, bus, audit: audit.log });
   const projectRuns = projectRunsModule({ engine, bus, projects: projects.service });
   const commands = commandsModule({
     dataSource,

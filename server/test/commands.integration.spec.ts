@@ -217,6 +217,27 @@ describe("the user's own projects and settings", () => {
   });
 });
 
+describe('projects shared with the user', () => {
+  it('are listed, entered and read like their own (a viewer only reads, as every console command does), until they are removed', async () => {
+    const frank = await registerUser(app);
+    const viewer = await registerUser(app);
+    expect((await app.api('PUT', '/settings', { token: frank.token, body: { settings: { GITHUB_ORGANIZATION: 'org-f' } } })).status).toBe(200);
+    const shared = await app.api('POST', '/projects', { token: frank.token, body: { name: 'shared-api', description: 'Shared with a viewer' } });
+    expect(shared.status).toBe(201);
+    expect((await app.api('POST', `/projects/${shared.body.id}/members`, { token: frank.token, body: { email: viewer.email, role: 'viewer' } })).status).toBe(201);
+
+    expect((await run(viewer, 'projects')).body.output).toMatch(/^shared-api +active +- +\d{4}-/m);
+    expect((await run(viewer, 'ls /projects')).body).toEqual({ type: 'output', output: 'shared-api/' });
+    expect((await run(viewer, 'cd /projects/shared-api')).body).toEqual({ type: 'success', output: '/projects/shared-api' });
+    expect((await run(viewer, 'ls description')).body.output).toBe('description  Shared with a viewer');
+    // Each command is in the viewer's own log.
+    expect((await logs(viewer)).body.logs.map((log: { command: string }) => log.command)).toContain('cd /projects/shared-api');
+
+    expect((await app.api('DELETE', `/projects/${shared.body.id}/members/${viewer.user.id}`, { token: frank.token })).status).toBe(204);
+    expect((await run(viewer, 'cd /projects/shared-api')).body).toEqual({ type: 'error', output: 'cd: no such directory: /projects/shared-api' });
+  });
+});
+
 describe('finding a project by name', () => {
   it('takes one query on the owner and name index, however many projects match the name as a search', async () => {
     const erin = await registerUser(app);

@@ -286,6 +286,51 @@ describe('personal access tokens as the password', () => {
   });
 });
 
+describe('the audit log', () => {
+  it("records a member's push with a token: who, with which token, from where, and every branch it moved", async () => {
+    const member = await registerUser(app);
+    expect((await app.api('POST', `/projects/${project.id}/members`, { token: owner.token, body: { email: member.email, role: 'developer' } })).status).toBe(201);
+    const expires = new Date(Date.now() + 86_400_000).toISOString();
+    const token = await app.api('POST', '/tokens', { token: member.token, body: { name: 'ci push', expires_at: expires, scopes: ['read', 'write'] } });
+    expect(token.status, JSON.stringify(token.body)).toBe(201);
+    const dir = await freshClone();
+    const main = await git(['rev-parse', 'HEAD'], dir);
+    await git(['-c', 'user.email=ci@example.com', '-c', 'user.name=CI', 'commit', '--allow-empty', '-m', 'audited push'], dir);
+    const sha = await git(['rev-parse', 'HEAD'], dir);
+    const pushed = await gitResult(['push', withCredentials(project.clone_url, 'ci', token.body.token), 'HEAD:refs/heads/audited-a', 'HEAD:refs/heads/audited-b'], dir);
+    expect(pushed.code, pushed.output).toBe(0);
+
+    // As the owner reads it in REST, and as the Activity tab asks for it; written once git has answered the push.
+    const entries = async () => (await app.api('GET', `/projects/${project.id}/audit?action=repository.push&actor_id=${member.user.id}`, { token: owner.token })).body.entries;
+    await expect.poll(entries).toHaveLength(1);
+    expect(await entries()).toEqual([
+      expect.objectContaining({
+        action: 'repository.push',
+        actor_user_id: member.user.id,
+        actor_email: member.email,
+        actor_token_id: token.body.access_token.id,
+        address: expect.stringMatching(/127\.0\.0\.1/),
+        project_id: project.id,
+        result: 'success',
+        details: {
+          refs: [
+            { branch: 'audited-a', before: null, after: sha },
+            { branch: 'audited-b', before: null, after: sha },
+          ],
+        },
+      }),
+    ]);
+    expect(sha).not.toBe(main);
+    const activity = await app.graphql('query ($id: ID) { auditLog(projectId: $id, filter: { action: "repository.push" }) { action actorEmail actorTokenId details } }', { id: project.id }, owner.token);
+    expect(activity.data.auditLog).toContainEqual({
+      action: 'repository.push',
+      actorEmail: member.email,
+      actorTokenId: token.body.access_token.id,
+      details: JSON.stringify({ refs: [{ after: sha, before: null, branch: 'audited-a' }, { after: sha, before: null, branch: 'audited-b' }] }),
+    });
+  });
+});
+
 describe('refusals', () => {
   const advertisement = () => `${repositoryPath()}/info/refs?service=git-upload-pack`;
 

@@ -269,3 +269,53 @@ for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.clos
     expect(sent.filter((event: string) => event === 'app_unhealthy')).toHaveLength(1);
   }, 300_000);
 });
+
+describe("rules of a project's members", () => {
+  it('tell members about a shared project (a rule on it, or on all their projects), each in their own deliveries; not a removed member', async () => {
+    expect((await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } })).status).toBe(200);
+    const created = await app.api('POST', '/projects', { token: owner.token, body: { name: 'Shared notified', template_name: 'static-site' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await waitForRun(app, owner.token, created.body.id, { stream: 'project_creation' })).overall_status).toBe('completed');
+    const projectId: string = created.body.id;
+    const [viewer, developer, removed] = [await registerUser(app), await registerUser(app), await registerUser(app)];
+    for (const [member, role] of [[viewer, 'viewer'], [developer, 'developer'], [removed, 'viewer']] as const) {
+      expect((await app.api('POST', `/projects/${projectId}/members`, { token: owner.token, body: { email: member.email, role } })).status).toBe(201);
+    }
+    // A viewer's rule on the shared project, a developer's on all their projects, and one of a member removed later.
+    const rules = [
+      { member: viewer, path: '/member-viewer', project_id: projectId },
+      { member: developer, path: '/member-developer', project_id: null },
+      { member: removed, path: '/member-removed', project_id: projectId },
+    ];
+    const channels: string[] = [];
+    for (const rule of rules) {
+      const { channel } = await webhookChannel(rule.path, rule.member.token);
+      channels.push(channel.id);
+      const saved = await call('POST', '/rules', { channel_id: channel.id, project_id: rule.project_id, events: ['production_deployed'] }, rule.member.token);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    }
+    expect((await app.api('DELETE', `/projects/${projectId}/members/${removed.user.id}`, { token: owner.token })).status).toBe(204);
+    // Still no rule on a project that is not shared with them.
+    const { channel: strangers } = await webhookChannel('/member-stranger', stranger.token);
+    expect(await call('POST', '/rules', { channel_id: strangers.id, project_id: projectId, events: ['production_deployed'] }, stranger.token)).toEqual(refusal(404, 'Project not found'));
+
+    const version = await app.api('POST', `/projects/${projectId}/versions`, { token: developer.token, body: { version_tag: 'v1.1.0', git_branch: 'main' } });
+    expect(version.status, JSON.stringify(version.body)).toBe(201);
+    await eventually(async () => (await app.api('GET', `/projects/${projectId}/versions/${version.body.id}`, { token: owner.token })).body.status === 'ready', 120_000);
+    await eventually(async () => (await app.api('GET', `/projects/${projectId}/status`, { token: owner.token })).body.overall_status !== 'running', 60_000);
+    const deployment = await app.api('POST', `/projects/${projectId}/deployments`, { token: developer.token, body: { version_id: version.body.id } });
+    expect(deployment.status, JSON.stringify(deployment.body)).toBe(201);
+
+    const isDeploy = (path: string) => (hook: { path: string; body: string }) => hook.path === path && JSON.parse(hook.body).details?.version === 'v1.1.0';
+    for (const path of ['/member-viewer', '/member-developer']) {
+      expect(JSON.parse((await hooks.waitFor(isDeploy(path))).body)).toMatchObject({ event: 'production_deployed', project: { id: projectId, name: 'Shared notified' } });
+    }
+    // Each member sees their delivery among their own; the removed member's rule matched nothing in the same trigger.
+    for (const [index, member] of [viewer, developer].entries()) {
+      const listed = (await call('GET', `/deliveries?channel_id=${channels[index]}`, undefined, member.token)).body.deliveries;
+      expect(listed.filter((found: any) => found.event === 'production_deployed' && found.project_id === projectId)).toHaveLength(1);
+    }
+    expect((await call('GET', '/deliveries', undefined, removed.token)).body.deliveries).toEqual([]);
+    expect((await call('GET', '/deliveries', undefined, owner.token)).body.deliveries.map((found: any) => found.channel_id)).not.toEqual(expect.arrayContaining([channels[0]]));
+  }, 300_000);
+});

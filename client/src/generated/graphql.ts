@@ -163,7 +163,7 @@ export type CreateNotificationRuleInput = {
   channelId: string | number;
   /** The events to send: at least one */
   events: Array<NotificationEventKind>;
-  /** Only this project of yours; omit for all of them */
+  /** Only this project (yours or one shared with you); omit for all of them */
   projectId?: string | number | null | undefined;
 };
 

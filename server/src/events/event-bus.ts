@@ -28,6 +28,8 @@ export interface AppEvents {
   };
   /** A deployment of the project changed (status, traffic, health checks, events) or was deleted: live views load it again. */
   'deployment.updated': { deploymentId: string; projectId: string; ownerId: string };
+  /** A project member's role changed or they were removed (committed): their running subscriptions on it are checked again. */
+  'member.changed': { projectId: string; userId: string };
   /** Entries were appended to the audit log (committed): live followers read what is new. */
   'audit.appended': Record<string, never>;
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { type PubSub, buildSchema } from 'type-graphql';
-import { GraphQLSchema, lexicographicSortSchema, printSchema, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
+import { GraphQLSchema, defaultFieldResolver, lexicographicSortSchema, printSchema, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { CommandsResolver } from '../modules/commands/commands.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
@@ -18,9 +18,12 @@ import { NotificationsResolver } from '../modules/notifications/notifications.re
 import { MembersResolver, ProjectRoleResolver } from '../modules/members/members.resolver.js';
 import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import type { AccessPolicy } from '../modules/tokens/token-access.js';
+import { AppError } from '../common/app-error.js';
+import { logUnexpected } from '../common/log.js';
 import { authChecker } from './auth-checker.js';
 import { auditContext } from '../modules/audit/audit-context.js';
 import { type GraphQLContext, actingContext, auditActorOf, authOfContext } from './context.js';
+import { AccessLost, watchAccess, whileAllowed } from './while-allowed.js';
 
 export const resolvers = [AuthResolver, UsersResolver, AccessTokensResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver, EnvironmentsResolver, NotificationsResolver, MembersResolver, ProjectRoleResolver, AuditResolver] as const;
 
@@ -98,13 +101,44 @@ function guardRootFields(schema: GraphQLSchema, access: AccessPolicy): void {
       field[key] = (source, args, context: GraphQLContext, info) =>
         // What the field changes is recorded in the audit log as done by this caller, from this address.
         auditContext.runAs(auditActorOf(context), () => {
-          const checking = access.graphql(authOfContext(context), type.name, field.name, args);
-          return checking
-            ? checking.then((acting) => inner(source, args, acting ? actingContext(context, acting.owner) : context, info))
-            : inner(source, args, context, info);
+          const auth = authOfContext(context);
+          const checking = access.graphql(auth, type.name, field.name, args);
+          if (!checking) return inner(source, args, context, info);
+          return checking.then(async (acting) => {
+            const run = () => inner(source, args, acting ? actingContext(context, acting.owner) : context, info);
+            if (!acting || !auth || key !== 'subscribe') return run();
+            // A member's subscription runs on the owner's account: it ends as soon as their membership no longer allows
+            // it. Watched from before its source starts, so a change while it starts is not missed.
+            const watch = watchAccess((lose) =>
+              access.onMembershipChange(acting.projectId, auth.user.id, () => {
+                // A failed check (the database down) is not a lost membership: the subscription goes on.
+                access.stillActing(auth, type.name, field.name, args, acting.projectId).catch((error: unknown) => (error instanceof AppError ? lose(error) : logUnexpected('membership check', error)));
+              }),
+            );
+            try {
+              const result = await run();
+              if (isAsyncIterable(result)) return whileAllowed(result, watch);
+              watch.stop();
+              return result;
+            } catch (error) {
+              watch.stop();
+              throw error;
+            }
+          });
         });
+      if (key === 'subscribe') {
+        const resolve = field.resolve;
+        field.resolve = (source, ...rest) => {
+          if (source instanceof AccessLost) throw source.error;
+          return (resolve ?? defaultFieldResolver)(source, ...rest);
+        };
+      }
     }
   }
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
 /** type-graphql builds the root types without a description: set them on the freshly built types. */

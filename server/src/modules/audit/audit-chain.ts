@@ -17,8 +17,8 @@ export interface ChainedContent {
   result: string;
 }
 
-/** SHA-256 over the previous hash and the entry's content in a fixed order: editing either changes it. */
-export function chainHash(prevHash: string, content: ChainedContent): string {
+/** What an entry's hash is taken over: the previous hash and the entry's content in a fixed order, as a JSON array. */
+export function chainHashInput(prevHash: string, content: ChainedContent): string {
   const fields = [
     prevHash,
     content.at.toISOString(),
@@ -32,7 +32,12 @@ export function chainHash(prevHash: string, content: ChainedContent): string {
     content.details,
     content.result,
   ];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+  return JSON.stringify(fields);
+}
+
+/** SHA-256 (hex) of chainHashInput: editing the entry or the one before changes it. AuditLog computes it in SQL. */
+export function chainHash(prevHash: string, content: ChainedContent): string {
+  return createHash('sha256').update(chainHashInput(prevHash, content)).digest('hex');
 }
 
 /** JSON with sorted keys, so that the same details always hash the same. */

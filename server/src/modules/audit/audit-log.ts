@@ -1,9 +1,8 @@
 import type { DataSource, EntityManager, EntitySubscriberInterface, TransactionCommitEvent } from 'typeorm';
 import { logUnexpected } from '../../common/log.js';
 import type { EventBus } from '../../events/event-bus.js';
-import { canonicalJson, chainHash, GENESIS_HASH } from './audit-chain.js';
+import { canonicalJson, chainHashInput, GENESIS_HASH } from './audit-chain.js';
 import { auditContext } from './audit-context.js';
-import { AuditEntry } from './audit-entry.entity.js';
 
 /** One change to record; who and from where come from the request (auditContext) unless given. */
 export interface AuditRecord {
@@ -40,8 +39,6 @@ export class AuditLog {
     }
     const who = auditContext.actor();
     const actor = record.actor ?? who;
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [CHAIN_LOCK]);
-    const [last]: Array<{ hash: string }> = await manager.query('SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1');
     const content = {
       at: new Date(),
       actorUserId: actor.userId,
@@ -54,8 +51,24 @@ export class AuditLog {
       details: canonicalJson(record.details ?? {}),
       result: record.result ?? 'success',
     };
-    const prevHash = last?.hash ?? GENESIS_HASH;
-    await manager.insert(AuditEntry, { ...content, prevHash, hash: chainHash(prevHash, content) });
+    // One round trip (audit_append, migration 1795920000000): the lock, the last hash and the insert, chained onto it
+    // as chainHash does, sha256 of the JSON array [prevHash, ...content], whose tail is built here.
+    const tail = chainHashInput(GENESIS_HASH, content).slice(`["${GENESIS_HASH}",`.length);
+    await manager.query('SELECT audit_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [
+      CHAIN_LOCK,
+      GENESIS_HASH,
+      tail,
+      content.at,
+      content.actorUserId,
+      content.actorEmail,
+      content.actorTokenId,
+      content.address,
+      content.action,
+      content.projectId,
+      content.target,
+      content.details,
+      content.result,
+    ]);
     Object.assign(manager.queryRunner.data ?? (manager.queryRunner.data = {}), { auditAppended: true });
   }
 

@@ -48,7 +48,7 @@ export function createAuthentication(deps: {
   const verifyCredential = (secret: string) => (isAccessToken(secret) ? accessTokens.verify(secret) : tokens.verify(secret));
   const authenticate = bearerAuthentication(verifyCredential);
   const throttle = new LoginThrottle(deps.dataSource.getRepository(LoginFailure), deps.registrationsPerAddress);
-  return { tokens, accessTokens, verifyCredential, access: new AccessPolicy(deps.dataSource), authenticate, throttle, passwords: new PasswordCheck(throttle) };
+  return { tokens, accessTokens, verifyCredential, access: new AccessPolicy(deps.dataSource, deps.bus), authenticate, throttle, passwords: new PasswordCheck(throttle) };
 }
 
 /** Registration, sign-in and sign-out; its cleanup deletes sessions and login failures that no longer count. */

@@ -19,13 +19,13 @@ const toConsoleProject = (project: Project, latestVersion: ConsoleProject['lates
   latestVersion,
 });
 
-/** Each project's newest version, by project id (the owner's only). */
-async function latestVersions(dataSource: DataSource, ownerId: string, projectIds: string[]): Promise<Map<string, { tag: string; status: string }>> {
+/** Each project's newest version, by project id: of projects the projects feature found for the user (own or shared). */
+async function latestVersions(dataSource: DataSource, projectIds: string[]): Promise<Map<string, { tag: string; status: string }>> {
   if (!projectIds.length) return new Map();
   const rows: Array<{ project_id: string; version_tag: string; status: string }> = await dataSource.query(
     `SELECT DISTINCT ON (project_id) project_id, version_tag, status FROM versions
-      WHERE owner_id = $1 AND project_id = ANY($2::uuid[]) ORDER BY project_id, created_at DESC, version_number DESC`,
-    [ownerId, projectIds],
+      WHERE project_id = ANY($1::uuid[]) ORDER BY project_id, created_at DESC, version_number DESC`,
+    [projectIds],
   );
   return new Map(rows.map((row) => [row.project_id, { tag: row.version_tag, status: row.status }]));
 }
@@ -35,14 +35,14 @@ export function projectsPort(projects: Pick<ProjectsService, 'list' | 'findByNam
   return {
     async list(user, { search, limit }) {
       const page = await projects.list(user, { search, limit, sortBy: 'updated_at', sortOrder: 'DESC' });
-      const versions = await latestVersions(dataSource, user.id, page.projects.map((project) => project.id));
+      const versions = await latestVersions(dataSource, page.projects.map((project) => project.id));
       return { projects: page.projects.map((project) => toConsoleProject(project, versions.get(project.id) ?? null)), total: page.total };
     },
     /** Exact (case-sensitive) name. */
     async findByName(user, name) {
       if (!name.trim() || name.length > MAX_PROJECT_NAME_LENGTH) return null;
       const project = await projects.findByName(user, name);
-      return project && toConsoleProject(project, (await latestVersions(dataSource, user.id, [project.id])).get(project.id) ?? null);
+      return project && toConsoleProject(project, (await latestVersions(dataSource, [project.id])).get(project.id) ?? null);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ORGANIZATION_NAME } from '@slipway/domain';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { clientAddress } from '../../http/auth-middleware.js';
+import { auditContext } from '../audit/audit-context.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { Authenticated } from '../auth/token.service.js';
@@ -99,6 +100,8 @@ export function gitHttpHandler(deps: {
       remoteUser: user.email,
       remoteAddress: clientAddress(req),
     });
-    if (before && exitCode === 0) await deps.pushes.recorded(project, user, before);
+    // The audit entry names the pusher (a member, not the owner), their token if they used one, and their address.
+    const actor = { userId: user.id, email: user.email, tokenId: auth.grant?.tokenId ?? null, address: clientAddress(req) };
+    if (before && exitCode === 0) await auditContext.runAs(actor, () => deps.pushes.recorded(project, user, before));
   };
 }

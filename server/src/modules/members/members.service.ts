@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { invalidInput, isUuid } from '../../common/validation.js';
+import type { EventBus } from '../../events/event-bus.js';
 import { projectNotFound } from '../projects/projects.errors.js';
 import type { User } from '../users/user.entity.js';
 import { ProjectMember } from './dtos/member.models.js';
@@ -30,6 +31,7 @@ export class MembersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly onChange: MemberChangeHook,
+    private readonly bus: EventBus,
   ) {}
 
   async list(owner: Owner, projectId: unknown): Promise<ProjectMember[]> {
@@ -58,7 +60,7 @@ export class MembersService {
 
   async update(owner: Owner, projectId: unknown, userId: unknown, roleValue: unknown): Promise<ProjectMember> {
     const role = validateRole(roleValue);
-    return this.dataSource.transaction(async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       await this.ownedProject(manager, owner, projectId);
       if (!isUuid(userId)) throw memberNotFound();
       const result = await manager.update(ProjectMemberRow, { projectId: projectId as string, userId }, { role });
@@ -67,6 +69,8 @@ export class MembersService {
       await this.onChange(manager, { projectId: projectId as string, userId, email: member.email, action: 'member.update', role });
       return member;
     });
+    await this.bus.publish('member.changed', { projectId: projectId as string, userId: updated.userId });
+    return updated;
   }
 
   async remove(owner: Owner, projectId: unknown, userId: unknown): Promise<void> {
@@ -77,6 +81,7 @@ export class MembersService {
       await manager.delete(ProjectMemberRow, { projectId: projectId as string, userId });
       await this.onChange(manager, { projectId: projectId as string, userId, email: member.email, action: 'member.remove' });
     });
+    await this.bus.publish('member.changed', { projectId: projectId as string, userId: userId as string });
   }
 
   /** The caller's role on a project they already reached (owner or member). */

@@ -20,7 +20,7 @@ export function notificationsModule(deps: {
   bus: EventBus;
   queue: JobQueue;
   secretBox: SecretBox;
-  projects: { get(owner: { id: string }, id: unknown): Promise<Project> };
+  projects: { reachable(user: { id: string }, id: unknown): Promise<Project> };
   smtp: SmtpSettings | undefined;
   /** CIDR ranges webhooks may reach although private or loopback (SLIPWAY_WEBHOOK_ALLOW). */
   webhookAllow: string[];

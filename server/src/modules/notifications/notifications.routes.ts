@@ -19,7 +19,7 @@ export const notificationSchemas: SchemaComponents = {
   NotificationRule: s.object({
     id: s.uuid(),
     channel_id: s.uuid(),
-    project_id: s.nullable(s.uuid('The only project it is about; null for all of yours.')),
+    project_id: s.nullable(s.uuid('The only project it is about (yours or one shared with you); null for all of them.')),
     events: s.array(s.enum(EVENT_KINDS)),
     created_at: s.dateTime(),
   }),
@@ -138,7 +138,7 @@ export function notificationsRoutes(service: NotificationsService): RestRoute[] 
       method: 'post',
       path: '/notifications/rules',
       tag: TAG,
-      summary: 'Add a rule: these events, of one project or all of yours, go to a channel',
+      summary: 'Add a rule: these events, of one project or all of yours and those shared with you, go to a channel',
       body: s.body({
         channel_id: s.string('One of your channels.'),
         project_id: s.nullable(s.string('Only this project; omit or null for all.')),

@@ -62,8 +62,8 @@ export class NotificationsService {
       dataSource: DataSource;
       queue: JobQueue;
       secretBox: SecretBox;
-      /** The existing project-access check: another user's project is 'Project not found'. */
-      projects: { get(owner: Owner, id: unknown): Promise<Project> };
+      /** A project of the user's own or shared with them; anyone else's is 'Project not found'. */
+      projects: { reachable(user: Owner, id: unknown): Promise<Project> };
       guard: WebhookGuard;
       email: EmailSender | null;
     },
@@ -137,7 +137,7 @@ export class NotificationsService {
     const channel = await this.channel(owner, input.channelId).catch(() => {
       throw invalidInput('Choose one of your channels', 'channelId');
     });
-    const projectId = input.projectId === undefined || input.projectId === null || input.projectId === '' ? null : (await this.deps.projects.get(owner, input.projectId)).id;
+    const projectId = input.projectId === undefined || input.projectId === null || input.projectId === '' ? null : (await this.deps.projects.reachable(owner, input.projectId)).id;
     const repository = this.deps.dataSource.getRepository(NotificationRule);
     const rule = await repository.save(repository.create({ ownerId: owner.id, channelId: channel.id, projectId, events: events as NotificationEventKind[] }));
     return this.rule(owner, rule.id);
@@ -169,16 +169,19 @@ export class NotificationsService {
     return this.deps.dataSource.transaction(async (manager) => {
       const claimed: unknown[] = await manager.query(`INSERT INTO notification_triggers (key) VALUES ($1) ON CONFLICT DO NOTHING RETURNING key`, [event.key]);
       if (claimed.length === 0) return 0;
-      const channels: Array<{ channel_id: string }> = await manager.query(
-        `SELECT DISTINCT channel_id FROM notification_rules WHERE owner_id = $1 AND (project_id IS NULL OR project_id = $2) AND $3 = ANY(events)`,
+      // The rules of the project's owner and of its members (as they are now: a removed member's rules no longer match).
+      const channels: Array<{ channel_id: string; owner_id: string }> = await manager.query(
+        `SELECT DISTINCT channel_id, owner_id FROM notification_rules
+          WHERE (owner_id = $1 OR owner_id IN (SELECT user_id FROM project_members WHERE project_id = $2))
+            AND (project_id IS NULL OR project_id = $2) AND $3 = ANY(events)`,
         [event.ownerId, event.projectId, event.kind],
       );
       if (channels.length === 0) return 0;
       const [project] = await manager.query(`SELECT id, name FROM projects WHERE id = $1`, [event.projectId]);
       const payload = { event: event.kind, occurred_at: new Date().toISOString(), project: project ? { id: project.id, name: project.name } : null, summary: event.summary, details: event.details };
-      for (const { channel_id } of channels) {
+      for (const { channel_id, owner_id } of channels) {
         const delivery = await manager.save(
-          manager.create(NotificationDelivery, { ownerId: event.ownerId, channelId: channel_id, projectId: event.projectId, event: event.kind, summary: event.summary, payload }),
+          manager.create(NotificationDelivery, { ownerId: owner_id, channelId: channel_id, projectId: event.projectId, event: event.kind, summary: event.summary, payload }),
         );
         await this.deps.queue.enqueue(DELIVER_JOB, { deliveryId: delivery.id }, { transaction: manager });
       }

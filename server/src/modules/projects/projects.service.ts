@@ -165,14 +165,31 @@ export class ProjectsService {
     return fromRow(rows[0]);
   }
 
-  /**
-   * The owner's project with exactly this name (case-sensitive), or null: one query that the
-   * (owner_id, lower(name)) unique index answers.
-   */
-  async findByName(owner: Owner, name: string): Promise<Project | null> {
+  /** A project the user owns or is a member of (any role); anyone else's is 'Project not found'. */
+  async reachable(user: Owner, id: unknown): Promise<Project> {
+    if (!isUuid(id)) throw projectNotFound();
     const rows: ProjectRow[] = await this.dataSource.query(
-      `SELECT ${PROJECT_COLUMNS}, ${beingDeletedSql('projects')} FROM projects WHERE owner_id = $1 AND lower(name) = lower($2) AND name = $2`,
-      [owner.id, name],
+      `SELECT ${PROJECT_COLUMNS}, ${beingDeletedSql('projects')} FROM projects WHERE id = $2 AND ${REACHABLE_BY_$1}`,
+      [user.id, id],
+    );
+    if (!rows.length) throw projectNotFound();
+    return fromRow(rows[0]);
+  }
+
+  /**
+   * The project with exactly this name (case-sensitive) among those the user owns or is a member of, or null; their
+   * own first when a shared one has the same name (names are unique per owner only). One query: their own through
+   * the (owner_id, lower(name)) unique index, the shared ones through their memberships.
+   */
+  async findByName(user: Owner, name: string): Promise<Project | null> {
+    const columns = `${PROJECT_COLUMNS}, ${beingDeletedSql('projects')}`;
+    const rows: ProjectRow[] = await this.dataSource.query(
+      `SELECT * FROM (
+         SELECT ${columns}, 0 AS mine_first FROM projects WHERE owner_id = $1 AND lower(name) = lower($2) AND name = $2
+         UNION ALL
+         SELECT ${columns}, 1 FROM projects WHERE id IN (SELECT project_id FROM project_members WHERE user_id = $1) AND name = $2
+       ) AS found ORDER BY mine_first, created_at LIMIT 1`,
+      [user.id, name],
     );
     return rows.length ? fromRow(rows[0]) : null;
   }

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { EventBus } from '../../events/event-bus.js';
 import { isUuid } from '../../common/validation.js';
 import type { Authenticated } from '../auth/token.service.js';
 import { deploymentNotFound } from '../deployments/deployments.errors.js';
@@ -170,13 +171,39 @@ export function mayUse(auth: Authenticated, scope: TokenScope): boolean {
  * A member's allowed operation is answered with `ProjectActing`: the adapter runs it on the owner's account.
  */
 export class AccessPolicy {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly bus: EventBus,
+  ) {}
 
   /** Before a GraphQL root field (`Query.project`, `Mutation.deploy`, `Subscription.versionBuild`) runs. */
   graphql(auth: Authenticated | null, parentType: string, field: string, args: Args): Promise<ProjectActing | undefined> | undefined {
     if (!auth) return undefined;
     const rule = GRAPHQL_RULES[`${parentType}.${field}`] ?? { scopes: parentType === 'Mutation' ? [write] : [read] };
     return this.check(auth, rule, args, parentType !== 'Mutation');
+  }
+
+  /**
+   * A member's running subscription, checked again (after their membership changed): throws what the operation
+   * would meet if started now, a 403 for a role too low or its not-found error once they are no longer a member.
+   */
+  async stillActing(auth: Authenticated, parentType: string, field: string, args: Args, projectId: string): Promise<void> {
+    const acting = await this.graphql(auth, parentType, field, args);
+    if (acting?.projectId === projectId) return;
+    const ref = GRAPHQL_RULES[`${parentType}.${field}`]?.project;
+    throw NOT_FOUND[ref && ref !== 'none' ? (Object.keys(ref)[0] as keyof typeof NOT_FOUND) : 'project']();
+  }
+
+  /** Calls `changed` when the user's membership of the project changes, in any process, or events may have been missed. */
+  onMembershipChange(projectId: string, userId: string, changed: () => void): () => void {
+    const unsubscribe = this.bus.subscribe('member.changed', (change) => {
+      if (change.projectId === projectId && change.userId === userId) changed();
+    });
+    const unGap = this.bus.onGap(changed);
+    return () => {
+      unsubscribe();
+      unGap();
+    };
   }
 
   /** Before a REST route's handler: `method` and `path` as the route declares them (`/projects/{id}`). */

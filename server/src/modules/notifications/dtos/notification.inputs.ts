@@ -32,7 +32,7 @@ export class CreateNotificationRuleInput {
   @Field(() => ID, { description: 'One of your channels' })
   channelId!: string;
 
-  @Field(() => ID, { nullable: true, description: 'Only this project of yours; omit for all of them' })
+  @Field(() => ID, { nullable: true, description: 'Only this project (yours or one shared with you); omit for all of them' })
   projectId?: string | null;
 
   @Field(() => [NotificationEventKind], { description: 'The events to send: at least one' })

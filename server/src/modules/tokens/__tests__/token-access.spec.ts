@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { EventBus } from '../../../events/event-bus.js';
 import { describe, expect, it } from 'vitest';
 import type { Authenticated } from '../../auth/token.service.js';
 import type { User } from '../../users/user.entity.js';
@@ -12,7 +13,8 @@ const user = { id: '33333333-3333-4333-8333-333333333333', role: 'user' } as Use
 const session: Authenticated = { user, sessionId: 's' };
 const token = (scopes: TokenScope[], projectIds: string[] | null = null): Authenticated => ({ user, sessionId: 't', grant: { tokenId: 't', scopes, projectIds } });
 // The only query reached here asks for the caller's place on a project: they own every project.
-const access = new AccessPolicy({ query: async () => [{ owner_id: user.id, role: null }] } as unknown as DataSource);
+// No running subscription is checked again here: the bus is never used.
+const access = new AccessPolicy({ query: async () => [{ owner_id: user.id, role: null }] } as unknown as DataSource, {} as EventBus);
 
 const outcome = async (check: Promise<unknown> | undefined) => {
   try {
