@@ -153,6 +153,18 @@ describe('custom domains', () => {
     await domains(owner.token, project.id, '/taken.example.test', 'DELETE');
   });
 
+  it('lets a developer member read the domains but not change them; a maintainer may', async () => {
+    const member = await registerUser(app!);
+    expect((await app!.api('POST', `/projects/${project.id}/members`, { token: owner.token, body: { email: member.email, role: 'developer' } })).status).toBe(201);
+    expect((await domains(member.token, project.id)).body).toEqual({ domains: [] });
+    const refused = await domains(member.token, project.id, '', 'POST', { hostname: 'member.example.test' });
+    expect(refused.status).toBe(403);
+    expect((await domains(owner.token, project.id)).body).toEqual({ domains: [] });
+    expect((await app!.api('PUT', `/projects/${project.id}/members/${member.user.id}`, { token: owner.token, body: { role: 'maintainer' } })).status).toBe(200);
+    expect((await domains(member.token, project.id, '', 'POST', { hostname: 'member.example.test' })).status).toBe(201);
+    expect((await domains(member.token, project.id, '/member.example.test', 'DELETE')).status).toBe(200);
+  });
+
   it('refuses hostnames that are not domain names, with a message saying why', async () => {
     const cases: Array<[unknown, string]> = [
       ['127.0.0.1', 'hostname must be a domain name, not an IP address'],
