@@ -34,6 +34,7 @@ import { PublicAddress } from './common/public-address.js';
 import { gitModule } from './modules/git/git.module.js';
 import { webhooksModule } from './modules/webhooks/webhooks.module.js';
 import { tokensModule } from './modules/tokens/tokens.module.js';
+import { domainsModule } from './modules/domains/domains.module.js';
 import { environmentsModule } from './modules/environments/environments.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { membersModule } from './modules/members/members.module.js';
@@ -101,6 +102,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const versions = versionsModule({ dataSource, bus, audit: audit.log, projects: projects.service, engine, runProviders, providers, buildLogs });
   const deployments = deploymentsModule({ dataSource, bus, audit: audit.log, projects: projects.service, engine, runProviders, secretBox });
   const environments = environmentsModule({ dataSource, bus, engine, projects: projects.service, providers, secretBox, deployments: deployments.service });
+  const domains = domainsModule({ dataSource, secretBox, environments: environments.service, projects: projects.service });
   // Steps of whoever boots Slipway with their own (tests, the pipeline benchmark) run with a project run's ports.
   if (extraPipelineSteps?.length) engine.register({ steps: extraPipelineSteps, providers: runProviders });
   const members = membersModule({ dataSource, bus, audit: audit.log });
@@ -118,7 +120,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const observability = deploymentObservabilityModule({ dataSource, bus, providers });
   // Failed runs and deployments, crash loops and production deploys, sent to each user's webhooks and email.
   const notifications = notificationsModule({ dataSource, bus, queue, secretBox, projects: projects.service, smtp: config.smtp, webhookAllow: config.webhookAllow });
-  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, environments.feature, observability.feature, git.feature, webhooks.feature, notifications.feature, members.feature, audit.feature];
+  const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, environments.feature, domains.feature, observability.feature, git.feature, webhooks.feature, notifications.feature, members.feature, audit.feature];
   // The bus goes to graphql-ws too: logout and account changes end open sockets.
   return {
     features,
@@ -129,6 +131,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     workers: system.workers,
     pipelines: engine,
     cluster: localCluster,
+    domains: domains.routes,
     builder: local.builder,
     publicAddress,
   };

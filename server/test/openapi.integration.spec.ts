@@ -146,6 +146,7 @@ describe('the OpenAPI description', () => {
       'DELETE /notifications/channels/{id}',
       'DELETE /notifications/rules/{id}',
       'DELETE /projects/{id}/environments/{env}',
+      'DELETE /projects/{id}/environments/{env}/domains/{hostname}',
       'DELETE /projects/{id}/members/{userId}',
       'DELETE /tokens/{id}',
       'GET /audit',
@@ -158,6 +159,7 @@ describe('the OpenAPI description', () => {
       'GET /projects/{id}/audit/export',
       'GET /projects/{id}/environments',
       'GET /projects/{id}/environments/{env}',
+      'GET /projects/{id}/environments/{env}/domains',
       'GET /projects/{id}/environments/{env}/promotion',
       'GET /projects/{id}/members',
       'GET /projects/{id}/previews',
@@ -168,6 +170,7 @@ describe('the OpenAPI description', () => {
       'POST /notifications/channels/{id}/test',
       'POST /notifications/rules',
       'POST /projects/{id}/environments',
+      'POST /projects/{id}/environments/{env}/domains',
       'POST /projects/{id}/environments/{env}/promote',
       'POST /projects/{id}/members',
       'POST /projects/{id}/status/cancel',
@@ -419,6 +422,9 @@ describe('what the routes answer matches what the description says', () => {
     expect((await call('GET', '/projects/{id}/environments', { params, token: owner.token })).body.environments.map((row: any) => row.name)).toEqual(['production', 'staging']);
     expect((await call('GET', '/projects/{id}/environments/{env}', { params: { ...params, env: 'production' }, token: owner.token })).body.name).toBe('production');
     expect((await call('PUT', '/projects/{id}/environments/{env}', { params: one, token: owner.token, body: { auto_deploy: true } })).body.auto_deploy).toBe(true);
+    expect((await call('POST', '/projects/{id}/environments/{env}/domains', { params: one, token: owner.token, body: { hostname: 'docs.example.test' } })).status).toBe(201);
+    expect((await call('GET', '/projects/{id}/environments/{env}/domains', { params: one, token: owner.token })).body.domains).toHaveLength(1);
+    expect((await call('DELETE', '/projects/{id}/environments/{env}/domains/{hostname}', { params: { ...one, hostname: 'docs.example.test' }, token: owner.token })).status).toBe(200);
     expect((await call('GET', '/projects/{id}/pushes', { params, token: owner.token })).body).toEqual({ pushes: [] });
     expect((await call('GET', '/projects/{id}/previews', { params, token: owner.token })).body).toEqual({ enabled: true, idle_minutes: null });
     expect((await call('PUT', '/projects/{id}/previews', { params, token: owner.token, body: { idle_minutes: 60 } })).body).toEqual({ enabled: true, idle_minutes: 60 });

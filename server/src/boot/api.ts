@@ -1,3 +1,4 @@
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createApolloServer } from '../graphql/apollo.js';
 import { buildAppSchema, printAppSchema } from '../graphql/build-schema.js';
@@ -24,7 +25,7 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
     throw new ConfigError(`SLIPWAY_TRUSTED_DOCUMENTS_ONLY is set but ${config.trustedDocumentsFile} lists no documents: run npm run codegen`);
   }
   const trust = compileTrustProxy(config.trustProxy);
-  const frontDoor = new FrontDoor(app.cluster, trust, config.localClients);
+  const frontDoor = new FrontDoor(app.cluster, trust, config.localClients, app.domains);
   const { server: httpServer, serve } = createExpressServer(HTTP_SERVER_OPTIONS);
   const ws = startWebSocketServer(schema, {
     documents,
@@ -34,7 +35,7 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
     limits: config.wsLimits,
   });
   httpServer.on('upgrade', (req, socket, head: Buffer) => {
-    if (!frontDoor.handleUpgrade(req, socket, head)) ws.handleUpgrade(req, socket, head);
+    if (!frontDoor.handleUpgrade(req, socket, head, ws.handleUpgrade)) ws.handleUpgrade(req, socket, head);
   });
   const apollo = createApolloServer(schema, httpServer, documents, [
     { async serverWillStart() { return { drainServer: () => ws.stop() }; } },
@@ -50,7 +51,8 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
     schemas: Object.assign({}, ...app.features.map((feature) => feature.rest?.schemas ?? {})) as SchemaComponents,
   };
   const mounts = app.features.flatMap((feature) => feature.http ?? []);
-  serve(createExpressApp(config, { rest, authenticate: app.authenticate, access: app.access, schemaSdl: printAppSchema(schema), mounts }, apollo), (req, res) => frontDoor.handleRequest(req, res));
+  const expressApp = createExpressApp(config, { rest, authenticate: app.authenticate, access: app.access, schemaSdl: printAppSchema(schema), mounts }, apollo);
+  serve(expressApp, (req, res) => frontDoor.handleRequest(req, res, expressApp));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());
@@ -60,6 +62,34 @@ export async function startApi(core: Core, clientBuilt: Promise<void> = Promise.
   await app.cluster.setFrontDoorPort(port);
   // The clone URLs of the repositories served at /git name it too, unless SLIPWAY_PUBLIC_URL says otherwise.
   app.publicAddress.listening(port);
+  if (config.httpsPort !== null) {
+    // HTTPS for custom domains: the certificate by SNI (the domain's upload), then the same front door.
+    const https = createHttpsServer(
+      {
+        ...HTTP_SERVER_OPTIONS,
+        SNICallback: (servername, done) => {
+          Promise.resolve(app.domains.lookup(servername)).then(
+            (route) => (route?.tls ? done(null, route.tls) : done(new Error(`No certificate for ${servername}`))),
+            (error: Error) => done(error),
+          );
+        },
+      },
+      (req, res) => {
+        if (!frontDoor.handleRequest(req, res, expressApp)) expressApp(req, res);
+      },
+    );
+    https.on('upgrade', (req, socket, head: Buffer) => {
+      if (!frontDoor.handleUpgrade(req, socket, head, ws.handleUpgrade)) ws.handleUpgrade(req, socket, head);
+    });
+    await new Promise<void>((resolve, reject) => {
+      https.once('error', reject);
+      https.listen(config.httpsPort!, config.host, () => resolve());
+    });
+    core.onStop(async () => {
+      https.closeAllConnections();
+      await new Promise<void>((resolve) => https.close(() => resolve()));
+    });
+  }
   // The front door's watches of the apps another process runs end with it (idempotent beside the worker role's).
   core.onStop(() => app.cluster.shutdown());
   return { url: `http://localhost:${port}` };

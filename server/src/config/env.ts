@@ -20,6 +20,8 @@ export const MAX_WS_LIMIT = 100_000;
 export interface AppConfig {
   role: Role;
   port: number;
+  /** Where Slipway serves HTTPS for custom domains with an uploaded certificate (SLIPWAY_HTTPS_PORT); null: no HTTPS (default). */
+  httpsPort: number | null;
   host: string;
   /**
    * Where users reach this Slipway (SLIPWAY_PUBLIC_URL), for the git clone URLs it shows; undefined means
@@ -156,6 +158,13 @@ function parseWsLimit(name: string, raw: string | undefined, fallback: number): 
   return value;
 }
 
+function parseHttpsPort(raw: string | undefined): number | null {
+  if (raw === undefined || raw === '') return null;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`SLIPWAY_HTTPS_PORT must be an integer between 0 and 65535, got "${raw}"`);
+  return port;
+}
+
 function parsePortRange(name: string, raw: string | undefined, fallback: { from: number; to: number }): { from: number; to: number } {
   if (raw === undefined || raw.trim() === '') return fallback;
   const match = /^(\d+)-(\d+)$/.exec(raw.trim());
@@ -231,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     role: parseRole(env.SLIPWAY_ROLE),
     port: parsePort(env.PORT, 4000),
+    httpsPort: parseHttpsPort(env.SLIPWAY_HTTPS_PORT),
     host: env.HOST || '0.0.0.0',
     publicUrl: env.SLIPWAY_PUBLIC_URL?.trim() ? parseHttpUrl('SLIPWAY_PUBLIC_URL', env.SLIPWAY_PUBLIC_URL, 'http://localhost:4000') : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -3,6 +3,7 @@ import { Session } from '../modules/auth/session.entity.js';
 import { CommandLog } from '../modules/commands/command-log.entity.js';
 import { WorkingDirectory } from '../modules/commands/working-directory.entity.js';
 import { User } from '../modules/users/user.entity.js';
+import { Domain } from '../modules/domains/domain.entity.js';
 import { NotificationChannel, NotificationDelivery, NotificationRule } from '../modules/notifications/notification.entities.js';
 import { Project } from '../modules/projects/project.entity.js';
 import { Version } from '../modules/versions/version.entity.js';
@@ -21,4 +22,4 @@ import { Environment, PreviewSettings } from '../modules/environments/environmen
 import { Push } from '../modules/environments/push.entity.js';
 
 /** Every TypeORM entity; features add theirs here. */
-export const entities = [User, Session, AccessToken, LoginFailure, CommandLog, WorkingDirectory, UserSetting, CloudEndpointOverride, Project, Version, Deployment, DeploymentEvent, Environment, PreviewSettings, Push, WorkerHeartbeat, PipelineRun, PipelineStep, NotificationChannel, NotificationRule, NotificationDelivery, ProjectMemberRow, AuditEntry];
+export const entities = [User, Session, AccessToken, LoginFailure, CommandLog, WorkingDirectory, UserSetting, CloudEndpointOverride, Project, Version, Deployment, DeploymentEvent, Environment, PreviewSettings, Push, WorkerHeartbeat, PipelineRun, PipelineStep, NotificationChannel, NotificationRule, NotificationDelivery, ProjectMemberRow, AuditEntry, Domain];

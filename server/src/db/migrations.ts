@@ -26,9 +26,10 @@ import { Environments1795850000001 } from './migrations/1795850000001-Environmen
 import { ProjectMembers1795860000001 } from './migrations/1795860000001-ProjectMembers.js';
 import { AuditLog1795860000002 } from './migrations/1795860000002-AuditLog.js';
 import { AuditAppend1795920000000 } from './migrations/1795920000000-AuditAppend.js';
+import { Domains1795930000000 } from './migrations/1795930000000-Domains.js';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so that tsx, vitest and the
  * TypeORM CLI all load them the same way; add each newly generated migration here.
  */
-export const migrations = [Init1795355495488, CommandLogs1795369736315, ProjectsSettings1795369898043, ProjectsOwnerTagsIndex1795370423383, ProjectsOwnerTagsNoPendingList1795371278872, WorkerHeartbeats1795422644166, PipelineRuns1795424381866, VersionsDeployments1795430000042, VersionBuildRuns1795430000071, DeploymentRollouts1795430000120, DeploymentMetrics1795430000300, ProjectProviders1795430000400, VersionNumbers1795430000500, LoopbackUrls1795811636334, DeploymentSuperseded1795811847414, StepWorkers1795811869176, PasswordResets1795813041304, CloudEndpoints1795813863683, AccessTokens1795823401451, UserDisabled1795830000000, ProjectLimits1795830000001, KubeconfigSettings1795840000001, Environments1795850000001, ProjectMembers1795860000001, AuditLog1795860000002, Notifications1795870000001, GithubWebhooks1795890000000, AuditAppend1795920000000];
+export const migrations = [Init1795355495488, CommandLogs1795369736315, ProjectsSettings1795369898043, ProjectsOwnerTagsIndex1795370423383, ProjectsOwnerTagsNoPendingList1795371278872, WorkerHeartbeats1795422644166, PipelineRuns1795424381866, VersionsDeployments1795430000042, VersionBuildRuns1795430000071, DeploymentRollouts1795430000120, DeploymentMetrics1795430000300, ProjectProviders1795430000400, VersionNumbers1795430000500, LoopbackUrls1795811636334, DeploymentSuperseded1795811847414, StepWorkers1795811869176, PasswordResets1795813041304, CloudEndpoints1795813863683, AccessTokens1795823401451, UserDisabled1795830000000, ProjectLimits1795830000001, KubeconfigSettings1795840000001, Environments1795850000001, ProjectMembers1795860000001, AuditLog1795860000002, Notifications1795870000001, GithubWebhooks1795890000000, AuditAppend1795920000000, Domains1795930000000];

@@ -12,6 +12,7 @@ import { TemplatesResolver } from '../modules/templates/templates.resolver.js';
 import { PipelineBuildVersionResolver, ProjectVersionsResolver, VersionsResolver } from '../modules/versions/versions.resolver.js';
 import { DeploymentsResolver, ProjectDeploymentsResolver } from '../modules/deployments/deployments.resolver.js';
 import { EnvironmentsResolver } from '../modules/environments/environments.resolver.js';
+import { DomainFieldsResolver, DomainsResolver } from '../modules/domains/domains.resolver.js';
 import { DeploymentObservabilityResolver } from '../modules/deployments/observability/observability.resolver.js';
 import { AccessTokensResolver } from '../modules/tokens/tokens.resolver.js';
 import { NotificationsResolver } from '../modules/notifications/notifications.resolver.js';
@@ -25,7 +26,7 @@ import { auditContext } from '../modules/audit/audit-context.js';
 import { type GraphQLContext, actingContext, auditActorOf, authOfContext } from './context.js';
 import { AccessLost, watchAccess, whileAllowed } from './while-allowed.js';
 
-export const resolvers = [AuthResolver, UsersResolver, AccessTokensResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver, EnvironmentsResolver, NotificationsResolver, MembersResolver, ProjectRoleResolver, AuditResolver] as const;
+export const resolvers = [AuthResolver, UsersResolver, AccessTokensResolver, SystemResolver, CommandsResolver, TemplatesResolver, SettingsResolver, CloudEndpointsResolver, ProjectsResolver, ProjectPipelineResolver, ProjectVersionsResolver, VersionsResolver, PipelineBuildVersionResolver, ProjectDeploymentsResolver, DeploymentsResolver, DeploymentObservabilityResolver, EnvironmentsResolver, DomainsResolver, DomainFieldsResolver, NotificationsResolver, MembersResolver, ProjectRoleResolver, AuditResolver] as const;
 
 /**
  * type-graphql wants a PubSub once the schema has subscriptions, but every subscription here brings its own

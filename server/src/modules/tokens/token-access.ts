@@ -117,6 +117,8 @@ const GRAPHQL_RULES: Record<string, Rule> = {
   'Query.promotionPlan': { scopes: [read], project: { project: 'projectId' } },
   'Query.previewSettings': { scopes: [read], project: { project: 'projectId' } },
   'Mutation.updatePreviewSettings': { scopes: [write], project: { project: 'projectId' } },
+  'Mutation.addDomain': { scopes: [write], project: { project: 'projectId' } },
+  'Mutation.removeDomain': { scopes: [write], project: { project: 'projectId' } },
   'Mutation.promoteEnvironment': { scopes: [deploy], project: { project: 'projectId' } },
 };
 
@@ -148,6 +150,9 @@ const REST_RULES: Record<string, Rule> = {
   'POST /projects/{id}/deployments/{deploymentId}/health/check': { scopes: [deploy] },
   'POST /projects/{id}/environments/{env}/promote': { scopes: [deploy] },
   'PUT /projects/{id}/environments/{env}': { scopes: [write, deploy] },
+  // Domains are the project's settings (a maintainer's), though under environments (a developer's).
+  'POST /projects/{id}/environments/{env}/domains': { scopes: [write], role: MemberRole.maintainer },
+  'DELETE /projects/{id}/environments/{env}/domains/{hostname}': { scopes: [write], role: MemberRole.maintainer },
 };
 
 /** REST paths under one project name it in {id}. */

@@ -12,6 +12,7 @@ import { LoadingText } from '../../../ui/Loading';
 import { relativeTime } from '../../console-logs/log-format';
 import { useNow } from '../../console-logs/hooks/useNow';
 import { PreviewSettingsCard } from './PreviewSettingsCard';
+import { DomainsSection } from './DomainsSection';
 import { PromoteDialog } from './PromoteDialog';
 
 /** Environments change as pushes deploy: the tab looks again every few seconds while it is open. */
@@ -186,6 +187,7 @@ function EnvironmentCard({ projectId, environment, sources, now }: { projectId: 
       ) : (
         <StyledMuted>No deployments yet.</StyledMuted>
       )}
+      <DomainsSection projectId={projectId} environment={environment.name} />
     </Card>
   );
 }
