@@ -21,6 +21,7 @@ import { UserDisabled1795830000000 } from './migrations/1795830000000-UserDisabl
 import { ProjectLimits1795830000001 } from './migrations/1795830000001-ProjectLimits.js';
 import { Notifications1795870000001 } from './migrations/1795870000001-Notifications.js';
 import { GithubWebhooks1795890000000 } from './migrations/1795890000000-GithubWebhooks.js';
+import { ContinuousHealth1795910000000 } from './migrations/1795910000000-ContinuousHealth.js';
 import { KubeconfigSettings1795840000001 } from './migrations/1795840000001-KubeconfigSettings.js';
 import { Environments1795850000001 } from './migrations/1795850000001-Environments.js';
 import { ProjectMembers1795860000001 } from './migrations/1795860000001-ProjectMembers.js';
@@ -30,4 +31,4 @@ import { AuditLog1795860000002 } from './migrations/1795860000002-AuditLog.js';
  * Every migration, oldest first. Listed explicitly (not globbed) so that tsx, vitest and the
  * TypeORM CLI all load them the same way; add each newly generated migration here.
  */
-export const migrations = [Init1795355495488, CommandLogs1795369736315, ProjectsSettings1795369898043, ProjectsOwnerTagsIndex1795370423383, ProjectsOwnerTagsNoPendingList1795371278872, WorkerHeartbeats1795422644166, PipelineRuns1795424381866, VersionsDeployments1795430000042, VersionBuildRuns1795430000071, DeploymentRollouts1795430000120, DeploymentMetrics1795430000300, ProjectProviders1795430000400, VersionNumbers1795430000500, LoopbackUrls1795811636334, DeploymentSuperseded1795811847414, StepWorkers1795811869176, PasswordResets1795813041304, CloudEndpoints1795813863683, AccessTokens1795823401451, UserDisabled1795830000000, ProjectLimits1795830000001, KubeconfigSettings1795840000001, Environments1795850000001, ProjectMembers1795860000001, AuditLog1795860000002, Notifications1795870000001, GithubWebhooks1795890000000];
+export const migrations = [Init1795355495488, CommandLogs1795369736315, ProjectsSettings1795369898043, ProjectsOwnerTagsIndex1795370423383, ProjectsOwnerTagsNoPendingList1795371278872, WorkerHeartbeats1795422644166, PipelineRuns1795424381866, VersionsDeployments1795430000042, VersionBuildRuns1795430000071, DeploymentRollouts1795430000120, DeploymentMetrics1795430000300, ProjectProviders1795430000400, VersionNumbers1795430000500, LoopbackUrls1795811636334, DeploymentSuperseded1795811847414, StepWorkers1795811869176, PasswordResets1795813041304, CloudEndpoints1795813863683, AccessTokens1795823401451, UserDisabled1795830000000, ProjectLimits1795830000001, KubeconfigSettings1795840000001, Environments1795850000001, ProjectMembers1795860000001, AuditLog1795860000002, Notifications1795870000001, GithubWebhooks1795890000000, ContinuousHealth1795910000000];
