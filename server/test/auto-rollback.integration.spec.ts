@@ -54,11 +54,14 @@ async function push(branch: string, text: string, crashes = false): Promise<stri
 /** The environment's deployment of this commit, once it matches `check`. */
 async function deploymentOf(sha: string, check: (deployment: any) => boolean): Promise<any> {
   let found: any;
+  let all: any[] = [];
   await eventually(async () => {
-    const { deployments } = (await call('GET', '/deployments?limit=50')).body;
-    found = deployments.find((row: any) => row.version?.git_commit_sha === sha);
+    all = (await call('GET', '/deployments?limit=50')).body.deployments;
+    found = all.find((row: any) => row.version?.git_commit_sha === sha);
     return Boolean(found && check(found));
-  }, 240_000);
+  }, 240_000).catch((error: unknown) => {
+    throw new Error(`${String(error)}; deployments: ${JSON.stringify(all.map((row) => [row.environment, row.version?.version_tag, row.status, row.error_message, row.health_failure]))}`);
+  });
   return found;
 }
 

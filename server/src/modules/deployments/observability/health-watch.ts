@@ -11,8 +11,9 @@ import { checkRollbackTarget, type DeploymentsService } from '../deployments.ser
 /** A crash loop: this many crashes (each followed by a restart) of a live deployment's app within CRASH_LOOP_WINDOW_MS. */
 export const CRASH_LOOP_RESTARTS = 3;
 export const CRASH_LOOP_WINDOW_MS = 60_000;
-/** A failing app: this many periodic health checks in a row found an instance unhealthy (or none serving). */
+/** A failing app: this many periodic health checks in a row, over at least FAILING_FOR_MS, found an instance unhealthy (or none serving). */
 export const FAILED_CHECKS_IN_A_ROW = 3;
+export const FAILING_FOR_MS = 30_000;
 
 /**
  * Watches every live deployment after its rollout: an app that crash-loops or keeps failing its health check marks
@@ -22,8 +23,8 @@ export const FAILED_CHECKS_IN_A_ROW = 3;
  * to a failed one, so there is no loop.
  */
 export class HealthWatch {
-  /** Health checks in a row that found the deployment unhealthy, per deployment (in the process that checks). */
-  private readonly failedChecks = new Map<string, number>();
+  /** Health checks in a row that found the deployment unhealthy, and since when, per deployment (in the process that checks). */
+  private readonly failedChecks = new Map<string, { count: number; since: number }>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -42,11 +43,14 @@ export class HealthWatch {
     if (recent >= CRASH_LOOP_RESTARTS) return this.fail(deployment, `crash loop (${recent} restarts in ${CRASH_LOOP_WINDOW_MS / 1000} s)`);
     if (!checked) return;
     if (deploymentHealth(deployment.healthChecks) !== 'unhealthy') return void this.failedChecks.delete(deployment.id);
-    const inARow = (this.failedChecks.get(deployment.id) ?? 0) + 1;
-    this.failedChecks.set(deployment.id, inARow);
-    if (inARow < FAILED_CHECKS_IN_A_ROW) return;
+    const failing = this.failedChecks.get(deployment.id) ?? { count: 0, since: Date.now() };
+    failing.count++;
+    this.failedChecks.set(deployment.id, failing);
+    // Over a time as well as a count: a shorter check interval (tests) does not make the rule quicker than a crash loop's.
+    const seconds = Math.round((Date.now() - failing.since) / 1000);
+    if (failing.count < FAILED_CHECKS_IN_A_ROW || seconds * 1000 < FAILING_FOR_MS) return;
     const why = deployment.healthChecks.find((check) => check.status === 'unhealthy') as { message?: string | null } | undefined;
-    await this.fail(deployment, `failing health check (${inARow} checks in a row${why?.message ? `: ${why.message}` : ''})`);
+    await this.fail(deployment, `failing health check (${failing.count} checks in a row over ${seconds} s${why?.message ? `: ${why.message}` : ''})`);
   }
 
   /** Forgets deployments no longer live (their counts would otherwise stay in memory). */
