@@ -152,7 +152,11 @@ async function main(): Promise<void> {
       const badDeployment = await deploymentOf(bad, (row) => row.activated_at !== null);
       console.log('the crashing version went live; waiting for the automatic rollback...');
       const marked = await deploymentOf(bad, (row) => row.status === 'rolled_back');
-      await until('the good version to answer again', async () => answers.at(-1)?.text === 'good one', 120_000, 50);
+      await until('the good version to answer again', async () => answers.at(-1)?.text === 'good one', 120_000, 50).catch(async (error: unknown) => {
+        const { deployments } = await api(base, 'GET', `/projects/${projectId}/deployments?limit=20`, token);
+        console.log(JSON.stringify({ answers: answers.slice(-3), deployments: deployments.map((row: any) => [row.version?.version_tag, row.status, row.health_failure, row.error_message]) }));
+        throw error;
+      });
       polling = false;
       await poller;
       const { logs } = await api(base, 'GET', `/projects/${projectId}/deployments/${badDeployment.id}/logs?tail=200`, token);
