@@ -5,7 +5,7 @@
  * A static-site project is created through the API; a commit is pushed to main over git's HTTP protocol and deployed
  * to production (auto-rollback on), then a second process sends GET requests to the app's URL at Slipway's front
  * door at a steady BENCH_RATE (default 100) per second, each on a new connection, and a commit whose app passes its
- * first health check and exits 1.5 s later (every time it is restarted) is pushed. Reported: the time from the first
+ * first health check and exits 3 s later (every time it is restarted) is pushed. Reported: the time from the first
  * crash (the cluster's log line) to the first request the restored deployment answers (target <= 30 s), and the
  * failed requests (an error or any status but 200) in between and over the whole load. Slipway runs with its default
  * health check interval (15 s; crashes looked at every 5 s), on a fresh database on the PostgreSQL server
@@ -72,12 +72,12 @@ function body(url: string): Promise<string | null> {
   });
 }
 
-/** A server answering `text` on /; a crashing one exits 1.5 s after each start's first health check. */
+/** A server answering `text` on /; a crashing one exits 3 s after each start's first health check. */
 const server = (text: string, crashes: boolean) => `import { createServer } from 'node:http';
 let checked = false;
 const server = createServer((req, res) => {
   if (req.url === '/health') {
-    if (${crashes} && !checked) setTimeout(() => process.exit(4), 1500);
+    if (${crashes} && !checked) setTimeout(() => process.exit(4), 3000);
     checked = true;
     return res.writeHead(200).end('ok');
   }
@@ -116,11 +116,16 @@ async function main(): Promise<void> {
         await git(['push', '--quiet', 'origin', 'main']);
         return git(['rev-parse', 'HEAD']);
       };
-      const deploymentOf = (sha: string, check: (row: any) => boolean) =>
-        until(`the deployment of ${sha.slice(0, 7)}`, async () => {
-          const { deployments } = await api(base, 'GET', `/projects/${projectId}/deployments?limit=20`, token);
-          return deployments.find((row: any) => row.version?.git_commit_sha === sha && check(row));
+      const deploymentOf = async (sha: string, check: (row: any) => boolean) => {
+        let rows: any[] = [];
+        return until(`the deployment of ${sha.slice(0, 7)}`, async () => {
+          rows = (await api(base, 'GET', `/projects/${projectId}/deployments?limit=20`, token)).deployments;
+          return rows.find((row: any) => row.version?.git_commit_sha === sha && check(row));
+        }).catch((error: unknown) => {
+          console.log(JSON.stringify(rows.map((row: any) => [row.version?.version_tag, row.status, row.activated_at, row.health_failure, row.error_message])));
+          throw error;
         });
+      };
       const url = project.deployed_url as string;
 
       const good = await push('good one', false);

@@ -27,12 +27,12 @@ async function git(args: string[], cwd = clone): Promise<string> {
   return stdout.trim();
 }
 
-/** A server answering `text` on /; a crashing one exits 1.5 s after each start's first health check. */
+/** A server answering `text` on /; a crashing one exits 3 s after each start's first health check. */
 const server = (text: string, crashes: boolean) => `import { createServer } from 'node:http';
 let checked = false;
 const server = createServer((req, res) => {
   if (req.url === '/health') {
-    if (${crashes} && !checked) setTimeout(() => process.exit(4), 1500);
+    if (${crashes} && !checked) setTimeout(() => process.exit(4), 3000);
     checked = true;
     return res.writeHead(200).end('ok');
   }
