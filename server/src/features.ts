@@ -117,7 +117,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
     audit: audit.log,
   });
   // Deployment health, metrics and logs; its monitor works in the process that runs the local cluster's apps.
-  const observability = deploymentObservabilityModule({ dataSource, bus, providers });
+  const observability = deploymentObservabilityModule({ dataSource, bus, providers, deployments: deployments.service, healthCheckMs: config.healthCheckMs });
   // Failed runs and deployments, crash loops and production deploys, sent to each user's webhooks and email.
   const notifications = notificationsModule({ dataSource, bus, queue, secretBox, projects: projects.service, smtp: config.smtp, webhookAllow: config.webhookAllow });
   const features: Feature[] = [system.feature, auth.feature, users.feature, tokens.feature, commands.feature, templates.feature, settings.feature, projects.feature, projectRuns.feature, versions.feature, deployments.feature, environments.feature, domains.feature, observability.feature, git.feature, webhooks.feature, notifications.feature, members.feature, audit.feature];

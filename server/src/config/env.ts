@@ -70,6 +70,8 @@ export interface AppConfig {
   cloudUrls: CloudUrls;
   /** How long a cloud service has to answer a request before it counts as unreachable (SLIPWAY_PROVIDER_TIMEOUT_SECONDS, default 30). */
   providerTimeoutMs: number;
+  /** How often live deployments' instances are checked (SLIPWAY_HEALTH_CHECK_SECONDS, default 15; tests use 1). */
+  healthCheckMs: number;
   /** Version, git commit (SLIPWAY_COMMIT, else read from .git) and Node.js version, for the console's `version`. */
   build: BuildInfo;
   /** The SMTP server email notifications go through (SLIPWAY_SMTP_URL, SLIPWAY_SMTP_FROM); unset: no email channels. */
@@ -267,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       digitalOceanApi: parseHttpUrl('SLIPWAY_DIGITALOCEAN_API_URL', env.SLIPWAY_DIGITALOCEAN_API_URL, 'https://api.digitalocean.com'),
     },
     providerTimeoutMs: parsePositiveInteger('SLIPWAY_PROVIDER_TIMEOUT_SECONDS', env.SLIPWAY_PROVIDER_TIMEOUT_SECONDS, 30) * 1000,
+    healthCheckMs: parsePositiveInteger('SLIPWAY_HEALTH_CHECK_SECONDS', env.SLIPWAY_HEALTH_CHECK_SECONDS, 15) * 1000,
     build: readBuildInfo(REPO_ROOT, env.SLIPWAY_COMMIT),
     smtp: parseSmtp(env.SLIPWAY_SMTP_URL, env.SLIPWAY_SMTP_FROM),
     webhookAllow: parseWebhookAllow(env.SLIPWAY_WEBHOOK_ALLOW),

@@ -270,6 +270,7 @@ function copyingHere(cluster: ProjectCluster, registry: Registry, local: Registr
     logEntries: (name, tail) => cluster.logEntries(name, tail),
     followLogs: (name, tail, signal) => cluster.followLogs(name, tail, signal),
     instanceUsage: (name) => cluster.instanceUsage(name),
+    crashTimes: (name) => cluster.crashTimes(name),
     runsApps: () => cluster.runsApps(),
     drainTraffic: () => cluster.drainTraffic(),
   };

@@ -126,6 +126,15 @@ export class Deployment {
   @Field(() => String, { nullable: true, description: "Why it was rolled back: the manual rollback's reason or the automatic rollback's cause" })
   rollbackReason!: string | null;
 
+  /** Set once, when the health watch found its app crash-looping or failing its health check after it went live. */
+  @Column({ name: 'health_failure', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: "Why the health watch marked it failed after it went live ('crash loop (3 restarts in 60 s)'); null while it stays healthy" })
+  healthFailure!: string | null;
+
+  @Column({ name: 'health_failed_at', type: 'timestamptz', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the health watch marked it failed' })
+  healthFailedAt!: Date | null;
+
   /** The project's environment variables it runs with, sealed with the secret box (context 'deployment:{id}'); never a GraphQL field. */
   @Column({ name: 'environment_snapshot', type: 'text', nullable: true })
   environmentSnapshot!: string | null;

@@ -47,6 +47,8 @@ export const deploymentSchemas: SchemaComponents = {
     traffic_percentage: s.integer('Same as traffic_percent.'),
     health: HEALTH,
     rollback_reason: s.nullable(s.string()),
+    health_failure: s.nullable(s.string("Why the health watch marked it failed after it went live ('crash loop (3 restarts in 60 s)').")),
+    health_failed_at: s.nullable(s.dateTime()),
     replicas: s.integer(),
     deployment_url: s.nullable(s.string('Same as deployed_url.')),
     duration_seconds: s.nullable(s.integer('From start to active or failed.')),

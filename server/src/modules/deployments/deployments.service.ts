@@ -90,6 +90,8 @@ export function toDeploymentDetails(deployment: Deployment) {
     health_checks: deployment.healthChecks,
     error_message: deployment.errorMessage,
     rollback_reason: deployment.rollbackReason,
+    health_failure: deployment.healthFailure,
+    health_failed_at: deployment.healthFailedAt,
     config: { replicas: deployment.replicas },
     replicas: deployment.replicas,
     activated_at: deployment.activatedAt,
@@ -150,7 +152,7 @@ function checkDeployable(version: Version): void {
 const ROLLBACK_TARGET_STATUSES = [DeploymentStatus.superseded, DeploymentStatus.rolled_back];
 
 /** The target of a rollback of `active`: another deployment of its environment that once served, with its version still built. */
-function checkRollbackTarget(active: Deployment, target: Deployment): void {
+export function checkRollbackTarget(active: Deployment, target: Deployment): void {
   if (target.id === active.id) throw invalidRollbackTarget('it is the active deployment');
   if (target.environment !== active.environment) throw invalidRollbackTarget(`it is a deployment to ${target.environment}`);
   if (!ROLLBACK_TARGET_STATUSES.includes(target.status)) throw invalidRollbackTarget(`it is ${target.status}, not superseded or rolled back`);

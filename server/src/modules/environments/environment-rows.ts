@@ -36,7 +36,7 @@ export async function environmentNamed(manager: EntityManager, project: { id: st
     .createQueryBuilder()
     .insert()
     .into(Environment)
-    .values({ ...where, branch: MAIN_BRANCH, autoDeploy: true, variablesSealed: '' })
+    .values({ ...where, branch: MAIN_BRANCH, autoDeploy: true, autoRollback: true, variablesSealed: '' })
     .orIgnore()
     .execute();
   return manager.findOneBy(Environment, where);

@@ -47,6 +47,11 @@ export class Environment {
   @Field(() => Boolean, { description: 'Whether a push to its branch builds that commit and rolls it out here' })
   autoDeploy!: boolean;
 
+  /** Production starts with it on (environment-rows.ts, and the migration for existing rows); the others off. */
+  @Column({ name: 'auto_rollback', type: 'boolean', default: false })
+  @Field(() => Boolean, { description: 'Whether a deployment whose app crash-loops or keeps failing its health check is rolled back to the last healthy one' })
+  autoRollback!: boolean;
+
   /** 'standard' (production and the ones the owner makes) or 'preview' (made by a push to a branch no environment takes, removed with it). */
   @Column({ type: 'text', default: 'standard' })
   @Field(() => String, { description: "standard, or preview: made by a push to a branch no other environment takes, removed when the branch is deleted or it stays idle" })

@@ -15,6 +15,7 @@ export const environmentSchemas: SchemaComponents = {
     kind: s.enum(['standard', 'preview'], 'A preview is made by a push to a branch no other environment takes.'),
     branch: s.nullable(s.string('The branch whose pushes feed it.')),
     auto_deploy: s.boolean('A push to its branch deploys here.'),
+    auto_rollback: s.boolean('A deployment whose app crash-loops or keeps failing its health check is rolled back to the last healthy one.'),
     state: s.enum(['idle', 'deploying', 'active', 'failed']),
     url: s.nullable(s.string('Where its app answers (the active deployment).')),
     health: s.enum(['healthy', 'unhealthy', 'checking', 'unknown']),
@@ -68,6 +69,7 @@ const environment = (description: string) => ({ description, schema: s.ref('Envi
 const FIELDS = {
   branch: s.nullable(s.string('The branch whose pushes feed it; null for none.')),
   auto_deploy: s.boolean('Deploy each push to its branch (default false; production: true).'),
+  auto_rollback: s.boolean('Roll an unhealthy deployment back automatically (default false; production: true).'),
   variables: { type: 'object', description: "Its own variables (name to value), on top of the project's: the whole set." },
 };
 
@@ -83,6 +85,7 @@ export function environmentsRoutes(environments: EnvironmentsService, pushes: Pu
       kind: row.kind,
       branch: row.branch,
       auto_deploy: row.autoDeploy,
+      auto_rollback: row.autoRollback,
       state: details.state,
       url: details.active?.deployedUrl ?? null,
       health: environments.health(details),
@@ -181,6 +184,7 @@ export function environmentsRoutes(environments: EnvironmentsService, pushes: Pu
           name: body.name,
           branch: body.branch,
           autoDeploy: body.auto_deploy,
+          autoRollback: body.auto_rollback,
           variables: body.variables,
           copyVariablesFrom: body.copy_variables_from,
           copySensitive: body.copy_sensitive,

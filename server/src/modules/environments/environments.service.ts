@@ -57,6 +57,7 @@ export interface EnvironmentFields {
   name?: unknown;
   branch?: unknown;
   autoDeploy?: unknown;
+  autoRollback?: unknown;
   variables?: unknown;
   /** Another environment of the project whose own variables the new one starts with. */
   copyVariablesFrom?: unknown;
@@ -147,6 +148,7 @@ export class EnvironmentsService {
     if (!name) throw invalidInput('name is required', 'name');
     const branch = input.branch === undefined ? null : branchOf(input.branch);
     const autoDeploy = input.autoDeploy === undefined || input.autoDeploy === null ? false : booleanOf(input.autoDeploy, 'auto_deploy');
+    const autoRollback = input.autoRollback === undefined || input.autoRollback === null ? false : booleanOf(input.autoRollback, 'auto_rollback');
     const given = input.variables === undefined || input.variables === null ? {} : variablesOf(input.variables);
     const copySensitive = input.copySensitive === undefined || input.copySensitive === null ? false : booleanOf(input.copySensitive, 'copy_sensitive');
     const project = await this.projects.get(owner, projectId);
@@ -163,7 +165,7 @@ export class EnvironmentsService {
         // Sensitive values stay where they were set unless the caller asked for them too.
         copied = Object.fromEntries(Object.entries(overridesOf(this.box, source)).filter(([key]) => copySensitive || !isSensitiveName(key)));
       }
-      const row = manager.create(Environment, { ownerId: owner.id, projectId: project.id, name, branch, autoDeploy, variablesSealed: '' });
+      const row = manager.create(Environment, { ownerId: owner.id, projectId: project.id, name, branch, autoDeploy, autoRollback, variablesSealed: '' });
       await manager.insert(Environment, row);
       await manager.update(Environment, row.id, { variablesSealed: sealOverrides(this.box, row.id, { ...copied, ...given }) });
       return row.id;
@@ -171,7 +173,7 @@ export class EnvironmentsService {
     return this.dataSource.getRepository(Environment).findOneByOrFail({ id });
   }
 
-  /** Changes the branch, auto-deploy or the environment's own variables (the whole set, as the editor's Save sends it). */
+  /** Changes the branch, auto-deploy, auto-rollback or the environment's own variables (the whole set, as the editor's Save sends it). */
   async update(owner: Owner, projectId: unknown, name: unknown, body: unknown): Promise<Environment> {
     const fields = requireObject(body);
     const changes: Partial<Environment> = {};
@@ -179,6 +181,7 @@ export class EnvironmentsService {
     for (const [key, value] of Object.entries(fields)) {
       if (key === 'branch') changes.branch = branchOf(value);
       else if (key === 'autoDeploy' || key === 'auto_deploy') changes.autoDeploy = booleanOf(value, 'auto_deploy');
+      else if (key === 'autoRollback' || key === 'auto_rollback') changes.autoRollback = booleanOf(value, 'auto_rollback');
       else if (key === 'variables') variables = variablesOf(value);
       else throw invalidInput(`Unknown field "${key.slice(0, 100)}"`, key);
     }

@@ -158,6 +158,12 @@ export interface ClusterObservability {
    * drained (local). [] when the app is absent. Throws metricsUnavailable() when the cluster has no metrics API.
    */
   instanceUsage(name: string): Promise<InstanceUsage[] | null>;
+  /**
+   * When the app's instances crashed (exited on their own and were restarted) recently, oldest first, as seen by the
+   * process that runs the apps ([] elsewhere, and when absent). Kubernetes: [] (a crash-looping pod is not Ready, so
+   * checkHealth reports it unhealthy instead).
+   */
+  crashTimes(name: string): Promise<Date[]>;
   /** True in the process that runs this machine's apps. */
   runsApps(): boolean;
   /** Each running app's requests since the previous drain and its instances' CPU and memory; [] unless runsApps(). */

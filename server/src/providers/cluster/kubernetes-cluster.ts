@@ -709,6 +709,10 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
     });
   }
 
+  async crashTimes(): Promise<Date[]> {
+    return [];
+  }
+
   runsApps(): boolean {
     return false;
   }

@@ -737,6 +737,10 @@ export class LocalCluster implements Cluster, ClusterObservability {
       .catch(() => undefined);
   }
 
+  async crashTimes(name: string): Promise<Date[]> {
+    return (this.apps.get(name)?.crashes ?? []).map((at) => new Date(at));
+  }
+
   runsApps(): boolean {
     return this.owned;
   }

@@ -3,7 +3,7 @@ import { maskValue } from '@slipway/domain';
 import { useId, useState } from 'react';
 import { apiErrorMessage } from '../../../app/apollo/error-message';
 import type { EnvironmentCardFragment, PushRowFragment } from '../../../generated/graphql';
-import { useProjectEnvironmentsQuery, useSetEnvironmentAutoDeployMutation } from '../../../generated/hooks';
+import { useProjectEnvironmentsQuery, useSetEnvironmentAutoDeployMutation, useSetEnvironmentAutoRollbackMutation } from '../../../generated/hooks';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card, CardTitle } from '../../../ui/Card';
@@ -80,7 +80,10 @@ function EnvironmentCard({ projectId, environment, sources, now }: { projectId: 
   const titleId = useId();
   const [promoteFrom, setPromoteFrom] = useState<string | null>(null);
   const [showSensitive, setShowSensitive] = useState(false);
-  const [setAutoDeploy, { loading: saving, error }] = useSetEnvironmentAutoDeployMutation();
+  const [setAutoDeploy, { loading: savingDeploy, error: deployError }] = useSetEnvironmentAutoDeployMutation();
+  const [setAutoRollback, { loading: savingRollback, error: rollbackError }] = useSetEnvironmentAutoRollbackMutation();
+  const saving = savingDeploy || savingRollback;
+  const error = deployError ?? rollbackError;
   const [dismissed, setDismissed] = useState<unknown>(null);
   const hasSensitive = environment.variables.some((variable) => variable.sensitive);
   return (
@@ -122,6 +125,15 @@ function EnvironmentCard({ projectId, environment, sources, now }: { projectId: 
           onChange={(event) => void setAutoDeploy({ variables: { projectId, name: environment.name, autoDeploy: event.target.checked } }).catch(() => undefined)}
         />
         Deploy each push to {environment.branch ? <StyledMono>{environment.branch}</StyledMono> : 'its branch'} automatically
+      </StyledToggle>
+      <StyledToggle>
+        <input
+          type="checkbox"
+          checked={environment.autoRollback}
+          disabled={saving}
+          onChange={(event) => void setAutoRollback({ variables: { projectId, name: environment.name, autoRollback: event.target.checked } }).catch(() => undefined)}
+        />
+        Roll back automatically when a deployment crash-loops or keeps failing its health check
       </StyledToggle>
       {environment.variables.length > 0 ? (
         <>

@@ -13,6 +13,9 @@ import type { ProjectCluster, ProjectProviders } from '../../../providers/projec
 import { Project } from '../../projects/project.entity.js';
 import type { User } from '../../users/user.entity.js';
 import { Deployment, type HealthCheck } from '../deployment.entity.js';
+import { DeploymentStatus } from '../deployment-status.js';
+import { appNameOf as environmentAppName } from '../runs/deployment-rollout.js';
+import type { HealthWatch } from './health-watch.js';
 import { BUCKET_SECONDS, type DeploymentMetricsStore } from './deployment-metrics.store.js';
 import type { DeploymentLogLine, DeploymentMetrics, DeploymentMetricsPoint } from './dtos/observability.models.js';
 import { deploymentNotFound, invalidLogTail, invalidMetricsRange } from './observability.errors.js';
@@ -39,6 +42,11 @@ export interface DeploymentHealthReport {
 export function appNameOf(project: Project): string | null {
   if (!project.sourceOrganization || !project.sourceRepository) return null;
   return namesOf(project).appName;
+}
+
+/** The cluster's app of one of the project's environments (production's is the project's app). */
+function appOfEnvironment(project: Project, environment: string): string | null {
+  return appNameOf(project) && environmentAppName(namesOf(project), environment);
 }
 
 function parseTail(tail: unknown): number {
@@ -79,6 +87,8 @@ export class DeploymentObservabilityService {
     private readonly providers: Pick<ProjectProviders, 'forProject' | 'localCluster'>,
     private readonly store: DeploymentMetricsStore,
     private readonly bus: EventBus,
+    /** Judges each live deployment after its checks: crash loops and failing health checks (and the automatic rollback). */
+    private readonly watch: HealthWatch,
   ) {}
 
   /** The owner's deployment (of the project, when one is given) and its app's name. */
@@ -165,14 +175,37 @@ export class DeploymentObservabilityService {
     });
   }
 
-  /** The periodic check: every active deployment of every project, in the process that runs the apps. */
+  /** The periodic check: every active deployment of every project, in the process that runs the apps; then each is judged. */
   async checkActiveDeployments(): Promise<void> {
+    const active = await this.activeDeployments();
+    this.watch.forgetAllBut(new Set(active.map(({ deployment }) => deployment.id)));
+    for (const { deployment, project } of active) {
+      await this.check(deployment, project)
+        .then(async (row) => this.watch.judge(row, await this.crashTimes(row, project), true))
+        .catch((error: unknown) => logUnexpected('deployment health check', error));
+    }
+  }
+
+  /** Between health checks, the live deployments' apps' crashes (cheap: the cluster counts them), for a quick verdict on a crash loop. */
+  async watchCrashes(): Promise<void> {
+    for (const { deployment, project } of await this.activeDeployments()) {
+      if (deployment.status !== DeploymentStatus.active || deployment.healthFailedAt) continue;
+      await this.watch.judge(deployment, await this.crashTimes(deployment, project), false).catch((error: unknown) => logUnexpected('deployment crash watch', error));
+    }
+  }
+
+  private async activeDeployments(): Promise<Array<{ deployment: Deployment; project: Project | null }>> {
     const active = await this.dataSource.getRepository(Deployment).find({ where: { isActive: true }, relations: { project: true } });
-    for (const deployment of active) {
+    return active.map((deployment) => {
       const project = deployment.project ?? null;
       delete deployment.project;
-      await this.check(deployment, project).catch((error: unknown) => logUnexpected('deployment health check', error));
-    }
+      return { deployment, project };
+    });
+  }
+
+  private async crashTimes(deployment: Deployment, project: Project | null): Promise<Date[]> {
+    const appName = project && appOfEnvironment(project, deployment.environment);
+    return project && appName ? (await this.clusterOf(project)).crashTimes(appName) : [];
   }
 
   /** Moves what this process's proxies counted (and, where it runs the apps, their instances' usage now) into deployment_metrics. */
@@ -215,7 +248,7 @@ export class DeploymentObservabilityService {
    */
   private async check(deployment: Deployment, project: Project | null): Promise<Deployment> {
     if (!deployment.isActive) return deployment;
-    const appName = project && appNameOf(project);
+    const appName = project && appOfEnvironment(project, deployment.environment);
     const instances = project && appName ? await (await this.clusterOf(project)).checkHealth(appName) : null;
     const checks: StoredHealthCheck[] =
       instances && instances.length > 0

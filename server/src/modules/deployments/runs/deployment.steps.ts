@@ -85,7 +85,12 @@ const activate = step('activate-deployment', 'database', 'Makes the deployment t
   checkNotRolledBack(deployment);
   const template = await requireTemplate(ctx);
   // Usually done at the traffic switch already; again here (an idempotent write) after a retried or no-op rollout.
-  if (!(await activateServing(ctx, names, deployment, template))) return rollBack(ctx, deployment, 'The app is not running');
+  if (!(await activateServing(ctx, names, deployment, template))) {
+    // Live since the traffic switch (what it replaced has stopped), and its app crashed since: not a failed rollout
+    // with something to fall back on, but the health watch's case (crash loop, rollback to the last healthy one).
+    if (deployment.status !== DeploymentStatus.active) return rollBack(ctx, deployment, 'The app is not running');
+    await ctx.logger.info('the app is not running right now (it crashed and is restarting); the health watch judges it');
+  }
   await ctx.logger.info(`${deployment.version?.versionTag ?? 'the version'} is live in ${deployment.environment}`);
 });
 

@@ -12,6 +12,9 @@ export class CreateEnvironmentInput {
   @Field(() => Boolean, { nullable: true, description: 'Deploy each push to its branch (default false)' })
   autoDeploy?: boolean;
 
+  @Field(() => Boolean, { nullable: true, description: 'Roll an unhealthy deployment back automatically (default false)' })
+  autoRollback?: boolean;
+
   @Field(() => [EnvironmentVariableInput], { nullable: true, description: "Its own variables, on top of the project's" })
   variables?: EnvironmentVariableInput[];
 
@@ -29,6 +32,9 @@ export class UpdateEnvironmentInput {
 
   @Field(() => Boolean, { nullable: true, description: 'Deploy each push to its branch' })
   autoDeploy?: boolean;
+
+  @Field(() => Boolean, { nullable: true, description: 'Roll an unhealthy deployment back automatically to the last healthy one' })
+  autoRollback?: boolean;
 
   @Field(() => [EnvironmentVariableInput], { nullable: true, description: 'Its own variables: the whole set, replacing the ones it had' })
   variables?: EnvironmentVariableInput[];

@@ -1,0 +1,145 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
+import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
+
+/**
+ * Continuous health against a running Slipway (health checked every second): a pushed commit whose app starts,
+ * passes its first health check and then crash-loops marks its deployment failed with an event; in production
+ * (auto-rollback on by default) the previous deployment serves again, with the reason on the history row; in an
+ * environment with auto-rollback off it is only marked. Real PostgreSQL, real git pushes, real app processes.
+ */
+const run = promisify(execFile);
+let app: TestApp;
+let owner: Awaited<ReturnType<typeof registerUser>>;
+let project: any;
+let work: string;
+let clone: string;
+
+const call = (method: string, route: string, body?: unknown) => app.api(method, `/projects/${project.id}${route}`, { token: owner.token, body });
+
+async function git(args: string[], cwd = clone): Promise<string> {
+  const { stdout } = await run('git', args, { cwd, env: { PATH: process.env.PATH, HOME: tmpdir(), GIT_TERMINAL_PROMPT: '0' } });
+  return stdout.trim();
+}
+
+/** A server answering `text` on /; a crashing one exits 3 s after each start's first health check. */
+const server = (text: string, crashes: boolean) => `import { createServer } from 'node:http';
+let checked = false;
+const server = createServer((req, res) => {
+  if (req.url === '/health') {
+    if (${crashes} && !checked) setTimeout(() => process.exit(4), 3000);
+    checked = true;
+    return res.writeHead(200).end('ok');
+  }
+  res.writeHead(200, { 'content-type': 'text/plain' }).end(${JSON.stringify(text)});
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));
+`;
+
+async function push(branch: string, text: string, crashes = false): Promise<string> {
+  await git(['checkout', '--quiet', '-B', branch]);
+  writeFileSync(path.join(clone, 'server.mjs'), server(text, crashes));
+  await git(['add', '-A']);
+  await git(['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '--quiet', '--allow-empty', '-m', text]);
+  await git(['push', '--quiet', 'origin', branch]);
+  return git(['rev-parse', 'HEAD']);
+}
+
+/** The environment's deployment of this commit, once it matches `check`. */
+async function deploymentOf(sha: string, check: (deployment: any) => boolean): Promise<any> {
+  let found: any;
+  let all: any[] = [];
+  await eventually(async () => {
+    all = (await call('GET', '/deployments?limit=50')).body.deployments;
+    found = all.find((row: any) => row.version?.git_commit_sha === sha);
+    return Boolean(found && check(found));
+  }, 240_000).catch((error: unknown) => {
+    throw new Error(`${String(error)}; deployments: ${JSON.stringify(all.map((row) => [row.environment, row.version?.version_tag, row.status, row.error_message, row.health_failure]))}`);
+  });
+  return found;
+}
+
+const eventsOf = async (id: string): Promise<Array<{ type: string; message: string }>> => (await call('GET', `/deployments/${id}/events`)).body.events;
+
+beforeAll(async () => {
+  app = await startTestApp({ env: { SLIPWAY_HEALTH_CHECK_SECONDS: '1' } });
+  owner = await registerUser(app);
+  expect((await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } })).status).toBe(200);
+  const created = await app.api('POST', '/projects', { token: owner.token, body: { name: 'Wobbly', template_name: 'static-site' } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const creation = await waitForRun(app, owner.token, created.body.id, { stream: 'project_creation' });
+  expect(creation.overall_status, JSON.stringify(creation.processors)).toBe('completed');
+  project = (await app.api('GET', `/projects/${created.body.id}`, { token: owner.token })).body;
+  work = mkdtempSync(path.join(tmpdir(), 'slipway-auto-rollback-'));
+  clone = path.join(work, 'clone');
+  const url = new URL(project.clone_url);
+  url.username = encodeURIComponent(owner.email);
+  url.password = encodeURIComponent(owner.password);
+  await git(['clone', '--quiet', url.href, clone], work);
+}, 240_000);
+
+afterAll(async () => {
+  await app?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('continuous health', () => {
+  it('production has auto-rollback on; another environment has it off unless set, and it can be changed over REST and GraphQL', async () => {
+    expect((await call('GET', '/environments/production')).body.auto_rollback).toBe(true);
+    const staging = await call('POST', '/environments', { name: 'staging', branch: 'develop', auto_deploy: true });
+    expect(staging.status, JSON.stringify(staging.body)).toBe(201);
+    expect(staging.body.auto_rollback).toBe(false);
+    expect((await call('PUT', '/environments/staging', { auto_rollback: 'yes' })).status).toBe(400);
+    expect((await call('PUT', '/environments/staging', { auto_rollback: true })).body.auto_rollback).toBe(true);
+    const changed = await app.graphql(
+      'mutation($p: ID!) { updateEnvironment(projectId: $p, name: "staging", input: { autoRollback: false }) { name autoRollback } }',
+      { p: project.id },
+      owner.token,
+    );
+    expect(changed.data?.updateEnvironment).toEqual({ name: 'staging', autoRollback: false });
+    expect((await call('GET', '/environments/staging')).body.auto_rollback).toBe(false);
+  });
+
+  it('marks a deployment whose app crash-loops failed and rolls production back to the last healthy one', async () => {
+    const good = await push('main', 'good one');
+    const healthy = await deploymentOf(good, (row) => row.status === 'active');
+    expect(await fetchApp(project.deployed_url)).toEqual({ status: 200, text: 'good one' });
+
+    const bad = await push('main', 'bad one', true);
+    const failed = await deploymentOf(bad, (row) => row.status === 'rolled_back');
+    expect(failed.health_failure).toMatch(/^crash loop \(\d+ restarts in 60 s\)$/);
+    expect(failed.rollback_reason).toBe(`Automatic rollback: ${failed.health_failure}`);
+    const events = await eventsOf(failed.id);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'failed', message: expect.stringMatching(/^Unhealthy after going live: crash loop .*; rolling back to v/) }));
+    expect(events.at(-1)).toMatchObject({ type: 'rolled_back', message: `Rolled back: ${failed.rollback_reason}` });
+
+    // The rollback is a new deployment of the good version, serving at the same URL.
+    const restoring = await deploymentOf(good, (row) => row.id !== healthy.id && row.status === 'active');
+    expect(restoring.restores_deployment_id).toBe(healthy.id);
+    expect(await fetchApp(project.deployed_url)).toEqual({ status: 200, text: 'good one' });
+    const graph = await app.graphql('query($id: ID!) { deployment(id: $id) { healthFailure rollbackReason status } }', { id: failed.id }, owner.token);
+    expect(graph.data?.deployment).toEqual({ healthFailure: failed.health_failure, rollbackReason: failed.rollback_reason, status: 'rolled_back' });
+  }, 480_000);
+
+  it('with auto-rollback off only marks the deployment failed; it keeps serving', async () => {
+    if ((await call('GET', '/environments/staging')).status === 404) await call('POST', '/environments', { name: 'staging', branch: 'develop', auto_deploy: true });
+    expect((await call('PUT', '/environments/staging', { auto_rollback: false })).status).toBe(200);
+    const good = await push('develop', 'staging good');
+    await deploymentOf(good, (row) => row.status === 'active');
+    const bad = await push('develop', 'staging bad', true);
+    const marked = await deploymentOf(bad, (row) => row.health_failure !== null);
+    expect(marked).toMatchObject({ environment: 'staging', status: 'active', rollback_reason: null });
+    expect(marked.health_failure).toMatch(/^crash loop/);
+    expect(await eventsOf(marked.id)).toContainEqual(
+      expect.objectContaining({ type: 'failed', message: expect.stringMatching(/^Unhealthy after going live: crash loop .*; automatic rollback is off for staging, so it keeps serving$/) }),
+    );
+    // Marked once and not rolled back: the bad deployment is still staging's active one.
+    expect((await call('GET', '/environments/staging')).body.active_deployment.id).toBe(marked.id);
+  }, 480_000);
+});
