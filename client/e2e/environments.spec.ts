@@ -15,7 +15,7 @@ test('the Environments tab shows each environment and its pushes, and toggles au
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Environments' })).toHaveAttribute('aria-selected', 'true');
 
-  const production = page.getByRole('region', { name: 'production' });
+  const production = page.getByRole('region', { name: 'production', exact: true });
   await expect(production.getByRole('definition').first()).toHaveText('active');
   await expect(production.getByRole('link', { name: /^http:\/\/.+\.localhost:\d+/ })).toBeVisible();
   await expect(production.getByRole('checkbox', { name: 'Deploy each push to main automatically' })).toBeChecked();
@@ -27,7 +27,7 @@ test('the Environments tab shows each environment and its pushes, and toggles au
   await expect(production.getByRole('button', { name: 'Hide sensitive values' })).toHaveAttribute('aria-pressed', 'true');
   await expect(production.getByRole('table', { name: 'Latest deployments to production' })).toContainText('active');
 
-  const stagingCard = page.getByRole('region', { name: 'staging' });
+  const stagingCard = page.getByRole('region', { name: 'staging', exact: true });
   await expect(stagingCard.getByRole('definition').first()).toHaveText('idle');
   await expect(stagingCard).toContainText('Not deployed');
   await expect(stagingCard.getByRole('table', { name: 'Variables of staging' }).getByRole('row', { name: /LOG_LEVEL/ })).toContainText('debug');

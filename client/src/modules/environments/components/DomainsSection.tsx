@@ -8,7 +8,7 @@ import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { controlStyles } from '../../../ui/fields/FieldShell';
 
 const StyledSection = styled.section(({ theme }) => ({ marginTop: theme.spacing(3) }));
-const StyledHeading = styled.h4(({ theme }) => ({ fontSize: theme.fontSizes.sm, margin: `0 0 ${theme.spacing(2)}` }));
+const StyledHeading = styled.h3(({ theme }) => ({ fontSize: theme.fontSizes.sm, margin: `0 0 ${theme.spacing(2)}` }));
 const StyledList = styled.ul(({ theme }) => ({ listStyle: 'none', padding: 0, margin: `0 0 ${theme.spacing(2)}`, fontSize: theme.fontSizes.sm }));
 const StyledItem = styled.li(({ theme }) => ({ display: 'flex', alignItems: 'center', gap: theme.spacing(2), marginBottom: theme.spacing(1) }));
 const StyledLabel = styled.label(({ theme }) => ({ display: 'block', fontSize: theme.fontSizes.sm, marginBottom: theme.spacing(2) }));
