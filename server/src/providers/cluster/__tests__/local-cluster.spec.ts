@@ -335,8 +335,9 @@ describe('local cluster: isolation, supervision and logs', () => {
   it('stops waiting for a health check when the deployment is cancelled', async () => {
     const controller = new AbortController();
     const waiting = spec('probe-cancel', { runtime: { start: ['node', 'probe.mjs'], healthPath: '/unhealthy', portEnv: 'PORT' }, healthTimeoutSeconds: 60 });
-    setTimeout(() => controller.abort(), 500);
-    await expect(harness.cluster.deploy(waiting, { signal: controller.signal, onLog: () => undefined })).rejects.toThrow(
+    // Cancelled once it waits for the health check, as its log says.
+    const onLog = (line: string) => line.includes('waiting for GET /unhealthy') && controller.abort();
+    await expect(harness.cluster.deploy(waiting, { signal: controller.signal, onLog })).rejects.toThrow(
       'Revision 1 did not become healthy: the deployment was cancelled; nothing is serving',
     );
     expect(await harness.cluster.status('probe-cancel')).toMatchObject({ state: 'failed', replicas: 0 });
