@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -146,10 +146,15 @@ describe('reading the audit log', () => {
       // The subscription reads from the log's head when it starts: change until the first entry arrives.
       let received: { action: string } | undefined;
       void first.then((entry) => (received = entry));
-      for (let i = 0; !received && i < 50; i += 1) {
-        expect((await app.api('PUT', `/projects/${projectId}`, { token: admin.token, body: { description: `live ${i}` } })).status).toBe(200);
-        await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 100))]);
-      }
+      let change = 0;
+      await vi.waitFor(
+        async () => {
+          if (received) return;
+          expect((await app.api('PUT', `/projects/${projectId}`, { token: admin.token, body: { description: `live ${(change += 1)}` } })).status).toBe(200);
+          throw new Error('no entry yet');
+        },
+        { timeout: 10_000, interval: 100 },
+      );
       expect(await first).toEqual({ action: 'project.update', actorUserId: admin.user.id, projectId });
     } finally {
       socket.close();

@@ -10,13 +10,15 @@ import type { FakeGitHub } from '../fakes/github/fake-github.js';
 import { commitImageTag } from '../src/providers/builder/image-tags.js';
 import { eventually, fetchApp, pushBranch, waitForRun } from './helpers/project-runs.js';
 import { startCloudFakes, type CloudFakes } from './helpers/cloud-fakes.js';
+import { once } from './helpers/scenario.js';
 import { registerUser, type TestApp } from './helpers/test-app.js';
 
 /**
  * A project in cloud mode from start to end, over HTTP and WebSocket: its repository and secrets on GitHub, its
  * images on Docker Hub, its app on DigitalOcean Kubernetes, each the fake of server/fakes that speaks the real
  * service's API (the Kubernetes fake really runs the app). Creation, a version build, a deployment, a rollback and
- * the deletion; then no token and no secret value in any row Slipway wrote.
+ * the deletion; then no token and no secret value in any row Slipway wrote. Each `it` starts from the created project
+ * (`creation`, done once), so any `it` runs alone.
  */
 const GITHUB_TOKEN = 'ghp_canary_cloud_mode_github_0123456789';
 const DOCKER_TOKEN = 'dckr_canary_cloud_mode_docker_0123456789';
@@ -61,43 +63,49 @@ beforeAll(async () => {
 
 afterAll(() => fakes?.close());
 
+/** The project, created and its steps followed live over graphql-ws to its run's end; `project` as it is then. */
+const creation = once(async () => {
+  const created = await app.api('POST', '/projects', {
+    token: owner.token,
+    body: { name: 'Cloud Site', description: 'Runs in the cloud', template_name: 'static-site', environment_variables: [{ name: 'SITE_SECRET', value: CANARY }] },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  project = created.body;
+
+  // The creation's steps, live: the subscription's snapshot first, then each change, to the last step's end.
+  const client = createClient({ url: `${app.url.replace('http', 'ws')}/api/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${owner.token}` }, retryAttempts: 0 });
+  const seen = new Set<string>();
+  await new Promise<void>((resolve, reject) => {
+    const stop = client.subscribe(
+      { query: `subscription ($id: ID!) { projectPipeline(projectId: $id) { overallStatus processors { processorName status } } }`, variables: { id: project.id } },
+      {
+        next: (result) => {
+          if (result.errors) return reject(new Error(JSON.stringify(result.errors)));
+          const pipeline = (result.data as any).projectPipeline;
+          for (const step of pipeline.processors) seen.add(`${step.processorName}:${step.status}`);
+          if (['completed', 'failed', 'cancelled'].includes(pipeline.overallStatus)) {
+            stop();
+            resolve();
+          }
+        },
+        error: reject,
+        complete: () => resolve(),
+      },
+    );
+  });
+  await client.dispose();
+  const run = await waitForRun(app, owner.token, project.id, { stream: 'project_creation' });
+  project = (await app.api('GET', `/projects/${project.id}`, { token: owner.token })).body;
+  return { answer: created.body, seen, run };
+});
+
 describe('a project in cloud mode', () => {
   it('is created on GitHub, Docker Hub and DigitalOcean Kubernetes, followed live over graphql-ws', async () => {
-    const created = await app.api('POST', '/projects', {
-      token: owner.token,
-      body: { name: 'Cloud Site', description: 'Runs in the cloud', template_name: 'static-site', environment_variables: [{ name: 'SITE_SECRET', value: CANARY }] },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    project = created.body;
-    expect(project.providers).toEqual({ source_host: 'github', builder: 'github-actions', registry: 'dockerhub', cluster: 'doks' });
-
-    // The creation's steps, live: the subscription's snapshot first, then each change, to the last step's end.
-    const client = createClient({ url: `${app.url.replace('http', 'ws')}/api/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${owner.token}` }, retryAttempts: 0 });
-    const seen = new Set<string>();
-    await new Promise<void>((resolve, reject) => {
-      const stop = client.subscribe(
-        { query: `subscription ($id: ID!) { projectPipeline(projectId: $id) { overallStatus processors { processorName status } } }`, variables: { id: project.id } },
-        {
-          next: (result) => {
-            if (result.errors) return reject(new Error(JSON.stringify(result.errors)));
-            const pipeline = (result.data as any).projectPipeline;
-            for (const step of pipeline.processors) seen.add(`${step.processorName}:${step.status}`);
-            if (['completed', 'failed', 'cancelled'].includes(pipeline.overallStatus)) {
-              stop();
-              resolve();
-            }
-          },
-          error: reject,
-          complete: () => resolve(),
-        },
-      );
-    });
-    await client.dispose();
-    const run = await waitForRun(app, owner.token, project.id, { stream: 'project_creation' });
+    const { answer, seen, run } = await creation();
+    expect(answer.providers).toEqual({ source_host: 'github', builder: 'github-actions', registry: 'dockerhub', cluster: 'doks' });
     expect(steps(run).filter(([, status]: string[]) => status !== 'completed')).toEqual([]);
     expect(seen).toContain('deploy-to-doks:running');
     expect(seen).toContain('deploy-to-doks:completed');
-    project = (await app.api('GET', `/projects/${project.id}`, { token: owner.token })).body;
     expect((await gitHubApi('/repos/acme/cloud-site')).status).toBe(200);
     expect(github.secretValue('acme', 'cloud-site', 'SITE_SECRET')).toBe(CANARY);
     // Built by the repository's workflow on GitHub Actions: a run for the main commit and one for its v0.1.0 tag, which
@@ -122,6 +130,7 @@ describe('a project in cloud mode', () => {
   }, 240_000);
 
   it('builds a version to Docker Hub, deploys it, reads its health and logs from the pods, and rolls back', async () => {
+    await creation();
     const created = await call('POST', '/versions', { version_tag: 'v0.2.0', git_branch: 'main' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect((await gitHubApi('/repos/acme/cloud-site/git/ref/tags/v0.2.0')).status).toBe(200);
@@ -156,9 +165,10 @@ describe('a project in cloud mode', () => {
     expect((await call('GET', `/deployments/${initial.id}`)).body).toMatchObject({ status: 'superseded', activated_at: initial.activated_at });
     expect((await call('GET', `/deployments/${second.id}`)).body).toMatchObject({ status: 'rolled_back', is_active: false });
     expect(await fetchApp(project.deployed_url)).toMatchObject({ status: 200 });
-  }, 300_000);
+  }, 400_000);
 
   it("a version made after the Docker Hub token is rotated builds on its tag's first workflow run", async () => {
+    await creation();
     // The old token stops working on Docker Hub; the owner saves the new one.
     hub.addUser('adalabs', ROTATED_DOCKER_TOKEN);
     expect((await app.api('PUT', '/settings/DOCKER_TOKEN', { token: owner.token, body: { value: ROTATED_DOCKER_TOKEN } })).status).toBe(200);
@@ -170,9 +180,10 @@ describe('a project in cloud mode', () => {
     expect((await call('GET', `/versions/${created.body.id}`)).body).toMatchObject({ status: 'ready', build_status: 'success' });
     const tagRuns = (await (await gitHubApi('/repos/acme/cloud-site/actions/runs?branch=v0.2.1')).json()) as any;
     expect(tagRuns.workflow_runs).toMatchObject([{ head_branch: 'v0.2.1', run_attempt: 1, status: 'completed', conclusion: 'success' }]);
-  }, 180_000);
+  }, 400_000);
 
   it("stopping a version's build cancels its GitHub Actions run", async () => {
+    await creation();
     // A branch whose build never ends (the runner runs slipway.json's build, as the template's workflow does).
     const remote = new URL('/acme/cloud-site.git', github.url);
     remote.username = 'x-access-token';
@@ -192,9 +203,10 @@ describe('a project in cloud mode', () => {
     expect(await tagRun()).toMatchObject({ conclusion: 'cancelled' });
     await eventually(async () => (await call('GET', `/versions/${created.body.id}/build/progress`)).body.pipeline.overall_status === 'cancelled');
     expect((await call('DELETE', `/versions/${created.body.id}`)).status).toBeLessThan(300);
-  }, 180_000);
+  }, 400_000);
 
   it("reads its pods' CPU and memory from metrics.k8s.io; a stop scales the Deployment to 0 and keeps its namespace", async () => {
+    await creation();
     const active = (await call('GET', '')).body.active_deployment;
     const metrics = (await call('GET', `/deployments/${active.id}/metrics`)).body;
     expect(metrics.instances).toEqual([{ instance: expect.stringMatching(/^r\d+-1$/), cpu_percent: expect.any(Number), memory_bytes: expect.any(Number) }]);
@@ -222,9 +234,10 @@ describe('a project in cloud mode', () => {
     expect(store.get(type('Deployment', 'deployments', 'apps'), namespace.metadata.name, 'app')?.spec.replicas).toBe(0);
     expect(store.list(type('Pod', 'pods'), namespace.metadata.name)).toEqual([]);
     expect(await fetchApp(project.deployed_url)).not.toMatchObject({ status: 200 });
-  }, 180_000);
+  }, 400_000);
 
   it('is deleted from every service, and no token or secret value was written anywhere', async () => {
+    await creation();
     const url = project.deployed_url;
     // No token or secret value in the build logs on disk (the GitHub Actions job logs streamed into them).
     const buildLogs = path.join(dataDir, 'build-logs');
@@ -244,5 +257,5 @@ describe('a project in cloud mode', () => {
       const { rows } = await db.query(`SELECT t::text AS row FROM ${table} t`);
       for (const secret of SECRETS) expect(rows.filter((row) => row.row.includes(secret)), `${secret.slice(0, 10)}… in ${table}`).toEqual([]);
     }
-  }, 180_000);
+  }, 400_000);
 });

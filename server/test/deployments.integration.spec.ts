@@ -5,13 +5,15 @@ import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { appGone, eventually, fetchApp, getPage, pushBranch, waitForRun } from './helpers/project-runs.js';
+import { once } from './helpers/scenario.js';
 import { refusal, registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
  * Deployments end to end on the local providers: a static-site project whose versions are real builds of branches
  * pushed to its git repository, deployed as real processes behind the app's stable URL. Each release's server
  * answers its release name on / and the GREETING environment variable on /greeting, so a test sees which version
- * AND which environment serve. Real PostgreSQL, real HTTP and WebSocket.
+ * AND which environment serve. Real PostgreSQL, real HTTP and WebSocket. The rollouts are steps of one history
+ * (v1, v2, the rollback to v1, a crashing v3) that each `it` asks for (`once`), so any `it` runs alone.
  */
 let app: TestApp;
 let dataDir: string;
@@ -19,6 +21,8 @@ let owner: Awaited<ReturnType<typeof registerUser>>;
 let stranger: Awaited<ReturnType<typeof registerUser>>;
 let project: any;
 const versions: Record<string, any> = {};
+/** The creation run's deployment: the first way back. */
+let initial: any;
 
 const call = (method: string, route: string, body?: unknown, token = owner.token) => app.api(method, `/projects/${project.id}${route}`, { token, body });
 const deploymentCall = (method: string, id: string, suffix = '', body?: unknown, token = owner.token) => call(method, `/deployments/${id}${suffix}`, body, token);
@@ -124,6 +128,7 @@ beforeAll(async () => {
   await pushBranch(project.repository_url, 'release-slow', { 'server.mjs': serverSource('four', false, 20_000) });
   versions.one = await version('v1.0.0', 'release-one');
   versions.two = await version('v2.0.0', 'release-two');
+  initial = (await call('GET', '/deployments')).body.deployments[0];
 }, 300_000);
 
 afterAll(async () => {
@@ -131,19 +136,71 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('deployments of a static-site project', () => {
-  let initial: any;
-  let first: any;
-  let second: any;
-  /** The rollback to v1: a deployment of its own, serving from then on. */
-  let back: any;
+/** v1 rolled out under load, the refusal of a second deployment meanwhile included. */
+const rolloutOne = once(async () => {
+  const started = Date.now();
+  const load = await underLoad(project.deployed_url, async () => {
+    const created = await call('POST', '/deployments', { version_id: versions.one.id, deployment_strategy: 'rolling' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ status: 'pending', strategy: 'rolling', environment: 'production', is_active: false, version: { version_tag: 'v1.0.0' } });
+    expect(await call('POST', '/deployments', { version_id: versions.two.id })).toEqual(
+      refusal(409, 'A deployment to production is already in progress: wait for it to finish'),
+    );
+    return settled(created.body.id);
+  });
+  return { ...load, started };
+});
 
+/** Then v2 with GREETING changed to hello-two, under load. */
+const rolloutTwo = once(async () => {
+  await rolloutOne();
+  expect((await app.api('PUT', `/projects/${project.id}`, { token: owner.token, body: { environment_variables: { GREETING: 'hello-two' } } })).status).toBe(200);
+  return underLoad(project.deployed_url, async () => {
+    const created = await call('POST', '/deployments', { version_id: versions.two.id, deployment_strategy: 'rolling' });
+    expect(created.status).toBe(201);
+    return settled(created.body.id);
+  });
+});
+
+/** Then v2 rolled back to v1, under load: a deployment of its own (`back`), serving from then on. */
+const rollbackToOne = once(async () => {
+  const first = (await rolloutOne()).result;
+  const second = (await rolloutTwo()).result;
+  return underLoad(project.deployed_url, async () => {
+    const answer = await deploymentCall('POST', second.id, '/rollback', { target_deployment_id: first.id, reason: 'Manual rollback via UI' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+    expect(answer.body).toMatchObject({ id: second.id, status: 'rolling_back', rollback_reason: 'Manual rollback via UI' });
+    const restoring = (await call('GET', '/deployments?limit=1')).body.deployments[0];
+    expect(restoring).toMatchObject({ status: expect.stringMatching(/^(pending|deploying|active)$/), restores_deployment_id: first.id, version: { version_tag: 'v1.0.0' } });
+    return settled(restoring.id);
+  });
+});
+
+/** Then v3, whose server exits at start, under load: rolled back automatically. */
+const crashingRollout = once(async () => {
+  await rollbackToOne();
+  const crashing = await version('v3.0.0', 'release-crash');
+  return underLoad(project.deployed_url, async () => {
+    const created = await call('POST', '/deployments', { version_id: crashing.id });
+    expect(created.status).toBe(201);
+    return settled(created.body.id);
+  });
+});
+
+/** The history's deployments, each step before them done. */
+async function history() {
+  await crashingRollout();
+  return { first: (await rolloutOne()).result, second: (await rolloutTwo()).result, back: (await rollbackToOne()).result };
+}
+
+describe('deployments of a static-site project', () => {
   it("starts with the creation run's first deployment: strategy initial, active, with its events", async () => {
     const list = await call('GET', '/deployments');
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ count: 1, page: 1, limit: 10, total_pages: 1 });
-    initial = list.body.deployments[0];
-    expect(initial).toMatchObject({
+    const listed = list.body.deployments[0];
+    expect(listed.id).toBe(initial.id);
+    expect(listed).toMatchObject({
       environment: 'production',
       status: 'active',
       strategy: 'initial',
@@ -160,13 +217,14 @@ describe('deployments of a static-site project', () => {
       rollback_reason: null,
       kubernetes_namespace: expect.stringMatching(/^[a-z0-9-]+$/),
     });
-    expect(initial).toMatchObject({ kubernetes_deployment_name: `${initial.kubernetes_namespace}-r1`, kubernetes_service_name: `${initial.kubernetes_namespace}-proxy` });
-    expect(initial.duration_seconds).toBeGreaterThanOrEqual(0);
-    const events = (await deploymentCall('GET', initial.id, '/events')).body.events.map((event: any) => event.type);
+    expect(listed).toMatchObject({ kubernetes_deployment_name: `${listed.kubernetes_namespace}-r1`, kubernetes_service_name: `${listed.kubernetes_namespace}-proxy` });
+    expect(listed.duration_seconds).toBeGreaterThanOrEqual(0);
+    const events = (await deploymentCall('GET', listed.id, '/events')).body.events.map((event: any) => event.type);
     expect(events).toEqual(['scheduled', 'started', 'healthy', 'traffic_shifted']);
   });
 
   it('refuses bad requests with a clear 4xx and changes nothing', async () => {
+    const before = (await call('GET', '/deployments')).body.count;
     const building = await version('v1.5.0', 'release-one', false);
     expect(await call('POST', '/deployments', { version_id: building.id, deployment_strategy: 'rolling' })).toEqual(
       refusal(409, 'Only a built version can be deployed: v1.5.0 is not built', 'version_id'),
@@ -184,25 +242,15 @@ describe('deployments of a static-site project', () => {
     expect((await call('GET', '/deployments?limit=0')).status).toBe(400);
     expect((await call('GET', '/deployments?status=sleeping')).status).toBe(400);
     expect((await call('GET', '/deployments?sort_by=name')).status).toBe(400);
-    expect((await call('GET', '/deployments')).body.count).toBe(1);
+    expect((await call('GET', '/deployments')).body.count).toBe(before);
     await eventually(async () => (await call('GET', `/versions/${building.id}`)).body.status === 'ready', 120_000);
   });
 
   it('rolls out v1 with zero failed requests; the replaced deployment is superseded, keeps its times and becomes the rollback target', async () => {
-    const started = Date.now();
-    const { result, requests, failures, bodies } = await underLoad(project.deployed_url, async () => {
-      const created = await call('POST', '/deployments', { version_id: versions.one.id, deployment_strategy: 'rolling' });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      expect(created.body).toMatchObject({ status: 'pending', strategy: 'rolling', environment: 'production', is_active: false, version: { version_tag: 'v1.0.0' } });
-      expect(await call('POST', '/deployments', { version_id: versions.two.id })).toEqual(
-        refusal(409, 'A deployment to production is already in progress: wait for it to finish'),
-      );
-      return settled(created.body.id);
-    });
+    const { result: first, requests, failures, bodies, started } = await rolloutOne();
     expect(failures, `${failures.length} of ${requests} failed`).toEqual([]);
     expect(requests).toBeGreaterThan(50);
     expect(bodies.has('one')).toBe(true);
-    first = result;
     expect(first).toMatchObject({ status: 'active', is_active: true, traffic_percent: 100, health: 'healthy', rollback_target_id: initial.id, deployed_url: project.deployed_url });
     // The local equivalents of Kubernetes' names: the app, the revision's processes, the stable proxy.
     expect(first).toMatchObject({
@@ -247,14 +295,10 @@ describe('deployments of a static-site project', () => {
   }, 120_000);
 
   it('rolls out v2 with the changed environment, then rolls back to v1 AND its environment as a new deployment, with zero failed requests', async () => {
-    expect((await app.api('PUT', `/projects/${project.id}`, { token: owner.token, body: { environment_variables: { GREETING: 'hello-two' } } })).status).toBe(200);
-    const rollout = await underLoad(project.deployed_url, async () => {
-      const created = await call('POST', '/deployments', { version_id: versions.two.id, deployment_strategy: 'rolling' });
-      expect(created.status).toBe(201);
-      return settled(created.body.id);
-    });
+    const first = (await rolloutOne()).result;
+    const rollout = await rolloutTwo();
     expect(rollout.failures, `${rollout.failures.length} of ${rollout.requests} failed`).toEqual([]);
-    second = rollout.result;
+    const second = rollout.result;
     expect(second).toMatchObject({ status: 'active', rollback_target_id: first.id });
     expect((await deploymentCall('GET', first.id)).body).toMatchObject({ status: 'superseded', activated_at: first.activated_at });
     expect(await body()).toBe('two');
@@ -266,17 +310,10 @@ describe('deployments of a static-site project', () => {
     expect(await deploymentCall('POST', first.id, '/rollback', { target_deployment_id: initial.id })).toEqual(refusal(409, 'Only the active deployment can be rolled back'));
     expect((await deploymentCall('POST', second.id, '/rollback', {})).status).toBe(400);
 
-    const rollback = await underLoad(project.deployed_url, async () => {
-      const answer = await deploymentCall('POST', second.id, '/rollback', { target_deployment_id: first.id, reason: 'Manual rollback via UI' });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(202);
-      expect(answer.body).toMatchObject({ id: second.id, status: 'rolling_back', rollback_reason: 'Manual rollback via UI' });
-      const restoring = (await call('GET', '/deployments?limit=1')).body.deployments[0];
-      expect(restoring).toMatchObject({ status: expect.stringMatching(/^(pending|deploying|active)$/), restores_deployment_id: first.id, version: { version_tag: 'v1.0.0' } });
-      return settled(restoring.id);
-    });
+    const rollback = await rollbackToOne();
     expect(rollback.failures, `${rollback.failures.length} of ${rollback.requests} failed`).toEqual([]);
     expect(rollback.bodies).toEqual(new Set(['two', 'one']));
-    back = rollback.result;
+    const back = rollback.result;
     // Its own row in the history; its way back is v1's way back (the first deployment), not v2: rolling back again goes further back.
     expect(back).toMatchObject({ status: 'active', is_active: true, strategy: 'rolling', restores_deployment_id: first.id, rollback_target_id: initial.id, rolled_back_at: null });
     expect(back.id).not.toBe(first.id);
@@ -310,15 +347,11 @@ describe('deployments of a static-site project', () => {
     expect(await deploymentCall('POST', back.id, '/rollback', { target_deployment_id: back.id })).toEqual(
       refusal(409, 'This deployment cannot be rolled back to: it is the active deployment', 'target_deployment_id'),
     );
-  }, 180_000);
+  }, 400_000);
 
   it('rolls back automatically when the new version never becomes healthy; the active one keeps serving', async () => {
-    const crashing = await version('v3.0.0', 'release-crash');
-    const { result, failures, requests } = await underLoad(project.deployed_url, async () => {
-      const created = await call('POST', '/deployments', { version_id: crashing.id });
-      expect(created.status).toBe(201);
-      return settled(created.body.id);
-    });
+    const back = (await rollbackToOne()).result;
+    const { result, failures, requests } = await crashingRollout();
     expect(failures, `${failures.length} of ${requests} failed`).toEqual([]);
     expect(result).toMatchObject({
       status: 'rolled_back',
@@ -344,9 +377,10 @@ describe('deployments of a static-site project', () => {
       ['roll-out', 'failed'],
       ['activate-deployment', 'skipped'],
     ]);
-  }, 120_000);
+  }, 400_000);
 
   it('lists with filters, sort and paging; environment calls', async () => {
+    const { first, second, back } = await history();
     const all = (await call('GET', '/deployments')).body;
     expect(all.count).toBe(5);
     expect(all.deployments.map((row: any) => row.version.version_tag)).toEqual(['v3.0.0', 'v1.0.0', 'v2.0.0', 'v1.0.0', 'v0.1.0']);
@@ -361,9 +395,10 @@ describe('deployments of a static-site project', () => {
     expect(production.body).toEqual({ deployments: expect.any(Array), count: 5 });
     expect((await call('GET', '/environments/production/active')).body).toMatchObject({ id: back.id, status: 'active' });
     expect(await call('GET', '/environments/staging/active')).toEqual(refusal(404, 'No active deployment in staging'));
-  });
+  }, 400_000);
 
   it('answers the same through GraphQL', async () => {
+    const { first, second, back } = await history();
     const page = await app.graphql(
       `query ($id: ID!) { project(id: $id) {
          rolledBack: deployments(filter: { status: rolled_back, sortBy: created_at, sortOrder: ASC, limit: 1 }) {
@@ -405,9 +440,10 @@ describe('deployments of a static-site project', () => {
     expect(refused.errors?.[0]).toMatchObject({ message: 'Only the rolling strategy is available: the new version takes the traffic once it is healthy', extensions: { code: 'BAD_USER_INPUT' } });
     const rollbackRefused = await app.graphql(`mutation ($id: ID!, $t: ID!) { rollbackDeployment(id: $id, input: { targetDeploymentId: $t }) { id } }`, { id: second.id, t: initial.id }, owner.token);
     expect(rollbackRefused.errors?.[0]).toMatchObject({ message: 'Only the active deployment can be rolled back', extensions: { code: 'CONFLICT' } });
-  });
+  }, 400_000);
 
   it('scales the active deployment with a rolling update of the same artifact', async () => {
+    const back = (await rollbackToOne()).result;
     expect((await deploymentCall('PUT', back.id, '', { replicas: 9 })).status).toBe(400);
     expect((await deploymentCall('PUT', back.id, '', { status: 'active' })).status).toBe(400);
     const scaled = await app.graphql(`mutation ($id: ID!) { updateDeployment(id: $id, input: { replicas: 2 }) { id replicas status } }`, { id: back.id }, owner.token);
@@ -417,9 +453,12 @@ describe('deployments of a static-site project', () => {
     expect((await deploymentCall('GET', back.id)).body).toMatchObject({ status: 'active', config: { replicas: 2 }, is_active: true });
     expect(await body()).toBe('one');
     expect(await body('/greeting')).toBe('hello-one');
-  }, 90_000);
+  }, 400_000);
 
   it("denies another user everything of the project's deployments (404) and changes nothing", async () => {
+    const second = (await rolloutTwo()).result;
+    const back = (await rollbackToOne()).result;
+    const before = { back: (await deploymentCall('GET', back.id)).body, count: (await call('GET', '/deployments')).body.count };
     const token = stranger.token;
     const notFound = (status: number) => expect(status).toBe(404);
     notFound((await call('GET', '/deployments', undefined, token)).status);
@@ -455,12 +494,13 @@ describe('deployments of a static-site project', () => {
     });
     await subscription.dispose();
     expect(JSON.stringify(error)).toContain('Project not found');
-    expect((await deploymentCall('GET', back.id)).body).toMatchObject({ status: 'active', config: { replicas: 2 } });
-    expect((await call('GET', '/deployments')).body.count).toBe(5);
+    expect((await deploymentCall('GET', back.id)).body).toEqual(before.back);
+    expect((await call('GET', '/deployments')).body.count).toBe(before.count);
     expect(await body()).toBe('one');
-  });
+  }, 400_000);
 
   it('deletes and archives only what neither serves nor runs', async () => {
+    const { first, second, back } = await history();
     expect(await deploymentCall('DELETE', back.id)).toEqual(refusal(409, 'The active deployment cannot be deleted: stop it or deploy another version first'));
     const crashed = (await call('GET', '/deployments?search=v3.0.0')).body.deployments[0];
     expect(await deploymentCall('DELETE', crashed.id)).toEqual({ status: 200, body: { message: 'Deployment deleted' } });
@@ -475,9 +515,10 @@ describe('deployments of a static-site project', () => {
     expect((await app.graphql(`mutation ($id: ID!) { archiveDeployments(projectId: $id, olderThanDays: 0) }`, { id: project.id }, owner.token)).data).toEqual({ archiveDeployments: 0 });
     // An archived deployment is no way back.
     expect((await deploymentCall('POST', back.id, '/rollback', { target_deployment_id: second.id })).status).toBe(409);
-  });
+  }, 400_000);
 
   it('never leaves a deployment in progress when its run is cancelled mid-rollout: it ends rolled back, the active one serves', async () => {
+    const back = (await rollbackToOne()).result;
     const slow = await version('v4.0.0', 'release-slow');
     const created = await app.graphql(
       `mutation ($id: ID!, $v: ID!) { createDeployment(projectId: $id, input: { versionId: $v }) { id status strategy environment version { versionTag } } }`,
@@ -493,9 +534,10 @@ describe('deployments of a static-site project', () => {
     expect(ended).toMatchObject({ status: 'rolled_back', error_message: 'The deployment pipeline was cancelled', rollback_reason: 'Automatic rollback: The deployment pipeline was cancelled' });
     expect((await deploymentCall('GET', back.id)).body).toMatchObject({ status: 'active', is_active: true });
     expect(await body()).toBe('one');
-  }, 90_000);
+  }, 400_000);
 
   it('stops the active deployment (cleaning_up, then archived), pushing each change over the subscription', async () => {
+    const back = (await rollbackToOne()).result;
     const client = createClient({ url: `${app.url.replace('http', 'ws')}/api/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${owner.token}` }, retryAttempts: 0 });
     const seen: any[] = [];
     const done = new Promise<void>((resolve, reject) => {
@@ -533,5 +575,5 @@ describe('deployments of a static-site project', () => {
     const events = (await deploymentCall('GET', back.id, '/events')).body.events.map((event: any) => event.type);
     expect(events.slice(-3)).toEqual(['scheduled', 'stopped', 'archived']);
     expect(await call('POST', '/deployments/stop')).toEqual({ status: 200, body: { deployments: [] } });
-  }, 60_000);
+  }, 400_000);
 });

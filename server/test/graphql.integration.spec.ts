@@ -57,11 +57,14 @@ describe('GraphQL over WebSocket (graphql-ws on /api/graphql)', () => {
     const client = wsClient(token);
     const started = Date.now();
     const { values, error } = await take(client, 'subscription { serverTime }', 2);
+    const received = Date.now();
     await client.dispose();
     expect(error).toBeUndefined();
     const times = values.map((v) => Date.parse((v as { data: { serverTime: string } }).data.serverTime));
     expect(times[1] - times[0]).toBeGreaterThanOrEqual(900);
-    expect(Math.abs(times[0] - started)).toBeLessThan(5000);
+    // The server's time now: between the subscription's start and the answers' arrival, however slow the machine.
+    expect(times[0]).toBeGreaterThanOrEqual(started);
+    expect(times[1]).toBeLessThanOrEqual(received);
   });
 
   it('refuses the subscription without a token and closes the connection for an invalid one', async () => {

@@ -426,12 +426,8 @@ describe('graphql-ws limits (item 10)', () => {
     expect(tooMany?.payload[0]).toMatchObject({ message: 'Too many subscriptions', extensions: { code: 'TOO_MANY_REQUESTS' } });
     // Completing one frees its slot once the subscription has stopped (its timer ticks once a second).
     sockets[1].send({ type: 'complete', id: 's1' });
-    let again: Frame | undefined;
-    for (let attempt = 0; attempt < 30 && again?.type !== 'next'; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      again = await sockets[0].run(`again${attempt}`, 'subscription { serverTime }');
-    }
-    expect(again?.type).toBe('next');
+    let attempt = 0;
+    await vi.waitFor(async () => expect((await sockets[0].run(`again${(attempt += 1)}`, 'subscription { serverTime }'))?.type).toBe('next'), { timeout: 10_000, interval: 100 });
     for (const socket of sockets) socket.close();
   });
 

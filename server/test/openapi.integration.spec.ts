@@ -2,13 +2,16 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSchema, schemaValidator, type JsonSchema } from '../src/http/rest-routes.js';
 import { waitForRun, eventually } from './helpers/project-runs.js';
+import { once } from './helpers/scenario.js';
 import { registerUser, startTestApp, type ApiResponse, type TestApp } from './helpers/test-app.js';
 
 /**
  * /api/openapi.json against the running app: a valid OpenAPI 3.1 document that lists every call of spec section 7,
  * and whose response schemas hold for what the routes really answer. Every response this file gets from a
  * documented route is checked against the schema documented for its status (or the `default` error), and every
- * documented operation must have answered at least once with a success. Real PostgreSQL, real HTTP.
+ * documented operation must have answered at least once with a success. Real PostgreSQL, real HTTP. The routes' `it`s
+ * are steps (`once`) that later ones ask for (a version needs its project); the last one runs every step it has not
+ * seen, since it checks that every operation answered, so any `it` runs alone.
  */
 
 /** Spec section 7, word for word as method and path (under /api). */
@@ -211,12 +214,18 @@ describe('what the routes answer matches what the description says', () => {
   let deployment: any;
   const missing = '00000000-0000-4000-8000-000000000000';
 
-  it('auth, users and health', async () => {
-    expect((await call('GET', '/health')).status).toBe(200);
+  beforeAll(async () => {
+    // The first account of a fresh install, hence its admin.
     const registered = await call('POST', '/auth/register', { body: { name: 'Docs Owner', email: 'docs-owner@example.com', password: 'secret1', password_confirmation: 'secret1' } });
     expect(registered.status).toBe(201);
     owner = { token: registered.body.token, user: registered.body.user };
     stranger = await registerUser(app);
+  });
+
+  const authUsersHealth = once(async () => {
+    expect((await call('GET', '/health')).status).toBe(200);
+    const registered = await call('POST', '/auth/register', { body: { name: 'Docs Reader', email: 'docs-reader@example.com', password: 'secret1', password_confirmation: 'secret1' } });
+    expect(registered.status).toBe(201);
     expect((await call('POST', '/auth/login', { body: { email: 'docs-owner@example.com', password: 'secret1' } })).status).toBe(200);
     expect((await call('POST', '/auth/login', { body: { email: 'docs-owner@example.com', password: 'wrong-one' } })).status).toBe(401);
     expect((await call('POST', '/auth/register', { body: ['not', 'an', 'object'] })).status).toBe(400);
@@ -228,8 +237,9 @@ describe('what the routes answer matches what the description says', () => {
     expect((await call('PUT', '/users/{id}', { params: { id: owner.user.id }, token: owner.token, body: { name: 'Docs Owner Renamed' } })).status).toBe(200);
     expect((await call('POST', '/users', { token: stranger.token, body: { name: 'N', email: 'n@example.com', password: 'secret1' } })).status).toBe(403);
   });
+  it('auth, users and health', authUsersHealth);
 
-  it('an admin creates and deletes a user', async () => {
+  const adminUsers = once(async () => {
     // The first account of a fresh install is its admin.
     const admin = (await app.api('GET', '/users', { token: owner.token })).body.users.find((user: any) => user.role === 'admin');
     expect(admin, 'the first account is an admin').toBeDefined();
@@ -240,8 +250,9 @@ describe('what the routes answer matches what the description says', () => {
     expect((await call('POST', '/users/{id}/enable', { params: { id: created.body.id }, token: owner.token })).body.disabled_at).toBeNull();
     expect((await call('DELETE', '/users/{id}', { params: { id: created.body.id }, token: owner.token })).status).toBe(204);
   });
+  it('an admin creates and deletes a user', adminUsers);
 
-  it('personal access tokens', async () => {
+  const accessTokens = once(async () => {
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
     const created = await call('POST', '/tokens', { token: owner.token, body: { name: 'docs', expires_at: expiresAt, scopes: ['read'] } });
     expect(created.status).toBe(201);
@@ -253,8 +264,9 @@ describe('what the routes answer matches what the description says', () => {
     expect((await call('DELETE', '/tokens/{id}', { params: { id: created.body.access_token.id }, token: stranger.token })).status).toBe(404);
     expect((await call('DELETE', '/tokens/{id}', { params: { id: created.body.access_token.id }, token: owner.token })).body.status).toBe('revoked');
   });
+  it('personal access tokens', accessTokens);
 
-  it('notifications', async () => {
+  const notifications = once(async () => {
     const created = await call('POST', '/notifications/channels', { token: owner.token, body: { name: 'Hook', kind: 'webhook', url: 'http://127.0.0.1:9/hook' } });
     expect(created.status).toBe(201);
     expect((await call('POST', '/notifications/channels', { token: owner.token, body: { name: 'Hook', kind: 'webhook', url: 'http://10.0.0.1/' } })).status).toBe(400);
@@ -270,8 +282,9 @@ describe('what the routes answer matches what the description says', () => {
     expect((await call('DELETE', '/notifications/channels/{id}', { params: { id }, token: stranger.token })).status).toBe(404);
     expect((await call('DELETE', '/notifications/channels/{id}', { params: { id }, token: owner.token })).status).toBe(200);
   });
+  it('notifications', notifications);
 
-  it('templates, settings and commands', async () => {
+  const templatesSettingsCommands = once(async () => {
     const templates = await call('GET', '/templates', { token: owner.token });
     expect(templates.body.templates.length).toBeGreaterThan(0);
     expect((await call('GET', '/templates/{id}', { params: { id: 'static-site' }, token: owner.token })).status).toBe(200);
@@ -295,8 +308,11 @@ describe('what the routes answer matches what the description says', () => {
     expect((await call('GET', '/command-logs/{id}', { params: { id: logs.body.logs[0].id }, token: owner.token })).status).toBe(200);
     expect((await call('GET', '/command-logs', { query: '?page=0', token: owner.token })).status).toBe(400);
   });
+  it('templates, settings and commands', templatesSettingsCommands);
 
-  it('projects and their pipeline', async () => {
+  const projects = once(async () => {
+    // The organization setting it needs.
+    await templatesSettingsCommands();
     const created = await call('POST', '/projects', {
       token: owner.token,
       body: { name: 'Documented', description: 'Has a contract', template_name: 'static-site', tags: ['docs'], environment_variables: { GREETING: 'hi' } },
@@ -319,9 +335,11 @@ describe('what the routes answer matches what the description says', () => {
     expect((await call('PUT', '/projects/{id}', { params: { id: project.id }, token: owner.token, body: { description: 'Changed' } })).status).toBe(200);
     expect((await call('PUT', '/projects/{id}/status', { params: { id: project.id }, token: owner.token, body: { status: 'inactive' } })).body.status).toBe('inactive');
     expect((await call('PUT', '/projects/{id}/status', { params: { id: project.id }, token: owner.token, body: { status: 'paused' } })).status).toBe(400);
-  }, 240_000);
+  });
+  it('projects and their pipeline', projects, 240_000);
 
-  it('versions: build, logs, artifacts, archive', async () => {
+  const versions = once(async () => {
+    await projects();
     const params = { id: project.id };
     const created = await call('POST', '/projects/{id}/versions', { params, token: owner.token, body: { version_tag: 'v1.0.0', description: 'First', git_branch: 'main' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -367,9 +385,11 @@ describe('what the routes answer matches what the description says', () => {
     expect((await call('POST', '/projects/{id}/versions/{versionId}/restore', { params: three, token: owner.token })).status).toBe(200);
     expect((await call('DELETE', '/projects/{id}/versions/{versionId}', { params: three, token: owner.token })).status).toBe(200);
     expect((await call('DELETE', '/projects/{id}/versions/{versionId}', { params: three, token: owner.token })).status).toBe(404);
-  }, 600_000);
+  });
+  it('versions: build, logs, artifacts, archive', versions, 600_000);
 
-  it('deployments and their observability', async () => {
+  const deployments = once(async () => {
+    await versions();
     const params = { id: project.id };
     const created = await call('POST', '/projects/{id}/deployments', { params, token: owner.token, body: { version_id: version.id, deployment_strategy: 'rolling' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -411,9 +431,11 @@ describe('what the routes answer matches what the description says', () => {
     await eventually(async () => (await app.api('GET', `/projects/${project.id}/status`, { token: owner.token })).body.overall_status !== 'running', 120_000);
     const inactive = (await app.api('GET', `/projects/${project.id}/deployments`, { token: owner.token })).body.deployments.find((one: any) => !one.is_active);
     if (inactive) expect((await call('DELETE', '/projects/{id}/deployments/{deploymentId}', { params: { id: project.id, deploymentId: inactive.id }, token: owner.token })).status).toBe(200);
-  }, 600_000);
+  });
+  it('deployments and their observability', deployments, 600_000);
 
-  it('environments, promotion and pushes', async () => {
+  const environments = once(async () => {
+    await deployments();
     const params = { id: project.id };
     const idle = () => eventually(async () => (await app.api('GET', `/projects/${project.id}/status`, { token: owner.token })).body.overall_status !== 'running', 180_000);
     const staging = await call('POST', '/projects/{id}/environments', { params, token: owner.token, body: { name: 'staging', branch: 'develop', variables: { GREETING: 'hi' } } });
@@ -438,9 +460,11 @@ describe('what the routes answer matches what the description says', () => {
     expect((await call('POST', '/projects/{id}/deployments/stop', { params, query: '?environment=staging', token: owner.token })).status).toBe(200);
     await idle();
     await eventually(async () => (await call('DELETE', '/projects/{id}/environments/{env}', { params: one, token: owner.token })).status === 200, 60_000);
-  }, 600_000);
+  });
+  it('environments, promotion and pushes', environments, 1_200_000);
 
   it('deleting a project, then every documented operation has answered with success', async () => {
+    for (const step of [authUsersHealth, adminUsers, accessTokens, notifications, templatesSettingsCommands, projects, versions, deployments, environments]) await step();
     const member = { id: project.id, userId: stranger.user.id };
     expect((await call('POST', '/projects/{id}/members', { params: { id: project.id }, token: owner.token, body: { email: stranger.email, role: 'viewer' } })).status).toBe(201);
     expect((await call('GET', '/projects/{id}/members', { params: { id: project.id }, token: owner.token })).body.members).toHaveLength(1);
@@ -465,7 +489,7 @@ describe('what the routes answer matches what the description says', () => {
     const retryCancel = ['POST /projects/{id}/status/retry', 'POST /projects/{id}/status/cancel'];
     expect(documented.filter((one) => !succeeded.has(one) && !retryCancel.includes(one))).toEqual([]);
     expect(checked.length).toBeGreaterThan(documented.length);
-  });
+  }, 1_800_000);
 });
 
 describe('the browsable page', () => {

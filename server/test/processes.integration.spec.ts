@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
@@ -44,9 +43,8 @@ describe('api and worker processes', () => {
     const [enqueuedByApi, ...others] = await cleanupJobs();
     expect(enqueuedByApi.state).toBe('created');
     expect(others).toEqual([]);
+    // No process works the queue: one that does joins the worker registry, which health lists. So the job waits.
     expect(await health()).toMatchObject({ status: 'ok', role: 'api', jobQueue: 'up', workers: [] });
-    await sleep(1000);
-    expect(await revokedSessions()).toBe(1);
 
     const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-worker-'));
     const worker = workers.start({ dataDir });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:https';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeDigitalOcean, startFakeDigitalOcean } from './fake-digitalocean.js';
 
 /** The fakes answered as a client sees them: DigitalOcean's API over HTTP, the cluster's API server over HTTPS with its CA. */
@@ -118,13 +118,14 @@ describe('fake DigitalOcean API and Kubernetes API server', () => {
     await kube('POST', '/api/v1/namespaces', { metadata: { name: 'broken' } });
     const template = { metadata: { labels: { app: 'b' } }, spec: { containers: [{ name: 'app', image: 'acme/missing:v1', command: ['node', 'x.mjs'] }] } };
     await kube('POST', '/apis/apps/v1/namespaces/broken/deployments', { metadata: { name: 'b' }, spec: { selector: { matchLabels: { app: 'b' } }, progressDeadlineSeconds: 1, template } });
-    let progressing: { status: string; reason: string } | undefined;
-    for (let tries = 0; tries < 50 && progressing?.status !== 'False'; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const { body } = await kube('GET', '/apis/apps/v1/namespaces/broken/deployments/b');
-      progressing = body.status?.conditions?.find((condition: { type: string }) => condition.type === 'Progressing');
-    }
-    expect(progressing).toMatchObject({ status: 'False', reason: 'ProgressDeadlineExceeded' });
+    await vi.waitFor(
+      async () => {
+        const { body } = await kube('GET', '/apis/apps/v1/namespaces/broken/deployments/b');
+        const progressing = body.status?.conditions?.find((condition: { type: string }) => condition.type === 'Progressing');
+        expect(progressing).toMatchObject({ status: 'False', reason: 'ProgressDeadlineExceeded' });
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     const pods = await kube('GET', '/api/v1/namespaces/broken/pods?labelSelector=app%3Db');
     expect(pods.body.items[0].status.containerStatuses[0].state.waiting.reason).toBe('ErrImagePull');
     const events = await kube('GET', '/api/v1/namespaces/broken/events');
@@ -139,12 +140,7 @@ describe('fake DigitalOcean API and Kubernetes API server', () => {
   it('deletes a namespace with its content: Terminating first, then 404', async () => {
     const deleted = await kube('DELETE', '/api/v1/namespaces/broken');
     expect(deleted.body.status.phase).toBe('Terminating');
-    let status = 200;
-    for (let tries = 0; tries < 50 && status !== 404; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = (await kube('GET', '/api/v1/namespaces/broken')).status;
-    }
-    expect(status).toBe(404);
+    await vi.waitFor(async () => expect((await kube('GET', '/api/v1/namespaces/broken')).status).toBe(404), { timeout: 10_000, interval: 100 });
     expect((await kube('GET', '/apis/apps/v1/namespaces/broken/deployments')).body.items).toEqual([]);
   });
 

@@ -3,27 +3,27 @@ import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { vi } from 'vitest';
 import type { TestApp } from './test-app.js';
 
 const run = promisify(execFile);
 
-/** The project's stream status (GET /projects/{id}/status) once it is terminal, or after `timeoutMs`, whatever it is. */
-export async function waitForRun(
+/** The project's stream status (GET /projects/{id}/status) once it is terminal; fails after `timeoutMs` with the last one. */
+export function waitForRun(
   app: TestApp,
   token: string,
   projectId: string,
   { stream, timeoutMs = 180_000 }: { stream: string; timeoutMs?: number },
 ): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { status, body } = await app.api('GET', `/projects/${projectId}/status`, { token });
-    if (status === 200 && body.stream_name === stream && ['completed', 'failed', 'cancelled'].includes(body.overall_status)) return body;
-    if (Date.now() > deadline) throw new Error(`run not finished: ${status} ${JSON.stringify(body)}`);
-    await sleep(250);
-  }
+  return vi.waitFor(
+    async () => {
+      const { status, body } = await app.api('GET', `/projects/${projectId}/status`, { token });
+      if (status === 200 && body.stream_name === stream && ['completed', 'failed', 'cancelled'].includes(body.overall_status)) return body;
+      throw new Error(`run not finished: ${status} ${JSON.stringify(body)}`);
+    },
+    { timeout: timeoutMs, interval: 250 },
+  );
 }
 
 /** Polls until `check` holds, at most `timeoutMs`. */

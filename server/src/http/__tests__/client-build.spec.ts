@@ -26,8 +26,13 @@ describe('watchClientBuild (npm start boots the server while the client builds)'
   it('asks over the IPC channel, waits, and resolves on "client-built"', async () => {
     const { child, asked, ended } = boot();
     await asked;
-    // Nothing settles before the answer.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing settles before the answer: another message leaves it waiting, as the fixture says.
+    const answer = new Promise((resolve) => {
+      child.on('message', (message) => message !== 'await-client' && resolve(message));
+      child.once('exit', () => resolve('exited'));
+    });
+    child.send('state?');
+    expect(await answer).toBe('waiting');
     expect(child.exitCode).toBeNull();
     child.send('client-built');
     expect(await ended).toEqual({ output: 'built', code: 0 });

@@ -33,8 +33,9 @@ describe('pg-boss wake-up', () => {
     for (let round = 0; round < 3; round += 1) {
       await dataSource.transaction(async (transaction) => {
         await queue.enqueue('test.wake', { round }, { transaction });
-        await sleep(300);
-        // Not before the commit: the job (and its wake-up) exists only then.
+        // Not before the commit: the job (and its wake-up) exists only then, as any other connection sees.
+        const visible = await dataSource.query(`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'test.wake' AND data->>'round' = $1`, [String(round)]);
+        expect(visible).toEqual([{ count: 0 }]);
         expect(started).toHaveLength(round);
       });
       await vi.waitFor(() => expect(started).toHaveLength(round + 1), { timeout: 10_000, interval: 5 });

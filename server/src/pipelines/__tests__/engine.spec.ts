@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
 import { createDataSource } from '../../db/data-source.js';
 import type { AppEvents } from '../../events/event-bus.js';
@@ -165,14 +165,15 @@ describe('pipeline engine (PostgreSQL, pg-boss)', () => {
   const stepRow = async (runId: string, position = 0) =>
     (await dataSource.query('SELECT id, status, attempts, worker_id, job_id FROM pipeline_steps WHERE run_id = $1 AND position = $2', [runId, position]))[0];
 
-  async function waitForRun(runId: string, done: (run: RunView) => boolean): Promise<RunView> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const run = await engine.getRun(runId, owner);
-      if (done(run)) return run;
-      if (Date.now() > deadline) throw new Error(`run never reached the expected state: ${JSON.stringify(run.steps.map((s) => [s.stepId, s.status]))}`);
-      await sleep(100);
-    }
+  function waitForRun(runId: string, done: (run: RunView) => boolean): Promise<RunView> {
+    return vi.waitFor(
+      async () => {
+        const run = await engine.getRun(runId, owner);
+        if (!done(run)) throw new Error(`run never reached the expected state: ${JSON.stringify(run.steps.map((s) => [s.stepId, s.status]))}`);
+        return run;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
   }
   const statuses = (run: RunView) => run.steps.map((step) => step.status);
   /** The run's events as the bus delivered them, once its last (the run's seq) has arrived: a row is read back before its event comes. */

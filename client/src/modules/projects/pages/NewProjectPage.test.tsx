@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, signedIn, type RenderWithProvidersOptions } from '../../../test/render';
@@ -12,6 +12,7 @@ import {
   projectNameMock,
   templatesMock,
 } from '../components/wizard/wizard.fixtures';
+import { WizardGithubOrganizationDocument } from '../../../generated/graphql';
 import { NewProjectPage } from './NewProjectPage';
 
 function renderWizard(mocks: RenderWithProvidersOptions['mocks']) {
@@ -169,9 +170,10 @@ describe('NewProjectPage (create project wizard)', () => {
   });
 
   it('shows no settings modal when the organization is set', async () => {
-    renderWizard([githubOrganizationMock('acme'), templatesMock(CATALOG)]);
+    const { apollo } = renderWizard([githubOrganizationMock('acme'), templatesMock(CATALOG)]);
     await screen.findByLabelText('Project Name');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Once the check's answer is in the cache (and React has rendered it), the modal would show if it were to.
+    await waitFor(() => expect(apollo.client.readQuery({ query: WizardGithubOrganizationDocument })?.settingValue).toBe('acme'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { TemplateCatalogError, loadTemplate, loadTemplateCatalog } from '../template-catalog.js';
 import { PLACEHOLDER, renderTemplate } from '../template-renderer.js';
 import { TemplateType, type Template } from '../template.model.js';
@@ -48,13 +48,17 @@ function start(argv: string[], cwd: string, env: NodeJS.ProcessEnv): { child: Ch
 async function waitForHealth(url: string, exited: Promise<unknown>, timeoutMs: number): Promise<number> {
   let stopped = false;
   exited.then(() => (stopped = true), () => (stopped = true));
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && !stopped) {
-    const status = await fetch(url).then((res) => res.status, () => 0);
-    if (status) return status;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return 0;
+  return vi
+    .waitFor(
+      async () => {
+        if (stopped) return 0;
+        const status = await fetch(url).then((res) => res.status, () => 0);
+        if (!status) throw new Error(`nothing answers ${url} yet`);
+        return status;
+      },
+      { timeout: timeoutMs, interval: 100 },
+    )
+    .catch(() => 0);
 }
 
 /** Required variables get a test value, optional ones their default, as the wizard would prefill them. */

@@ -362,10 +362,13 @@ describe('LocalBuilder', () => {
     const timedOut = await build({ ...(await request([], [process.execPath, '-e', '0'], {}, 2)), testCommand: HANG });
     expect(timedOut.result).toMatchObject({ status: 'failed', artifact: null, error: 'Build timed out after 2 s' });
     expect(timedOut.lines.filter((line) => line.startsWith('> '))).toHaveLength(2);
+    // Cancelled once its tests run, as they say.
     const controller = new AbortController();
-    const cancelling = build({ ...(await request([], null)), testCommand: HANG }, controller.signal);
-    setTimeout(() => controller.abort(), 300);
-    expect((await cancelling).result).toMatchObject({ status: 'failed', artifact: null, error: 'Build cancelled' });
+    const onLog = (line: string) => line === 'tests running' && controller.abort();
+    const testCommand = [process.execPath, '-e', 'console.log("tests running"); setInterval(() => {}, 1000)'];
+    const cancelled = await providers.builder.build({ ...(await request([], null)), testCommand }, { signal: controller.signal, onLog });
+    expect(controller.signal.aborted).toBe(true);
+    expect(cancelled).toMatchObject({ status: 'failed', artifact: null, error: 'Build cancelled' });
   });
 
   it('runs no tests when the build fails', async () => {

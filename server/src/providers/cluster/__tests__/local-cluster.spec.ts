@@ -5,13 +5,12 @@ import { once } from 'node:events';
 import { type IncomingMessage, request as httpRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { create as createTar, Header } from 'tar';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { processStart } from '../../../common/local-process.js';
 import { SecretBox } from '../../../common/secret-box.js';
 import { loadTemplate } from '../../../modules/templates/template-catalog.js';
@@ -259,7 +258,7 @@ describe('local cluster: isolation, supervision and logs', () => {
     const { loopbackUrl: url } = (await harness.cluster.status('probe-env'))!;
     const before = await probe(url!);
     await page(`${url}crash`);
-    while (await alive(before.pid)) await sleep(20);
+    await vi.waitFor(async () => expect(await alive(before.pid)).toBe(false), { timeout: 30_000, interval: 20 });
     const after = await probe(url!);
     pids.add(after.pid);
     expect(after.pid).not.toBe(before.pid);
@@ -271,8 +270,7 @@ describe('local cluster: isolation, supervision and logs', () => {
     // Long enough after its health check for the deploy to admit it (its socket check reads /proc, slow under load).
     const crashing = spec('probe-crashy', { environment: { CRASH_AFTER_MS: '1500' } });
     const { loopbackUrl: url } = await harness.cluster.deploy(crashing, deployHooks());
-    const deadline = Date.now() + 60_000;
-    while ((await harness.cluster.status('probe-crashy'))?.state !== 'failed' && Date.now() < deadline) await sleep(100);
+    await vi.waitFor(async () => expect((await harness.cluster.status('probe-crashy'))?.state).toBe('failed'), { timeout: 60_000, interval: 100 });
     expect(await harness.cluster.status('probe-crashy')).toMatchObject({ state: 'failed', revision: 1, replicas: 0, loopbackUrl: url });
     expect((await page(url!)).status).toBe(503);
     const log = (await harness.cluster.logs('probe-crashy', 100)).join('\n');
@@ -296,8 +294,7 @@ describe('local cluster: isolation, supervision and logs', () => {
     for (const until = Date.now() + 1_000; Date.now() < until; ) statuses.push((await page(url!)).status);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect((await alive(a.pid)) && (await alive(b.pid))).toBe(false);
-    const deadline = Date.now() + 15_000;
-    while ((await harness.cluster.status('probe-pair'))!.replicas < 2 && Date.now() < deadline) await sleep(50);
+    await vi.waitFor(async () => expect((await harness.cluster.status('probe-pair'))!.replicas).toBe(2), { timeout: 15_000, interval: 50 });
     expect(await harness.cluster.status('probe-pair')).toMatchObject({ state: 'running', replicas: 2, revision: 1 });
     const answers = [await probe(url!), await probe(url!)];
     for (const { pid } of answers) pids.add(pid);
@@ -338,8 +335,9 @@ describe('local cluster: isolation, supervision and logs', () => {
   it('stops waiting for a health check when the deployment is cancelled', async () => {
     const controller = new AbortController();
     const waiting = spec('probe-cancel', { runtime: { start: ['node', 'probe.mjs'], healthPath: '/unhealthy', portEnv: 'PORT' }, healthTimeoutSeconds: 60 });
-    setTimeout(() => controller.abort(), 500);
-    await expect(harness.cluster.deploy(waiting, { signal: controller.signal, onLog: () => undefined })).rejects.toThrow(
+    // Cancelled once it waits for the health check, as its log says.
+    const onLog = (line: string) => line.includes('waiting for GET /unhealthy') && controller.abort();
+    await expect(harness.cluster.deploy(waiting, { signal: controller.signal, onLog })).rejects.toThrow(
       'Revision 1 did not become healthy: the deployment was cancelled; nothing is serving',
     );
     expect(await harness.cluster.status('probe-cancel')).toMatchObject({ state: 'failed', replicas: 0 });
