@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
+import { startHookReceiver } from './helpers/notification-receivers.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -15,6 +16,7 @@ import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js'
  */
 const run = promisify(execFile);
 let app: TestApp;
+let hooks: Awaited<ReturnType<typeof startHookReceiver>>;
 let owner: Awaited<ReturnType<typeof registerUser>>;
 let project: any;
 let work: string;
@@ -68,7 +70,8 @@ async function deploymentOf(sha: string, check: (deployment: any) => boolean): P
 const eventsOf = async (id: string): Promise<Array<{ type: string; message: string }>> => (await call('GET', `/deployments/${id}/events`)).body.events;
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { SLIPWAY_HEALTH_CHECK_SECONDS: '1' } });
+  hooks = await startHookReceiver();
+  app = await startTestApp({ env: { SLIPWAY_HEALTH_CHECK_SECONDS: '1', SLIPWAY_WEBHOOK_ALLOW: '127.0.0.1/32' } });
   owner = await registerUser(app);
   expect((await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } })).status).toBe(200);
   const created = await app.api('POST', '/projects', { token: owner.token, body: { name: 'Wobbly', template_name: 'static-site' } });
@@ -86,6 +89,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
+  await hooks?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -127,8 +131,12 @@ describe('continuous health', () => {
     expect(graph.data?.deployment).toEqual({ healthFailure: failed.health_failure, rollbackReason: failed.rollback_reason, status: 'rolled_back' });
   }, 480_000);
 
-  it('with auto-rollback off only marks the deployment failed; it keeps serving', async () => {
+  it('with auto-rollback off only marks the deployment failed; it keeps serving, and the owner is told the app is unhealthy', async () => {
     if ((await call('GET', '/environments/staging')).status === 404) await call('POST', '/environments', { name: 'staging', branch: 'develop', auto_deploy: true });
+    const channel = await app.api('POST', '/notifications/channels', { token: owner.token, body: { name: 'Health', kind: 'webhook', url: hooks.url('/health') } });
+    expect(channel.status, JSON.stringify(channel.body)).toBe(201);
+    const rule = await app.api('POST', '/notifications/rules', { token: owner.token, body: { channel_id: channel.body.channel.id, project_id: project.id, events: ['app_unhealthy'] } });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
     expect((await call('PUT', '/environments/staging', { auto_rollback: false })).status).toBe(200);
     const good = await push('develop', 'staging good');
     await deploymentOf(good, (row) => row.status === 'active');
@@ -141,5 +149,7 @@ describe('continuous health', () => {
     );
     // Marked once and not rolled back: the bad deployment is still staging's active one.
     expect((await call('GET', '/environments/staging')).body.active_deployment.id).toBe(marked.id);
+    const told = await hooks.waitFor((hook) => hook.path === '/health' && JSON.parse(hook.body).details?.environment === 'staging');
+    expect(JSON.parse(told.body)).toMatchObject({ event: 'app_unhealthy', summary: expect.stringMatching(/^The app of v\S+ in staging is unhealthy: /) });
   }, 480_000);
 });

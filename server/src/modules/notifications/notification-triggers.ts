@@ -90,9 +90,10 @@ export class NotificationTriggers {
     }
     const unhealthyKey = `app_unhealthy:${deployment.id}`;
     const health = deploymentHealth(deployment.healthChecks);
-    if (health === 'unhealthy') {
+    // The health watch's mark (a crash loop, failing checks) says it too, whatever the latest check found.
+    if (health === 'unhealthy' || deployment.healthFailure) {
       const checks = deployment.healthChecks as Array<{ name: string; status: string; message?: string | null }>;
-      const why = checks.find((check) => check.status === 'unhealthy')?.message ?? null;
+      const why = deployment.healthFailure ?? checks.find((check) => check.status === 'unhealthy')?.message ?? null;
       await this.fire({
         ...base,
         key: unhealthyKey,
