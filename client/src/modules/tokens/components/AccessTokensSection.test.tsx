@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { describe, expect, it } from 'vitest';
 import { AccessTokensDocument, CreateAccessTokenDocument, TokenProjectsDocument, type AccessTokenRowFragment } from '../../../generated/graphql';
@@ -76,7 +76,9 @@ describe('AccessTokensSection', () => {
     await user.click(screen.getByRole('checkbox', { name: /^deploy/ }));
     await user.click(screen.getByRole('checkbox', { name: 'Bravo' }));
     await user.click(screen.getByRole('button', { name: 'Create token' }));
-    expect(await screen.findByRole('heading', { name: 'Token “Deploy bot” created' })).toHaveFocus();
+    // Focus moves to the heading once it is shown (an effect after that render).
+    const created = await screen.findByRole('heading', { name: 'Token “Deploy bot” created' });
+    await waitFor(() => expect(created).toHaveFocus());
     expect(screen.getByLabelText('Token')).toHaveValue(secret);
     expect(sent).toEqual([expect.objectContaining({ name: 'Deploy bot', scopes: ['deploy'], projectIds: ['p-bravo'] })]);
     await user.click(screen.getByRole('button', { name: 'Done' }));
