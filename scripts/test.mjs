@@ -1,14 +1,14 @@
 // `npm test`: every suite, each stage timed. The checks run first, one after another; then two lanes run side by
 // side: the server suite (whose files mostly wait on PostgreSQL, builds and app processes, about a third of a core
-// on a 2-core machine) with the Node 22 run, and the other suites with the browser tests. A lane stops at its first
+// on a 2-core machine), and the other suites with the browser tests and the Node 22 run. A lane stops at its first
 // failing stage; the other lane finishes, so one run reports every failing lane. The exit code is 1 if any stage failed.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const CHECKS = ['test:setup', 'lint', 'typecheck', 'check:generated', 'schema:check'];
 const LANES = [
-  ['test:server', 'test:node22'],
-  ['test:domain', 'test:isolation', 'test:embedded', 'fuzz:ci', 'test:client', 'test:e2e'],
+  ['test:server'],
+  ['test:domain', 'test:isolation', 'test:embedded', 'fuzz:ci', 'test:client', 'test:e2e', 'test:node22'],
 ];
 
 const started = Date.now();
