@@ -102,7 +102,8 @@ async function main(): Promise<void> {
       const serving = (environment: string, sha: string) =>
         until(`${environment} serving ${sha.slice(0, 7)}`, async () => {
           const body = await call('GET', `/projects/${created.id}/environments/${environment}`).catch(() => null);
-          return body?.active_deployment?.version?.git_commit_sha === sha && body.url && (await timedGet(body.url)).ok ? (body.url as string) : null;
+          // Its health path answers (an API's / may be a 404).
+          return body?.active_deployment?.version?.git_commit_sha === sha && body.url && (await timedGet(new URL('health', body.url).href)).ok ? (body.url as string) : null;
         }, 600_000);
       return { id: created.id as string, details, git, push, pushOf, serving };
     }
