@@ -200,6 +200,8 @@ function runCommand(phase: Phase, argv: string[], options: RunOptions, hooks: Bu
         const timer = setTimeout(() => stop(`Build timed out after ${options.timeoutSeconds} s`), Math.max(0, options.deadline - Date.now()));
         const onAbort = () => stop('Build cancelled');
         hooks.signal.addEventListener('abort', onAbort, { once: true });
+        // A cancel that came while the command was starting is not an event any more.
+        if (hooks.signal.aborted) onAbort();
         const streams = [run.stdout, run.stderr];
         for (const stream of streams) stream.on('data', log.stream());
         // The sandbox ends with its command (everything in it is killed, which closes the pipes); the pipes are
