@@ -17,10 +17,9 @@ export interface ChainedContent {
   result: string;
 }
 
-/** What an entry's hash is taken over: the previous hash and the entry's content in a fixed order, as a JSON array. */
-export function chainHashInput(prevHash: string, content: ChainedContent): string {
-  const fields = [
-    prevHash,
+/** An entry's content in the fixed order its hash covers it (and audit_append takes it). */
+export function chainedFields(content: ChainedContent): Array<string | null> {
+  return [
     content.at.toISOString(),
     content.actorUserId,
     content.actorEmail,
@@ -32,7 +31,11 @@ export function chainHashInput(prevHash: string, content: ChainedContent): strin
     content.details,
     content.result,
   ];
-  return JSON.stringify(fields);
+}
+
+/** What an entry's hash is taken over: the previous hash and the entry's content in a fixed order, as a JSON array. */
+export function chainHashInput(prevHash: string, content: ChainedContent): string {
+  return JSON.stringify([prevHash, ...chainedFields(content)]);
 }
 
 /** SHA-256 (hex) of chainHashInput: editing the entry or the one before changes it. AuditLog computes it in SQL. */

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager, EntitySubscriberInterface, TransactionCommitEvent } from 'typeorm';
 import { logUnexpected } from '../../common/log.js';
 import type { EventBus } from '../../events/event-bus.js';
-import { canonicalJson, chainHashInput, GENESIS_HASH } from './audit-chain.js';
+import { canonicalJson, chainedFields, GENESIS_HASH } from './audit-chain.js';
 import { auditContext } from './audit-context.js';
 
 /** One change to record; who and from where come from the request (auditContext) unless given. */
@@ -52,23 +52,10 @@ export class AuditLog {
       result: record.result ?? 'success',
     };
     // One round trip (audit_append, migration 1795920000000): the lock, the last hash and the insert, chained onto it
-    // as chainHash does, sha256 of the JSON array [prevHash, ...content], whose tail is built here.
-    const tail = chainHashInput(GENESIS_HASH, content).slice(`["${GENESIS_HASH}",`.length);
-    await manager.query('SELECT audit_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [
-      CHAIN_LOCK,
-      GENESIS_HASH,
-      tail,
-      content.at,
-      content.actorUserId,
-      content.actorEmail,
-      content.actorTokenId,
-      content.address,
-      content.action,
-      content.projectId,
-      content.target,
-      content.details,
-      content.result,
-    ]);
+    // as chainHash does, sha256 of the JSON array [prevHash, ...fields], whose tail (after prevHash) is built here.
+    const fields = chainedFields(content);
+    const tail = JSON.stringify(fields).slice(1);
+    await manager.query('SELECT audit_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [CHAIN_LOCK, GENESIS_HASH, tail, ...fields]);
     Object.assign(manager.queryRunner.data ?? (manager.queryRunner.data = {}), { auditAppended: true });
   }
 
