@@ -3,14 +3,12 @@
 // serving at production's URL; branch delete → preview gone; promotion staging → production → serving; then a churn of
 // BENCH_PUSH_BRANCHES branches (default 100) created, pushed and deleted, half of them while their deploy still runs,
 // after which nothing of the previews may be left: rows, apps, images, processes, listening ports, routes.
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { git } from '../server/test/helpers/project-runs.js';
 import { percentile, request, timedGet, until, withBenchSlipway } from './bench-common.js';
 
-const run = promisify(execFile);
 const ROUNDS = Number(process.env.BENCH_PUSH_ROUNDS ?? 5);
 const BRANCHES = Number(process.env.BENCH_PUSH_BRANCHES ?? 100);
 const CHURN_AT_ONCE = 4;
@@ -75,18 +73,17 @@ async function main(): Promise<void> {
       const url = new URL(details.clone_url);
       url.username = encodeURIComponent(account.email);
       url.password = encodeURIComponent(account.password);
-      const git = async (args: string[], cwd = clone) =>
-        (await run('git', args, { cwd, env: { PATH: process.env.PATH, HOME: work, GIT_TERMINAL_PROMPT: '0' } })).stdout.trim();
+      const inClone = (args: string[]) => git(args, clone);
       await git(['clone', '--quiet', url.href, clone], work);
       /** Commits a change on the branch and pushes it; answers the commit and when the push started. */
       const pushNow = async (branch: string, text: string) => {
-        await git(['checkout', '--quiet', '-B', branch]);
+        await inClone(['checkout', '--quiet', '-B', branch]);
         writeFileSync(path.join(clone, 'bench-push.txt'), `${text}\n`);
-        await git(['add', '-A']);
-        await git(['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '--quiet', '-m', text]);
-        const sha = await git(['rev-parse', 'HEAD']);
+        await inClone(['add', '-A']);
+        await inClone(['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '--quiet', '-m', text]);
+        const sha = await inClone(['rev-parse', 'HEAD']);
         const started = performance.now();
-        await git(['push', '--quiet', 'origin', branch]);
+        await inClone(['push', '--quiet', 'origin', branch]);
         return { sha, started };
       };
       // One clone: its pushes take turns (they check out and commit in it); Slipway's work on them runs side by side.
@@ -105,7 +102,7 @@ async function main(): Promise<void> {
           // Its health path answers (an API's / may be a 404).
           return body?.active_deployment?.version?.git_commit_sha === sha && body.url && (await timedGet(new URL('health', body.url).href)).ok ? (body.url as string) : null;
         }, 600_000);
-      return { id: created.id as string, details, git, push, pushOf, serving };
+      return { id: created.id as string, details, git: inClone, push, pushOf, serving };
     }
 
     const projects = new Map<string, Awaited<ReturnType<typeof project>>>();

@@ -11,18 +11,17 @@
  * health check interval (15 s; crashes looked at every 5 s), on a fresh database on the PostgreSQL server
  * (BENCH_DATABASE_ADMIN_URL), dropped at the end.
  */
-import { execFile, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
+import { crashableServer, git } from '../server/test/helpers/project-runs.js';
 import { request as api, type Sample, timedGet, until, withBenchSlipway } from './bench-common.js';
 
 const RATE = Number(process.env.BENCH_RATE) || 100;
 const MAX_IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT) || 32;
-const run = promisify(execFile);
 
 /** Sends RATE requests a second (at most MAX_IN_FLIGHT open) until told to stop, then reports every sample to the parent. */
 async function load(): Promise<void> {
@@ -72,25 +71,9 @@ function body(url: string): Promise<string | null> {
   });
 }
 
-/** A server answering `text` on /; a crashing one exits 3 s after each start's first health check. */
-const server = (text: string, crashes: boolean) => `import { createServer } from 'node:http';
-let checked = false;
-const server = createServer((req, res) => {
-  if (req.url === '/health') {
-    if (${crashes} && !checked) setTimeout(() => process.exit(4), 3000);
-    checked = true;
-    return res.writeHead(200).end('ok');
-  }
-  res.writeHead(200, { 'content-type': 'text/plain' }).end(${JSON.stringify(text)});
-});
-server.listen(Number(process.env.PORT), '127.0.0.1');
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));
-`;
-
 async function main(): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), 'slipway-bench-rollback-'));
   const clone = path.join(work, 'clone');
-  const git = async (args: string[], cwd = clone) => (await run('git', args, { cwd, env: { PATH: process.env.PATH, HOME: tmpdir(), GIT_TERMINAL_PROMPT: '0' } })).stdout.trim();
   try {
     await withBenchSlipway('rollback', {}, async ({ base }) => {
       const account = { name: 'Bench', email: 'bench-rollback@example.com', password: 'bench-password' };
@@ -110,11 +93,11 @@ async function main(): Promise<void> {
       cloneUrl.password = encodeURIComponent(account.password);
       await git(['clone', '--quiet', cloneUrl.href, clone], work);
       const push = async (text: string, crashes: boolean) => {
-        writeFileSync(path.join(clone, 'server.mjs'), server(text, crashes));
-        await git(['add', '-A']);
-        await git(['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '--quiet', '-m', text]);
-        await git(['push', '--quiet', 'origin', 'main']);
-        return git(['rev-parse', 'HEAD']);
+        writeFileSync(path.join(clone, 'server.mjs'), crashableServer(text, crashes));
+        await git(['add', '-A'], clone);
+        await git(['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '--quiet', '-m', text], clone);
+        await git(['push', '--quiet', 'origin', 'main'], clone);
+        return git(['rev-parse', 'HEAD'], clone);
       };
       const deploymentOf = async (sha: string, check: (row: any) => boolean) => {
         let rows: any[] = [];

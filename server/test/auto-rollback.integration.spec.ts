@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
+import { crashableServer, eventually, fetchApp, git, waitForRun } from './helpers/project-runs.js';
 import { startHookReceiver } from './helpers/notification-receivers.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -14,7 +12,6 @@ import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js'
  * (auto-rollback on by default) the previous deployment serves again, with the reason on the history row; in an
  * environment with auto-rollback off it is only marked. Real PostgreSQL, real git pushes, real app processes.
  */
-const run = promisify(execFile);
 let app: TestApp;
 let hooks: Awaited<ReturnType<typeof startHookReceiver>>;
 let owner: Awaited<ReturnType<typeof registerUser>>;
@@ -24,33 +21,13 @@ let clone: string;
 
 const call = (method: string, route: string, body?: unknown) => app.api(method, `/projects/${project.id}${route}`, { token: owner.token, body });
 
-async function git(args: string[], cwd = clone): Promise<string> {
-  const { stdout } = await run('git', args, { cwd, env: { PATH: process.env.PATH, HOME: tmpdir(), GIT_TERMINAL_PROMPT: '0' } });
-  return stdout.trim();
-}
-
-/** A server answering `text` on /; a crashing one exits 3 s after each start's first health check. */
-const server = (text: string, crashes: boolean) => `import { createServer } from 'node:http';
-let checked = false;
-const server = createServer((req, res) => {
-  if (req.url === '/health') {
-    if (${crashes} && !checked) setTimeout(() => process.exit(4), 3000);
-    checked = true;
-    return res.writeHead(200).end('ok');
-  }
-  res.writeHead(200, { 'content-type': 'text/plain' }).end(${JSON.stringify(text)});
-});
-server.listen(Number(process.env.PORT), '127.0.0.1');
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));
-`;
-
 async function push(branch: string, text: string, crashes = false): Promise<string> {
-  await git(['checkout', '--quiet', '-B', branch]);
-  writeFileSync(path.join(clone, 'server.mjs'), server(text, crashes));
-  await git(['add', '-A']);
-  await git(['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '--quiet', '--allow-empty', '-m', text]);
-  await git(['push', '--quiet', 'origin', branch]);
-  return git(['rev-parse', 'HEAD']);
+  await git(['checkout', '--quiet', '-B', branch], clone);
+  writeFileSync(path.join(clone, 'server.mjs'), crashableServer(text, crashes));
+  await git(['add', '-A'], clone);
+  await git(['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '--quiet', '--allow-empty', '-m', text], clone);
+  await git(['push', '--quiet', 'origin', branch], clone);
+  return git(['rev-parse', 'HEAD'], clone);
 }
 
 /** The environment's deployment of this commit, once it matches `check`. */

@@ -43,6 +43,21 @@ export async function git(args: string[], cwd?: string): Promise<string> {
   return stdout.trim();
 }
 
+/** A server.mjs answering `text` on / and ok on /health; a crashing one exits 3 s after each start's first health check. */
+export const crashableServer = (text: string, crashes: boolean) => `import { createServer } from 'node:http';
+let checked = false;
+const server = createServer((req, res) => {
+  if (req.url === '/health') {
+    if (${crashes} && !checked) setTimeout(() => process.exit(4), 3000);
+    checked = true;
+    return res.writeHead(200).end('ok');
+  }
+  res.writeHead(200, { 'content-type': 'text/plain' }).end(${JSON.stringify(text)});
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));
+`;
+
 /** Pushes a branch off main with these extra files, through a clone of the repository; answers its commit (hash). */
 export async function pushBranch(repositoryUrl: string, branch: string, files: Record<string, string>): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'slipway-push-'));
