@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
@@ -158,6 +159,34 @@ describe('reading the audit log', () => {
       expect(await first).toEqual({ action: 'project.update', actorUserId: admin.user.id, projectId });
     } finally {
       socket.close();
+    }
+  });
+
+  it('catches up from `after`: entries written since come first, with nothing to wait for; a bad `after` is refused', async () => {
+    const [base] = await entries(admin.token, '?limit=1', `/projects/${projectId}/audit`);
+    expect((await app.api('PUT', `/projects/${projectId}`, { token: admin.token, body: { description: 'written before the follow' } })).status).toBe(200);
+    const client = createClient({ url: `${app.url.replace('http', 'ws')}/api/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${member.token}` }, retryAttempts: 0 });
+    const first = (after: string) =>
+      new Promise<{ data?: unknown; errors?: readonly { message: string }[] }>((resolve, reject) => {
+        const stop = client.subscribe(
+          { query: 'subscription ($id: ID, $after: ID) { auditAppended(projectId: $id, after: $after) { seq action details } }', variables: { id: projectId, after } },
+          {
+            next: (result) => {
+              stop();
+              resolve(result);
+            },
+            error: (error) => resolve({ errors: Array.isArray(error) ? error : [error as { message: string }] }),
+            complete: () => reject(new Error('completed without an entry')),
+          },
+        );
+      });
+    try {
+      const caughtUp = (await first(base.seq)) as { data: { auditAppended: { seq: string } } };
+      expect(caughtUp.data.auditAppended).toMatchObject({ action: 'project.update', details: '{"fields":["description"]}' });
+      expect(Number(caughtUp.data.auditAppended.seq)).toBeGreaterThan(Number(base.seq));
+      expect((await first('x1')).errors?.map((error) => error.message)).toEqual(['after must be an entry number']);
+    } finally {
+      await client.dispose();
     }
   });
 });

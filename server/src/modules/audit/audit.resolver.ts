@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, Field, ID, InputType, Int, Query, Resolver, Root,
 import { resolverOf } from '../../graphql/build-schema.js';
 import { type GraphQLContext, signedIn } from '../../graphql/context.js';
 import { AuditEntry } from './audit-entry.entity.js';
-import type { AuditService } from './audit.service.js';
+import { type AuditService, entryNumber } from './audit.service.js';
 
 @InputType({ description: 'Which audit entries: every field optional' })
 export class AuditFilterInput {
@@ -25,6 +25,12 @@ export class AuditFilterInput {
   limit?: number | null;
 }
 
+interface FollowArgs {
+  projectId?: string | null;
+  action?: string | null;
+  after?: string | null;
+}
+
 /** The audit log: a project's entries for whoever reaches the project; everyone's for admins; else your own. */
 @Authorized()
 @Resolver(() => AuditEntry)
@@ -43,20 +49,21 @@ export class AuditResolver {
 
   @Subscription(() => AuditEntry, {
     description: 'Audit entries as they are written (from now on), with the same scope as auditLog',
-    subscribe: ({ args, context, info }) => resolverOf(info, AuditResolver).follow(args as { projectId?: string | null; action?: string | null }, context as GraphQLContext),
+    subscribe: ({ args, context, info }) => resolverOf(info, AuditResolver).follow(args as FollowArgs, context as GraphQLContext),
   })
   auditAppended(
     @Arg('projectId', () => ID, { nullable: true, description: "A project's entries only" }) _projectId: string | null | undefined,
     @Arg('action', () => String, { nullable: true, description: 'An action or a family of them' }) _action: string | null | undefined,
+    @Arg('after', () => ID, { nullable: true, description: "Entries after this one's seq (the newest you hold) come first; default: from now" }) _after: string | null | undefined,
     @Root() entry: AuditEntry,
   ): AuditEntry {
     return entry;
   }
 
   /** The scope is checked as for auditLog before anything is sent. */
-  private async follow(args: { projectId?: string | null; action?: string | null }, ctx: GraphQLContext): Promise<AsyncIterable<AuditEntry>> {
+  private async follow(args: FollowArgs, ctx: GraphQLContext): Promise<AsyncIterable<AuditEntry>> {
     const { user } = signedIn(ctx);
-    const head = await this.service.head();
+    const head = entryNumber(args.after, 'after') ?? (await this.service.head());
     if (args.projectId) {
       await this.service.reachable(user, args.projectId);
       return this.service.follow({ projectId: args.projectId, actorId: null, action: args.action ?? null }, head);

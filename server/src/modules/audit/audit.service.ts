@@ -36,18 +36,24 @@ function date(value: unknown, field: string): Date | null {
   return parsed;
 }
 
+/** An entry's seq as a client hands it back (`before`, `after`), or null when absent. */
+export function entryNumber(value: unknown, field: string): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (!/^\d{1,18}$/.test(String(value))) throw invalidInput(`${field} must be an entry number`, field);
+  return String(value);
+}
+
 function parse(query: AuditQuery): ParsedQuery {
   const limit = query.limit === undefined || query.limit === null || query.limit === '' ? 100 : Number(query.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_AUDIT_PAGE) throw invalidInput(`limit must be between 1 and ${MAX_AUDIT_PAGE}`, 'limit');
   if (query.actorId !== undefined && query.actorId !== null && query.actorId !== '' && !isUuid(query.actorId)) throw invalidInput('actorId must be a user id', 'actorId');
-  if (query.before !== undefined && query.before !== null && query.before !== '' && !/^\d{1,18}$/.test(String(query.before))) throw invalidInput('before must be an entry number', 'before');
   if (query.action !== undefined && query.action !== null && (typeof query.action !== 'string' || query.action.length > 100)) throw invalidInput('action must be text', 'action');
   return {
     from: date(query.from, 'from'),
     to: date(query.to, 'to'),
     actorId: (query.actorId as string) || null,
     action: (query.action as string) || null,
-    before: query.before ? String(query.before) : null,
+    before: entryNumber(query.before, 'before'),
     limit,
   };
 }
@@ -80,7 +86,8 @@ export class AuditService {
 
   /**
    * Entries as they are appended, oldest first, matching the same scope: the ones after `afterSeq` each time the log
-   * grows (a missed event is caught up by the next, since each read starts from the last entry sent).
+   * grows (a missed event is caught up by the next, since each read starts from the last entry sent), and at once
+   * those already written after it.
    */
   follow(scope: { projectId: string | null; actorId: string | null; action: string | null }, afterSeq: string): AsyncIterableIterator<AuditEntry> {
     const queue: AuditEntry[] = [];
@@ -109,6 +116,7 @@ export class AuditService {
     };
     const unsubscribe = this.bus.subscribe('audit.appended', readNew);
     const unsubscribeGap = this.bus.onGap(readNew);
+    readNew();
     const end = () => {
       ended = true;
       unsubscribe();

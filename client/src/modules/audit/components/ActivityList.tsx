@@ -1,10 +1,14 @@
 import styled from '@emotion/styled';
+import { useState } from 'react';
 import { apiErrorMessage } from '../../../app/apollo/error-message';
-import { useAuditLogQuery } from '../../../generated/hooks';
+import { useAuditAppendedSubscription, useAuditLogQuery } from '../../../generated/hooks';
 import { Card, CardTitle } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
 import { formatDateTime } from '../../projects/components/detail/project-format';
+
+/** Entries listed: the newest, the live ones included. */
+const LIMIT = 100;
 
 const StyledScroller = styled.div({ overflowX: 'auto' });
 
@@ -18,9 +22,27 @@ const StyledTable = styled.table(({ theme }) => ({
 
 const StyledDetails = styled.code(({ theme }) => ({ fontFamily: theme.fonts.mono, fontSize: theme.fontSizes.xs, wordBreak: 'break-word' }));
 
-/** The latest audit entries (a project's, or for admins everyone's): who did what, when, from where, and the result. */
+/**
+ * The latest audit entries (a project's, or for admins everyone's): who did what, when, from where, and the result.
+ * Entries written while it is shown arrive over the auditAppended subscription and go on top.
+ */
 export function ActivityList({ projectId, title }: { projectId?: string; title: string }) {
-  const { data, loading, error, refetch } = useAuditLogQuery({ variables: { projectId: projectId ?? null, filter: { limit: 100 } }, fetchPolicy: 'network-only' });
+  const { data, loading, error, refetch, updateQuery } = useAuditLogQuery({ variables: { projectId: projectId ?? null, filter: { limit: LIMIT } }, fetchPolicy: 'network-only' });
+  // Followed from the newest entry of the first answer, so nothing written meanwhile is missed.
+  const [after, setAfter] = useState<string | null>(null);
+  if (data && after === null) setAfter(data.auditLog[0]?.seq ?? '0');
+  useAuditAppendedSubscription({
+    skip: after === null,
+    variables: { projectId: projectId ?? null, after },
+    onData: ({ data: result }) => {
+      const entry = result.data?.auditAppended;
+      if (!entry) return;
+      updateQuery((_, { complete, previousData }) => {
+        if (!complete || previousData.auditLog.some((known) => known.seq === entry.seq)) return undefined;
+        return { ...previousData, auditLog: [entry, ...previousData.auditLog].slice(0, LIMIT) };
+      });
+    },
+  });
   const entries = data?.auditLog ?? [];
   return (
     <Card aria-label={title}>
