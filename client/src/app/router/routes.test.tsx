@@ -36,7 +36,7 @@ describe('app routes', () => {
 
   it("shows 'Loading...' while the stored token is checked, then the console", async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'stored-token');
-    const { router } = renderApp({ route: '/', mocks: [meMock(TEST_USER, 80)] });
+    const { router } = renderApp({ route: '/', mocks: [meMock(TEST_USER, 1_000)] });
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada Lovelace!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/console');

@@ -1,10 +1,9 @@
 import { StreamName } from '@slipway/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApolloLink } from '@apollo/client';
-import { MockLink } from '@apollo/client/testing';
+import type { MockLink } from '@apollo/client/testing';
 import { useLocation } from 'react-router-dom';
-import { Observable, Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { heldMockLink } from '../../../test/held-link';
 import { renderWithProviders, signedIn } from '../../../test/render';
 import {
   PROJECT_ID,
@@ -41,24 +40,20 @@ const renderPage = (
   pipelineMocks = [pipelineMock(id, null), pipelineUpdatesMock(id)],
   // Asked again when the pipeline run changes (a deployment run ends with a new active deployment).
   deploymentMocks = [activeDeploymentMock(null, id), activeDeploymentMock(null, id)],
-  // When given, the run's updates are what the test pushes into it, when it chooses.
-  updates?: Subject<ReturnType<typeof testPipeline>>,
+  // Operations whose answers wait for the test's release(name).
+  held: string[] = [],
 ) => {
-  const mockLink = new MockLink([...mocks, ...pipelineMocks, ...deploymentMocks], { defaultOptions: { delay: 0 } });
-  const pushed = new ApolloLink(
-    () =>
-      new Observable((subscriber) => {
-        const subscription = updates?.subscribe((pipeline) => subscriber.next({ data: { projectPipeline: pipeline } }));
-        return () => subscription?.unsubscribe();
-      }),
-  );
-  return renderWithProviders(<ProjectDetailPage />, {
-    auth: signedIn(),
-    link: updates ? ApolloLink.split((operation) => operation.operationName === 'ProjectPipelineUpdates', pushed, mockLink) : mockLink,
-    route: `/dashboard/projects/${id}`,
-    path: '/dashboard/projects/:projectId',
-    routes: [{ path: '/dashboard/projects', element: <ProjectsListStub /> }],
-  });
+  const { link, release } = heldMockLink([...mocks, ...pipelineMocks, ...deploymentMocks], held);
+  return {
+    release,
+    ...renderWithProviders(<ProjectDetailPage />, {
+      auth: signedIn(),
+      link,
+      route: `/dashboard/projects/${id}`,
+      path: '/dashboard/projects/:projectId',
+      routes: [{ path: '/dashboard/projects', element: <ProjectsListStub /> }],
+    }),
+  };
 };
 
 describe('ProjectDetailPage', () => {
@@ -254,20 +249,23 @@ describe('ProjectDetailPage', () => {
 
   it('cancels a creation once confirmed; when the cleanup has deleted the project, the list says the creation was cancelled', async () => {
     const cancelled = testPipeline({ completed: 3, failed: true, overallStatus: 'cancelled' });
-    const updates = new Subject<ReturnType<typeof testPipeline>>();
-    const { user } = renderPage(
+    const { user, release } = renderPage(
       [projectMock()],
       PROJECT_ID,
-      [pipelineMock(PROJECT_ID, testPipeline({ completed: 3, running: true })), pipelineActionMock('cancel', PROJECT_ID, { pipeline: cancelled })],
+      [
+        pipelineMock(PROJECT_ID, testPipeline({ completed: 3, running: true })),
+        pipelineUpdatesMock(PROJECT_ID, testPipeline({ id: 'run-2', streamName: 'project_deletion', completed: 5 }), 0),
+        pipelineActionMock('cancel', PROJECT_ID, { pipeline: cancelled }),
+      ],
       undefined,
-      updates,
+      ['ProjectPipelineUpdates'],
     );
     const timeline = await screen.findByRole('region', { name: 'Project Creation' });
     await user.click(within(timeline).getByRole('button', { name: 'Cancel' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Cancel Project Creation?' })).getByRole('button', { name: 'Cancel and Delete Project' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The cleanup run then deletes the project.
-    updates.next(testPipeline({ id: 'run-2', streamName: 'project_deletion', completed: 5 }));
+    release('ProjectPipelineUpdates');
     expect(await screen.findByText('projects list: The creation of "Analytical Engine" was cancelled: the project and what its creation had made were deleted.', undefined, { timeout: 8000 })).toBeInTheDocument();
   });
 

@@ -3,6 +3,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { describe, expect, it } from 'vitest';
 import { DeleteProjectDocument } from '../../../../generated/graphql';
 import { graphQLErrorResult } from '../../../../test/fixtures';
+import { heldMockLink } from '../../../../test/held-link';
 import { renderWithProviders, signedIn } from '../../../../test/render';
 import { ProjectDetailPage } from '../../pages/ProjectDetailPage';
 import { pipelineMock, pipelineUpdatesMock, testPipeline } from '../../../pipelines/pipeline.fixtures';
@@ -15,17 +16,18 @@ const deleteMock = (outcome: Partial<MockLink.MockedResponse> = {}): MockLink.Mo
 });
 
 /** The detail page (so the project is in the cache) with its Delete dialog open. */
-async function openDialog(mocks: MockLink.MockedResponse[]) {
+async function openDialog(mocks: MockLink.MockedResponse[], held: string[] = []) {
+  const { link, release } = heldMockLink([projectMock(), ...mocks], held);
   const rendered = renderWithProviders(<ProjectDetailPage />, {
     auth: signedIn(),
-    mocks: [projectMock(), ...mocks],
+    link,
     route: `/dashboard/projects/${PROJECT_ID}`,
     path: '/dashboard/projects/:projectId',
     routes: [{ path: '/dashboard/projects', element: <p>projects page</p> }],
   });
   await rendered.user.click(await screen.findByRole('button', { name: 'Delete' }));
   const dialog = screen.getByRole('dialog', { name: 'Delete Project?' });
-  return { ...rendered, dialog, confirmation: within(dialog).getByLabelText('Type Analytical Engine to confirm') };
+  return { ...rendered, release, dialog, confirmation: within(dialog).getByLabelText('Type Analytical Engine to confirm') };
 }
 
 describe('DeleteProjectDialog', () => {
@@ -49,11 +51,10 @@ describe('DeleteProjectDialog', () => {
   );
 
   it('cannot be closed while deleting, then shows the deletion run on the page and goes to the list, with the project gone from the cache, once it completes', async () => {
-    const { user, dialog, confirmation, router, apollo } = await openDialog([
-      deleteMock({ delay: 1500 }),
-      pipelineMock(PROJECT_ID, null),
-      pipelineUpdatesMock(PROJECT_ID, testPipeline({ id: 'run-2', streamName: 'project_deletion', completed: 5 }), 6000),
-    ]);
+    const { user, dialog, confirmation, router, apollo, release } = await openDialog(
+      [deleteMock(), pipelineMock(PROJECT_ID, null), pipelineUpdatesMock(PROJECT_ID, testPipeline({ id: 'run-2', streamName: 'project_deletion', completed: 5 }), 0)],
+      ['DeleteProject', 'ProjectPipelineUpdates'],
+    );
     expect(apollo.client.cache.extract()).toHaveProperty(`Project:${PROJECT_ID}`);
     await user.type(confirmation, 'Analytical Engine');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Project' }));
@@ -66,9 +67,12 @@ describe('DeleteProjectDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Delete Project?' })).toBeInTheDocument();
 
     // The request answered: the dialog closes and the page stays, following the deletion run.
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    release('DeleteProject');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe(`/dashboard/projects/${PROJECT_ID}`);
-    expect(await screen.findByText('projects page', undefined, { timeout: 10000 })).toBeInTheDocument();
+    // The deletion run completes.
+    release('ProjectPipelineUpdates');
+    expect(await screen.findByText('projects page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/projects');
     await waitFor(() => expect(apollo.client.cache.extract()).not.toHaveProperty(`Project:${PROJECT_ID}`));
   });
