@@ -33,7 +33,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { percentile, request, withBenchSlipway } from './bench-common.js';
+import { percentile, request, timedGet, withBenchSlipway } from './bench-common.js';
 
 const STEPS = Number(process.env.BENCH_STEPS) || 50;
 const RUNS = Number(process.env.BENCH_RUNS) || 3;
@@ -155,8 +155,8 @@ async function staticSites(base: string, tokens: string[], query: Query, label: 
     await untilDone(query, rows.map((row) => row.id));
     const { deployed_url: url, id } = await request(base, 'GET', `/projects/${project.id}`, token);
     if (!url) throw new Error(`project ${id} has no deployed_url: its creation run did not complete`);
-    const answer = await fetch(url);
-    if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+    const answer = await timedGet(url);
+    if (!answer.ok) throw new Error(`${url} answered ${answer.detail}`);
     sites.push(performance.now() - started);
   }
   return sites.sort((a, b) => a - b);
