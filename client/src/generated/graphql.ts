@@ -145,9 +145,13 @@ export type CreateAccessTokenInput = {
   scopes: Array<TokenScope>;
 };
 
-/** A deployment of a built version: a rolling update of the environment */
+/** A deployment of a built version: a rolling update of the environment, or a canary release */
 export type CreateDeploymentInput = {
-  /** How it replaces the active deployment (default rolling, the only one offered) */
+  /** Canary only: how long each step is held, 5 to 3600 s (default 60) */
+  canaryStepSeconds?: number | null | undefined;
+  /** Canary only: the share of new requests (percent) at each step, rising, ending at 100 (default 10, 50, 100; at most 5 steps) */
+  canarySteps?: Array<number> | null | undefined;
+  /** How it replaces the active deployment: rolling (default) or canary */
   deploymentStrategy?: DeploymentStrategy | null | undefined;
   /** The environment (default 'production') */
   environment?: string | null | undefined;
