@@ -75,6 +75,7 @@ async function main(): Promise<void> {
       console.log(`bad canary: ${aborted.status}; ${aborted.rollback_reason}`);
       await sleep(2000);
 
+      const crashFrom = Date.now();
       const crash = await crashLoopToRollback(base, bench, 'canary one');
       await sleep(2000);
       const { samples, skipped } = await load.stop();
@@ -86,13 +87,15 @@ async function main(): Promise<void> {
       const firstBad = Math.min(...badAnswers.map(answeredAt));
       const lastBad = Math.max(...badAnswers.map(answeredAt));
       const beforeAbort = samples.filter((sample) => answeredAt(sample) >= firstBad && answeredAt(sample) <= lastBad);
-      const otherFailures = samples.filter((sample) => !sample.ok && !badAnswers.includes(sample) && !(sample.at >= crash.crashedAt && sample.at <= crash.servedAgain));
+      const crashLoop = samples.filter((sample) => sample.at >= crashFrom && sample.at <= crash.servedAgain);
+      const otherFailures = samples.filter((sample) => !sample.ok && !badAnswers.includes(sample) && !crashLoop.includes(sample));
 
       console.log(`\nrequests sent: ${samples.length} over ${seconds.toFixed(1)} s (${(samples.length / seconds).toFixed(0)}/s; ${skipped} ticks skipped with ${MAX_IN_FLIGHT} open); load average (1 min) at the end: ${load1.toFixed(2)}`);
       console.log(`canary that completes: ${inCompleted.length} requests over ${((completeTo - completeFrom) / 1000).toFixed(1)} s, failed: ${inCompleted.filter((sample) => !sample.ok).length} (target 0)`);
       console.log(`bad canary's error spike -> all traffic on stable: ${((lastBad - firstBad) / 1000).toFixed(1)} s (target <= 10 s: ${lastBad - firstBad <= 10_000 ? 'met' : 'NOT met'})`);
       console.log(`requests that reached the bad canary before the abort: ${badAnswers.length} of ${beforeAbort.length} (${((100 * badAnswers.length) / Math.max(1, beforeAbort.length)).toFixed(1)} %)`);
       console.log(`crash loop's first crash -> rollback serving: ${((crash.servedAgain - crash.crashedAt) / 1000).toFixed(1)} s (target <= 30 s: ${crash.servedAgain - crash.crashedAt <= 30_000 ? 'met' : 'NOT met'}); ${crash.rollbackReason}`);
+      console.log(`failed requests while the crash-looping version was live: ${crashLoop.filter((sample) => !sample.ok).length} of ${crashLoop.length}`);
       console.log(`other failed requests: ${otherFailures.length}`);
       for (const failure of otherFailures.slice(0, 10)) console.log(`  ${new Date(failure.at).toISOString()}: ${failure.detail}`);
     });
