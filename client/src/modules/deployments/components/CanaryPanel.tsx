@@ -32,7 +32,7 @@ export interface CanaryPanelProps {
   projectId: string;
   /** The canary deployment in progress. */
   canary: DeploymentCardFragment;
-  /** The deployment of its environment that serves (what the canary is compared with); null while unknown. */
+  /** The deployment of its environment that serves (what the canary is compared with, and takes the rest); null while unknown. */
   serving: DeploymentCardFragment | null;
 }
 
@@ -85,7 +85,7 @@ export function CanaryPanel({ projectId, canary, serving }: CanaryPanelProps) {
         </dd>
         <dt>Traffic split</dt>
         <dd aria-live="polite">
-          {tag}: {canary.trafficPercent} % · {servingTag}: {serving ? serving.trafficPercent : 100 - canary.trafficPercent} %
+          {tag}: {canary.trafficPercent} % · {servingTag}: {100 - canary.trafficPercent} %
         </dd>
       </StyledFacts>
       <StyledActions>

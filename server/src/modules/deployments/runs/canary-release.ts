@@ -57,8 +57,9 @@ export async function releaseCanary(
     await canary.startCanary(spec, hooks);
     for (const [index, percent] of steps.entries()) {
       await canary.setCanaryWeight(spec.name, percent);
-      await records.updateDeployment(deployment.id, { canaryStep: index, trafficPercent: percent });
+      // The serving one first: followers that reload the lists on the canary's new step then read both as they are.
       if (stable) await records.updateDeployment(stable.id, { trafficPercent: 100 - percent });
+      await records.updateDeployment(deployment.id, { canaryStep: index, trafficPercent: percent });
       const label = `Canary step ${index + 1} of ${steps.length}`;
       await records.addDeploymentEvent(deployment.id, 'traffic_shifted', `${label}: the new revision takes ${percent} % of new requests for ${holdSeconds} s`);
       const held = await holdStep(ctx, spec.name, canary, holdSeconds * 1000);
