@@ -421,9 +421,20 @@ describe('what the routes answer matches what the description says', () => {
     const next = await call('POST', '/projects/{id}/deployments', { params, token: owner.token, body: { version_id: secondVersion.id } });
     expect(next.status, JSON.stringify(next.body)).toBe(201);
     await settled(next.body.id);
+    // A canary, aborted, then (after the rollback) another one, promoted: both by hand once it takes traffic.
+    const canaryBy = async (versionId: string, action: 'abort' | 'promote') => {
+      const canary = await call('POST', '/projects/{id}/deployments', { params, token: owner.token, body: { version_id: versionId, deployment_strategy: 'canary', canary_step_seconds: 600 } });
+      expect(canary.status, JSON.stringify(canary.body)).toBe(201);
+      const ids = { ...params, deploymentId: canary.body.id };
+      await eventually(async () => (await call('GET', '/projects/{id}/deployments/{deploymentId}', { params: ids, token: owner.token })).body.canary?.current_step === 0, 180_000);
+      expect((await call('POST', `/projects/{id}/deployments/{deploymentId}/${action}`, { params: ids, token: owner.token })).status).toBe(200);
+      await settled(canary.body.id);
+    };
+    await canaryBy(version.id, 'abort');
     const rollback = await call('POST', '/projects/{id}/deployments/{deploymentId}/rollback', { params: { ...params, deploymentId: next.body.id }, token: owner.token, body: { target_deployment_id: created.body.id, reason: 'Docs' } });
     expect(rollback.status, JSON.stringify(rollback.body)).toBe(202);
     await settled(rollback.body.id);
+    await canaryBy(secondVersion.id, 'promote');
     await eventually(async () => (await app.api('GET', `/projects/${project.id}/status`, { token: owner.token })).body.overall_status !== 'running', 120_000);
     expect((await call('POST', '/projects/{id}/deployments/stop', { params, query: '?environment=production', token: owner.token })).status).toBe(200);
     expect((await call('POST', '/projects/{id}/deployments/archive', { params, token: owner.token, body: { older_than_days: 30 } })).status).toBe(200);
