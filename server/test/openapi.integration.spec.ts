@@ -144,7 +144,7 @@ describe('the OpenAPI description', () => {
     for (const call of SPEC_CALLS) expect(documented, call).toContain(call);
     // Beside spec section 7: retry and cancel of a project's run (spec section 3's pipeline screen), Settings'
     // connection tests, the admins' cloud service URLs, personal access tokens, disabling users, notifications,
-    // members and the audit log (issue 34), environments and pushes (issue 33).
+    // members and the audit log (issue 34), environments and pushes (issue 33), canary promote and abort (issue 35).
     expect(documented.filter((one) => !SPEC_CALLS.includes(one)).sort()).toEqual([
       'DELETE /notifications/channels/{id}',
       'DELETE /notifications/rules/{id}',
@@ -172,6 +172,8 @@ describe('the OpenAPI description', () => {
       'POST /notifications/channels',
       'POST /notifications/channels/{id}/test',
       'POST /notifications/rules',
+      'POST /projects/{id}/deployments/{deploymentId}/abort',
+      'POST /projects/{id}/deployments/{deploymentId}/promote',
       'POST /projects/{id}/environments',
       'POST /projects/{id}/environments/{env}/domains',
       'POST /projects/{id}/environments/{env}/promote',
