@@ -1,4 +1,5 @@
 // What the benchmark scripts share: their PostgreSQL server and Slipway, polling, a percentile and a signed-in REST call.
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -45,6 +46,69 @@ export function timedGet(url: string): Promise<Sample> {
     req.on('error', (error) => resolve({ at, ms: performance.now() - started, ok: false, detail: (error as NodeJS.ErrnoException).code ?? error.message }));
     req.end();
   });
+}
+
+/** What a load process sent: every request's sample, and the ticks it skipped with too many requests open. */
+export interface LoadReport {
+  samples: Sample[];
+  skipped: number;
+}
+
+/**
+ * Sends GET requests to `url` at a steady `rate` a second from a second process (the bench script forked with
+ * `--load`, which must then call loadProcess()), each on a new connection, at most `maxInFlight` open (a tick past
+ * that sends nothing and counts as skipped). Answers once it sends; stop() answers every sample.
+ */
+export async function startLoad(url: string, rate: number, maxInFlight: number): Promise<{ stop(): Promise<LoadReport> }> {
+  const env = { ...process.env, BENCH_URL: url, BENCH_LOAD_RATE: String(rate), BENCH_LOAD_IN_FLIGHT: String(maxInFlight) };
+  const child = fork(process.argv[1], ['--load'], { execArgv: process.execArgv, env, stdio: 'inherit' });
+  const report = new Promise<LoadReport>((resolve, reject) => {
+    child.on('message', (message) => {
+      if (typeof message === 'object' && message && 'samples' in message) resolve(message as LoadReport);
+    });
+    child.on('exit', (code) => reject(new Error(`the load process exited with ${code}`)));
+  });
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  return {
+    stop() {
+      child.send('stop');
+      return report;
+    },
+  };
+}
+
+/** The forked load process of startLoad(): sends until told to stop, then reports every sample to the parent. */
+export async function loadProcess(): Promise<void> {
+  const url = process.env.BENCH_URL!;
+  const rate = Number(process.env.BENCH_LOAD_RATE);
+  const maxInFlight = Number(process.env.BENCH_LOAD_IN_FLIGHT);
+  const samples: Sample[] = [];
+  const pending = new Set<Promise<void>>();
+  let running = true;
+  process.on('message', (message) => {
+    if (message === 'stop') running = false;
+  });
+  const interval = 1000 / rate;
+  const start = performance.now();
+  let ticks = 0;
+  let skipped = 0;
+  process.send!('ready');
+  while (running) {
+    const wait = start + ticks * interval - performance.now();
+    if (wait > 0) await sleep(wait);
+    ticks++;
+    if (pending.size >= maxInFlight) {
+      skipped++;
+      continue;
+    }
+    const request = timedGet(url).then((sample) => {
+      samples.push(sample);
+      pending.delete(request);
+    });
+    pending.add(request);
+  }
+  await Promise.all(pending);
+  process.send!({ samples, skipped } satisfies LoadReport, () => process.exit(0));
 }
 
 /** One statement on the admin database (CREATE / DROP DATABASE). */

@@ -11,52 +11,20 @@
  * health check interval (15 s; crashes looked at every 5 s), on a fresh database on the PostgreSQL server
  * (BENCH_DATABASE_ADMIN_URL), dropped at the end.
  */
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { crashableServer, git } from '../server/test/helpers/project-runs.js';
-import { request as api, type Sample, timedGet, until, withBenchSlipway } from './bench-common.js';
+import { loadProcess, request as api, startLoad, until, withBenchSlipway } from './bench-common.js';
 
 const RATE = Number(process.env.BENCH_RATE) || 100;
 const MAX_IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT) || 32;
 
-/** Sends RATE requests a second (at most MAX_IN_FLIGHT open) until told to stop, then reports every sample to the parent. */
-async function load(): Promise<void> {
-  const url = process.env.BENCH_URL!;
-  const samples: Sample[] = [];
-  const pending = new Set<Promise<void>>();
-  let running = true;
-  process.on('message', (message) => {
-    if (message === 'stop') running = false;
-  });
-  const interval = 1000 / RATE;
-  const start = performance.now();
-  let ticks = 0;
-  let skipped = 0;
-  process.send!('ready');
-  while (running) {
-    const wait = start + ticks * interval - performance.now();
-    if (wait > 0) await sleep(wait);
-    ticks++;
-    if (pending.size >= MAX_IN_FLIGHT) {
-      skipped++;
-      continue;
-    }
-    const request = timedGet(url).then((sample) => {
-      samples.push(sample);
-      pending.delete(request);
-    });
-    pending.add(request);
-  }
-  await Promise.all(pending);
-  process.send!({ samples, skipped }, () => process.exit(0));
-}
-
 /** The body of one GET at Slipway's front door (Host: the app's name), or null when it did not answer 200. */
-function body(url: string): Promise<string | null> {
+export function body(url: string): Promise<string | null> {
   const target = new URL(url);
   return new Promise((resolve) => {
     const req = httpRequest({ host: '127.0.0.1', port: target.port, path: '/', headers: { host: target.host }, agent: false, timeout: 5000 }, (res) => {
@@ -71,96 +39,111 @@ function body(url: string): Promise<string | null> {
   });
 }
 
-async function main(): Promise<void> {
-  const work = mkdtempSync(path.join(tmpdir(), 'slipway-bench-rollback-'));
+/** A static-site project of a new account, with a clone of its repository to push to, on the Slipway at `base`. */
+export async function benchProject(base: string, work: string, name: string) {
+  const account = { name: 'Bench', email: `bench-${name}@example.com`, password: 'bench-password' };
+  const { token } = await api(base, 'POST', '/auth/register', undefined, account);
+  await api(base, 'PUT', '/settings/GITHUB_ORGANIZATION', token, { value: 'bench' });
+  const created = await api(base, 'POST', '/projects', token, { name: `${name} Bench`, template_name: 'static-site' });
+  const projectId = created.id as string;
+  console.log('static-site project: creation run...');
+  await until('the creation run', async () => {
+    const status = await api(base, 'GET', `/projects/${projectId}/status`, token);
+    if (status.overall_status === 'failed') throw new Error('the creation run failed');
+    return status.stream_name === 'project_creation' && status.overall_status === 'completed';
+  });
+  const project = await api(base, 'GET', `/projects/${projectId}`, token);
   const clone = path.join(work, 'clone');
-  try {
-    await withBenchSlipway('rollback', {}, async ({ base }) => {
-      const account = { name: 'Bench', email: 'bench-rollback@example.com', password: 'bench-password' };
-      const { token } = await api(base, 'POST', '/auth/register', undefined, account);
-      await api(base, 'PUT', '/settings/GITHUB_ORGANIZATION', token, { value: 'bench' });
-      const created = await api(base, 'POST', '/projects', token, { name: 'Rollback Bench', template_name: 'static-site' });
-      const projectId = created.id as string;
-      console.log('static-site project: creation run...');
-      await until('the creation run', async () => {
-        const status = await api(base, 'GET', `/projects/${projectId}/status`, token);
-        if (status.overall_status === 'failed') throw new Error('the creation run failed');
-        return status.stream_name === 'project_creation' && status.overall_status === 'completed';
-      });
-      const project = await api(base, 'GET', `/projects/${projectId}`, token);
-      const cloneUrl = new URL(project.clone_url.replace('localhost', '127.0.0.1'));
-      cloneUrl.username = encodeURIComponent(account.email);
-      cloneUrl.password = encodeURIComponent(account.password);
-      await git(['clone', '--quiet', cloneUrl.href, clone], work);
-      const push = async (text: string, crashes: boolean) => {
-        writeFileSync(path.join(clone, 'server.mjs'), crashableServer(text, crashes));
-        await git(['add', '-A'], clone);
-        await git(['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '--quiet', '-m', text], clone);
-        await git(['push', '--quiet', 'origin', 'main'], clone);
-        return git(['rev-parse', 'HEAD'], clone);
-      };
-      const deploymentOf = async (sha: string, check: (row: any) => boolean) => {
-        let rows: any[] = [];
-        return until(`the deployment of ${sha.slice(0, 7)}`, async () => {
-          rows = (await api(base, 'GET', `/projects/${projectId}/deployments?limit=20`, token)).deployments;
-          return rows.find((row: any) => row.version?.git_commit_sha === sha && check(row));
-        }).catch((error: unknown) => {
-          console.log(JSON.stringify(rows.map((row: any) => [row.version?.version_tag, row.status, row.activated_at, row.health_failure, row.error_message])));
-          throw error;
-        });
-      };
-      const url = project.deployed_url as string;
-
-      const good = await push('good one', false);
-      await deploymentOf(good, (row) => row.status === 'active');
-      await until('the good version to answer', async () => (await body(url)) === 'good one');
-      console.log(`the good version serves ${url}; load: ${RATE} requests/s from a second process`);
-
-      const child = fork(process.argv[1], ['--load'], { execArgv: process.execArgv, env: { ...process.env, BENCH_URL: url }, stdio: 'inherit' });
-      const report = new Promise<{ samples: Sample[]; skipped: number }>((resolve, reject) => {
-        child.on('message', (message) => {
-          if (typeof message === 'object' && message && 'samples' in message) resolve(message as { samples: Sample[]; skipped: number });
-        });
-        child.on('exit', (code) => reject(new Error(`the load process exited with ${code}`)));
-      });
-      await new Promise<void>((resolve) => child.once('message', () => resolve()));
-      await sleep(2000);
-
-      // Every 50 ms, what the URL answers: the restored (good) version's first answer after the first crash is the end.
-      const answers: Array<{ at: number; text: string | null }> = [];
-      let polling = true;
-      const poller = (async () => {
-        while (polling) {
-          const at = Date.now();
-          answers.push({ at, text: await body(url) });
-          await sleep(50);
-        }
-      })();
-      const bad = await push('bad one', true);
-      const badDeployment = await deploymentOf(bad, (row) => row.activated_at !== null);
-      console.log('the crashing version went live; waiting for the automatic rollback...');
-      const marked = await deploymentOf(bad, (row) => row.status === 'rolled_back');
-      await until('the good version to answer again', async () => answers.at(-1)?.text === 'good one', 120_000, 50).catch(async (error: unknown) => {
-        const { deployments } = await api(base, 'GET', `/projects/${projectId}/deployments?limit=20`, token);
-        console.log(JSON.stringify({ answers: answers.slice(-3), deployments: deployments.map((row: any) => [row.version?.version_tag, row.status, row.health_failure, row.error_message]) }));
+  const cloneUrl = new URL(project.clone_url.replace('localhost', '127.0.0.1'));
+  cloneUrl.username = encodeURIComponent(account.email);
+  cloneUrl.password = encodeURIComponent(account.password);
+  await git(['clone', '--quiet', cloneUrl.href, clone], work);
+  return {
+    token,
+    projectId,
+    url: project.deployed_url as string,
+    /** Commits a server answering `text` (crashing, or answering `status`) to `branch` and pushes it; answers its sha. */
+    async push(text: string, crashes: boolean, branch = 'main', status = 200): Promise<string> {
+      await git(['checkout', '--quiet', '-B', branch, 'origin/main'], clone);
+      writeFileSync(path.join(clone, 'server.mjs'), crashableServer(text, crashes, status));
+      await git(['add', '-A'], clone);
+      await git(['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '--quiet', '-m', text], clone);
+      await git(['push', '--quiet', 'origin', branch], clone);
+      return git(['rev-parse', 'HEAD'], clone);
+    },
+    /** The deployment of this commit once it matches `check`. */
+    async deploymentOf(sha: string, check: (row: any) => boolean): Promise<any> {
+      let rows: any[] = [];
+      return until(`the deployment of ${sha.slice(0, 7)}`, async () => {
+        rows = (await api(base, 'GET', `/projects/${projectId}/deployments?limit=20`, token)).deployments;
+        return rows.find((row: any) => row.version?.git_commit_sha === sha && check(row));
+      }).catch((error: unknown) => {
+        console.log(JSON.stringify(rows.map((row: any) => [row.version?.version_tag, row.status, row.activated_at, row.health_failure, row.error_message])));
         throw error;
       });
-      polling = false;
-      await poller;
-      const { logs } = await api(base, 'GET', `/projects/${projectId}/deployments/${badDeployment.id}/logs?tail=200`, token);
-      const firstCrash = logs.find((line: any) => /exited with code 4/.test(line.line));
-      if (!firstCrash?.at) throw new Error('no crash in the app log');
-      const crashedAt = new Date(firstCrash.at).getTime();
-      const servedAgain = answers.find((answer) => answer.at > crashedAt && answer.text === 'good one')?.at;
-      if (!servedAgain) throw new Error('the good version never answered after the crash');
+    },
+  };
+}
+
+type BenchProject = Awaited<ReturnType<typeof benchProject>>;
+
+/**
+ * Pushes to main a commit whose app crash-loops, while `good` serves production (auto-rollback on), and answers the
+ * time from its first crash (the cluster's log line) to the first answer of the restored deployment, with the
+ * health failure and history row.
+ */
+export async function crashLoopToRollback(base: string, bench: BenchProject, good: string): Promise<{ crashedAt: number; servedAgain: number; healthFailure: string; rollbackReason: string }> {
+  const { token, projectId, url } = bench;
+  // Every 50 ms, what the URL answers: the restored (good) version's first answer after the first crash is the end.
+  const answers: Array<{ at: number; text: string | null }> = [];
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const at = Date.now();
+      answers.push({ at, text: await body(url) });
+      await sleep(50);
+    }
+  })();
+  const bad = await bench.push('bad one', true);
+  const badDeployment = await bench.deploymentOf(bad, (row) => row.activated_at !== null);
+  console.log('the crashing version went live; waiting for the automatic rollback...');
+  const marked = await bench.deploymentOf(bad, (row) => row.status === 'rolled_back');
+  await until('the good version to answer again', async () => answers.at(-1)?.text === good, 120_000, 50).catch(async (error: unknown) => {
+    const { deployments } = await api(base, 'GET', `/projects/${projectId}/deployments?limit=20`, token);
+    console.log(JSON.stringify({ answers: answers.slice(-3), deployments: deployments.map((row: any) => [row.version?.version_tag, row.status, row.health_failure, row.error_message]) }));
+    throw error;
+  });
+  polling = false;
+  await poller;
+  const { logs } = await api(base, 'GET', `/projects/${projectId}/deployments/${badDeployment.id}/logs?tail=200`, token);
+  const firstCrash = logs.find((line: any) => /exited with code 4/.test(line.line));
+  if (!firstCrash?.at) throw new Error('no crash in the app log');
+  const crashedAt = new Date(firstCrash.at).getTime();
+  const servedAgain = answers.find((answer) => answer.at > crashedAt && answer.text === good)?.at;
+  if (!servedAgain) throw new Error('the good version never answered after the crash');
+  return { crashedAt, servedAgain, healthFailure: marked.health_failure, rollbackReason: marked.rollback_reason };
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(path.join(tmpdir(), 'slipway-bench-rollback-'));
+  try {
+    await withBenchSlipway('rollback', {}, async ({ base }) => {
+      const bench = await benchProject(base, work, 'Rollback');
+      const good = await bench.push('good one', false);
+      await bench.deploymentOf(good, (row) => row.status === 'active');
+      await until('the good version to answer', async () => (await body(bench.url)) === 'good one');
+      console.log(`the good version serves ${bench.url}; load: ${RATE} requests/s from a second process`);
+
+      const load = await startLoad(bench.url, RATE, MAX_IN_FLIGHT);
       await sleep(2000);
-      child.send('stop');
-      const { samples, skipped } = await report;
+      const { crashedAt, servedAgain, healthFailure, rollbackReason } = await crashLoopToRollback(base, bench, 'good one');
+      await sleep(2000);
+      const { samples, skipped } = await load.stop();
 
       const failures = samples.filter((sample) => !sample.ok);
       const during = samples.filter((sample) => sample.at >= crashedAt && sample.at <= servedAgain);
       const seconds = (samples.at(-1)!.at - samples[0].at) / 1000;
-      console.log(`\nhealth failure: ${marked.health_failure}; history row: ${marked.rollback_reason}`);
+      console.log(`\nhealth failure: ${healthFailure}; history row: ${rollbackReason}`);
       console.log(`requests sent: ${samples.length} over ${seconds.toFixed(1)} s (${(samples.length / seconds).toFixed(0)}/s; ${skipped} ticks skipped with ${MAX_IN_FLIGHT} open); failed: ${failures.length}`);
       console.log(`first crash -> rollback serving: ${((servedAgain - crashedAt) / 1000).toFixed(1)} s (target <= 30 s: ${servedAgain - crashedAt <= 30_000 ? 'met' : 'NOT met'})`);
       console.log(`requests in that time: ${during.length}, failed: ${during.filter((sample) => !sample.ok).length}`);
@@ -173,7 +156,10 @@ async function main(): Promise<void> {
   }
 }
 
-(process.argv.includes('--load') ? load() : main()).catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as a script (bench:rollback, or its forked load process); bench:canary imports its parts.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  (process.argv.includes('--load') ? loadProcess() : main()).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -49,11 +49,11 @@ async function deployFromVersions(page: Page, tag: string, { axe = false } = {})
   await versions.getByRole('article', { name: `Version ${tag}` }).getByRole('button', { name: `Deploy version ${tag}` }).click();
   const modal = page.getByRole('dialog', { name: 'Choose Deployment Strategy' });
   await expect(modal.getByRole('radio', { name: 'Rolling Update' })).toBeChecked();
-  await expect(modal.getByRole('radio')).toHaveCount(1);
+  await expect(modal.getByRole('radio')).toHaveCount(2);
   // Something always runs already: the creation run's first deployment (v0.1.0), then v1.
   await expect(modal.getByText('Recommended')).toBeVisible();
-  await expect(modal.getByRole('list', { name: 'Benefits' })).toContainText('Zero downtime');
-  await expect(modal.getByRole('list', { name: 'Drawbacks' })).toContainText('Mixed versions');
+  await expect(modal.getByRole('list', { name: 'Benefits of Rolling Update' })).toContainText('Zero downtime');
+  await expect(modal.getByRole('list', { name: 'Drawbacks of Rolling Update' })).toContainText('Mixed versions');
   if (axe) await expectNoSeriousA11yViolations(page);
   await modal.getByRole('button', { name: 'Deploy Version' }).click();
   await expect(modal).toBeHidden();
@@ -195,5 +195,58 @@ test('deploys v1 and v2 from the browser, opens the URL, rolls back and sees v1 
   await expect(rolledBack).toContainText('Rolled Back');
   await expect(rolledBack).toContainText('Rollback reasonManual rollback via UI');
   await page.keyboard.press('Escape');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('deploys a canary from the browser, follows its step and split, aborts it, then promotes another', async ({ page }) => {
+  test.setTimeout(600_000);
+  const account = await registerViaApi(page);
+  const id = await createBuiltProject(page.request, account.token);
+  await createBuiltVersion(page.request, account.token, id, 'v1.0.0');
+  await page.goto(`/dashboard/projects/${id}`);
+  const panel = page.getByRole('tabpanel', { name: 'Deployments' });
+
+  /** Chooses Canary in the strategy modal with these steps, held long enough to act on it by hand, by keyboard. */
+  const deployCanary = async (steps: string) => {
+    await page.getByRole('tab', { name: 'Versions' }).click();
+    await page.getByRole('button', { name: 'Deploy version v1.0.0' }).click();
+    const modal = page.getByRole('dialog', { name: 'Choose Deployment Strategy' });
+    await modal.getByRole('radio', { name: 'Canary' }).check();
+    await modal.getByRole('textbox', { name: 'Steps (percent of new requests)' }).fill(steps);
+    await modal.getByRole('textbox', { name: 'Hold each step (seconds)' }).fill('600');
+    await expectNoSeriousA11yViolations(page);
+    await modal.getByRole('button', { name: 'Deploy Version' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(modal).toBeHidden();
+    const canary = panel.getByRole('region', { name: 'Canary Release in production' });
+    await expect(canary).toContainText('1 of 2: 20 % of new requests', { timeout: 120_000 });
+    // The split as the front door routes it: the canary's share and the serving deployment's.
+    await expect(canary).toContainText('v1.0.0: 20 % · v0.1.0: 80 %');
+    await expect(panel.getByRole('article', { name: 'production deployment v0.1.0' })).toContainText('Traffic80%');
+    return canary;
+  };
+
+  const first = await deployCanary('20, 100');
+  await expectNoSeriousA11yViolations(page);
+  await first.getByRole('button', { name: 'Abort' }).focus();
+  await page.keyboard.press('Enter');
+  const abort = page.getByRole('dialog', { name: 'Abort Canary' });
+  await expect(abort).toContainText('Are you sure you want to abort the canary in production? All new requests go back to v0.1.0');
+  await expectNoSeriousA11yViolations(page);
+  await abort.getByRole('button', { name: 'Abort v1.0.0' }).click();
+  await expect(first).toBeHidden({ timeout: 60_000 });
+  await expect(panel.getByRole('article', { name: 'production deployment v0.1.0' })).toContainText('Traffic100%');
+  await expect(panel.getByTestId('deployment-row').first()).toContainText('Rolled Back');
+
+  const second = await deployCanary('20, 100');
+  await second.getByRole('button', { name: 'Promote' }).click();
+  const promote = page.getByRole('dialog', { name: 'Promote Canary' });
+  await expect(promote).toContainText('It takes all new requests now, and v0.1.0 drains and stops.');
+  await promote.getByRole('button', { name: 'Promote v1.0.0' }).click();
+  await expect(second).toBeHidden({ timeout: 60_000 });
+  const card = panel.getByRole('article', { name: 'production deployment v1.0.0' });
+  await expect(card.getByText('Active', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(card).toContainText('Traffic100%');
+  await expect(card).toContainText('StrategyCanary');
   await expectNoSeriousA11yViolations(page);
 });

@@ -144,7 +144,7 @@ describe('the OpenAPI description', () => {
     for (const call of SPEC_CALLS) expect(documented, call).toContain(call);
     // Beside spec section 7: retry and cancel of a project's run (spec section 3's pipeline screen), Settings'
     // connection tests, the admins' cloud service URLs, personal access tokens, disabling users, notifications,
-    // members and the audit log (issue 34), environments and pushes (issue 33).
+    // members and the audit log (issue 34), environments and pushes (issue 33), canary promote and abort (issue 35).
     expect(documented.filter((one) => !SPEC_CALLS.includes(one)).sort()).toEqual([
       'DELETE /notifications/channels/{id}',
       'DELETE /notifications/rules/{id}',
@@ -172,6 +172,8 @@ describe('the OpenAPI description', () => {
       'POST /notifications/channels',
       'POST /notifications/channels/{id}/test',
       'POST /notifications/rules',
+      'POST /projects/{id}/deployments/{deploymentId}/abort',
+      'POST /projects/{id}/deployments/{deploymentId}/promote',
       'POST /projects/{id}/environments',
       'POST /projects/{id}/environments/{env}/domains',
       'POST /projects/{id}/environments/{env}/promote',
@@ -421,9 +423,20 @@ describe('what the routes answer matches what the description says', () => {
     const next = await call('POST', '/projects/{id}/deployments', { params, token: owner.token, body: { version_id: secondVersion.id } });
     expect(next.status, JSON.stringify(next.body)).toBe(201);
     await settled(next.body.id);
+    // A canary, aborted, then (after the rollback) another one, promoted: both by hand once it takes traffic.
+    const canaryBy = async (versionId: string, action: 'abort' | 'promote') => {
+      const canary = await call('POST', '/projects/{id}/deployments', { params, token: owner.token, body: { version_id: versionId, deployment_strategy: 'canary', canary_step_seconds: 600 } });
+      expect(canary.status, JSON.stringify(canary.body)).toBe(201);
+      const ids = { ...params, deploymentId: canary.body.id };
+      await eventually(async () => (await call('GET', '/projects/{id}/deployments/{deploymentId}', { params: ids, token: owner.token })).body.canary?.current_step === 0, 180_000);
+      expect((await call('POST', `/projects/{id}/deployments/{deploymentId}/${action}`, { params: ids, token: owner.token })).status).toBe(200);
+      await settled(canary.body.id);
+    };
+    await canaryBy(version.id, 'abort');
     const rollback = await call('POST', '/projects/{id}/deployments/{deploymentId}/rollback', { params: { ...params, deploymentId: next.body.id }, token: owner.token, body: { target_deployment_id: created.body.id, reason: 'Docs' } });
     expect(rollback.status, JSON.stringify(rollback.body)).toBe(202);
     await settled(rollback.body.id);
+    await canaryBy(secondVersion.id, 'promote');
     await eventually(async () => (await app.api('GET', `/projects/${project.id}/status`, { token: owner.token })).body.overall_status !== 'running', 120_000);
     expect((await call('POST', '/projects/{id}/deployments/stop', { params, query: '?environment=production', token: owner.token })).status).toBe(200);
     expect((await call('POST', '/projects/{id}/deployments/archive', { params, token: owner.token, body: { older_than_days: 30 } })).status).toBe(200);

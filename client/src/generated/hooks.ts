@@ -2,6 +2,7 @@
 import * as Apollo from '@apollo/client/react';
 import * as Operations from './graphql';
 
+export const useAbortCanaryMutation = (options?: Apollo.useMutation.Options<Operations.AbortCanaryMutation, Operations.AbortCanaryMutationVariables>) => Apollo.useMutation(Operations.AbortCanaryDocument, options);
 export const useAccessTokensQuery = (options?: Apollo.useQuery.Options<Operations.AccessTokensQuery, Operations.AccessTokensQueryVariables>) => Apollo.useQuery(Operations.AccessTokensDocument, options);
 export const useLazyAccessTokensQuery = (options?: Apollo.useLazyQuery.Options<Operations.AccessTokensQuery, Operations.AccessTokensQueryVariables>) => Apollo.useLazyQuery(Operations.AccessTokensDocument, options);
 export const useAddDomainMutation = (options?: Apollo.useMutation.Options<Operations.AddDomainMutation, Operations.AddDomainMutationVariables>) => Apollo.useMutation(Operations.AddDomainDocument, options);
@@ -79,6 +80,7 @@ export const useProjectTagsQuery = (options?: Apollo.useQuery.Options<Operations
 export const useLazyProjectTagsQuery = (options?: Apollo.useLazyQuery.Options<Operations.ProjectTagsQuery, Operations.ProjectTagsQueryVariables>) => Apollo.useLazyQuery(Operations.ProjectTagsDocument, options);
 export const useProjectVersionsQuery = (options: Apollo.useQuery.Options<Operations.ProjectVersionsQuery, Operations.ProjectVersionsQueryVariables>) => Apollo.useQuery(Operations.ProjectVersionsDocument, options);
 export const useLazyProjectVersionsQuery = (options?: Apollo.useLazyQuery.Options<Operations.ProjectVersionsQuery, Operations.ProjectVersionsQueryVariables>) => Apollo.useLazyQuery(Operations.ProjectVersionsDocument, options);
+export const usePromoteCanaryMutation = (options?: Apollo.useMutation.Options<Operations.PromoteCanaryMutation, Operations.PromoteCanaryMutationVariables>) => Apollo.useMutation(Operations.PromoteCanaryDocument, options);
 export const usePromoteEnvironmentMutation = (options?: Apollo.useMutation.Options<Operations.PromoteEnvironmentMutation, Operations.PromoteEnvironmentMutationVariables>) => Apollo.useMutation(Operations.PromoteEnvironmentDocument, options);
 export const usePromotionPlanQuery = (options: Apollo.useQuery.Options<Operations.PromotionPlanQuery, Operations.PromotionPlanQueryVariables>) => Apollo.useQuery(Operations.PromotionPlanDocument, options);
 export const useLazyPromotionPlanQuery = (options?: Apollo.useLazyQuery.Options<Operations.PromotionPlanQuery, Operations.PromotionPlanQueryVariables>) => Apollo.useLazyQuery(Operations.PromotionPlanDocument, options);

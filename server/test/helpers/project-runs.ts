@@ -43,8 +43,11 @@ export async function git(args: string[], cwd?: string): Promise<string> {
   return stdout.trim();
 }
 
-/** A server.mjs answering `text` on / and ok on /health; a crashing one exits 3 s after each start's first health check. */
-export const crashableServer = (text: string, crashes: boolean) => `import { createServer } from 'node:http';
+/**
+ * A server.mjs answering `text` on / (with `status`, 200 unless given) and ok on /health; a crashing one exits 3 s after
+ * each start's first health check.
+ */
+export const crashableServer = (text: string, crashes: boolean, status = 200) => `import { createServer } from 'node:http';
 let checked = false;
 const server = createServer((req, res) => {
   if (req.url === '/health') {
@@ -52,7 +55,7 @@ const server = createServer((req, res) => {
     checked = true;
     return res.writeHead(200).end('ok');
   }
-  res.writeHead(200, { 'content-type': 'text/plain' }).end(${JSON.stringify(text)});
+  res.writeHead(${status}, { 'content-type': 'text/plain' }).end(${JSON.stringify(text)});
 });
 server.listen(Number(process.env.PORT), '127.0.0.1');
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));

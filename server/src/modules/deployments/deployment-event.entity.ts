@@ -4,6 +4,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { Field, ID, ObjectType } from 'type-graphql';
 import { User } from '../users/user.entity.js';
 import { Deployment } from './deployment.entity.js';
+import { CanaryMeasurements, toMeasurementsResponse } from './canary/canary-gate.js';
 
 /** What happened to a deployment, in order (scheduled, started, healthy, traffic shifted, ...); rows go with their deployment. */
 @Entity({ name: 'deployment_events' })
@@ -36,6 +37,10 @@ export class DeploymentEvent {
   @Field(() => String, { description: 'What happened, safe to show its owner' })
   message!: string;
 
+  @Column({ type: 'jsonb', nullable: true })
+  @Field(() => CanaryMeasurements, { nullable: true, description: "A canary's events: both revisions' requests, error rates and p95 when it was judged or stopped" })
+  measurements!: CanaryMeasurements | null;
+
   // clock_timestamp(), not now(): several events of one transaction keep their order.
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', default: () => 'clock_timestamp()' })
   @Field(() => Date, { description: 'When it happened' })
@@ -50,10 +55,11 @@ export async function recordDeploymentEvent(
   deployment: Pick<Deployment, 'id' | 'ownerId'>,
   type: DeploymentEventType,
   message: string,
+  measurements: CanaryMeasurements | null = null,
 ): Promise<void> {
-  await manager.insert(DeploymentEvent, { deploymentId: deployment.id, ownerId: deployment.ownerId, type, message: message.slice(0, MESSAGE_LIMIT) });
+  await manager.insert(DeploymentEvent, { deploymentId: deployment.id, ownerId: deployment.ownerId, type, message: message.slice(0, MESSAGE_LIMIT), measurements });
 }
 
 export function toDeploymentEventResponse(event: DeploymentEvent) {
-  return { id: event.id, type: event.type, message: event.message, created_at: event.createdAt };
+  return { id: event.id, type: event.type, message: event.message, measurements: toMeasurementsResponse(event.measurements), created_at: event.createdAt };
 }

@@ -6,6 +6,7 @@ import { Project } from '../projects/project.entity.js';
 import { Version } from '../versions/version.entity.js';
 import { recordDeploymentEvent } from './deployment-event.entity.js';
 import { Deployment } from './deployment.entity.js';
+import type { CanaryMeasurements } from './canary/canary-gate.js';
 import { DeploymentStatus } from './deployment-status.js';
 
 /**
@@ -83,6 +84,7 @@ export async function markActive(
     kubernetesDeploymentName: serving.placement.deployment,
     kubernetesServiceName: serving.placement.service,
     errorMessage: null,
+    canaryStep: null,
     ...(wasActive ? {} : { activatedAt: now, rollbackReason: null, rollbackTargetId: wayBack }),
     ...(serving.healthPath ? { healthChecks: [{ name: 'http', status: 'healthy', path: serving.healthPath, checkedAt: now }] } : {}),
   });
@@ -103,18 +105,31 @@ export async function markActive(
  * The deployment never became healthy: it ends rolled_back with why, and the deployment it was replacing keeps
  * serving (the cluster left its revision in place): one rolling back returns to active.
  */
-export async function markRolledBackAutomatically(manager: EntityManager, deployment: Deployment, why: string): Promise<void> {
+export async function markRolledBackAutomatically(
+  manager: EntityManager,
+  deployment: Deployment,
+  why: string,
+  /** A canary's: its figures when it stopped (on the 'failed' event), and whether a user aborted it (not automatic then). */
+  canary: { measurements?: CanaryMeasurements; byHand?: boolean } = {},
+): Promise<void> {
   const now = new Date();
   await manager.update(Deployment, deployment.id, {
     status: DeploymentStatus.rolled_back,
     isActive: false,
     trafficPercent: 0,
+    canaryStep: null,
     rolledBackAt: now,
     errorMessage: why,
-    rollbackReason: `Automatic rollback: ${why}`,
+    rollbackReason: canary.byHand ? why : `Automatic rollback: ${why}`,
     healthChecks: [{ name: 'http', status: 'unhealthy', path: null, checkedAt: now }],
   });
-  await recordDeploymentEvent(manager, deployment, 'failed', why);
+  await recordDeploymentEvent(manager, deployment, 'failed', why, canary.measurements);
+  // A canary's share goes back to the deployment serving.
+  await manager.update(
+    Deployment,
+    { projectId: deployment.projectId, ownerId: deployment.ownerId, environment: deployment.environment, status: DeploymentStatus.active, trafficPercent: Not(100) },
+    { trafficPercent: 100 },
+  );
   const interrupted = await manager.find(Deployment, {
     where: { projectId: deployment.projectId, ownerId: deployment.ownerId, environment: deployment.environment, status: DeploymentStatus.rolling_back },
   });
@@ -126,7 +141,7 @@ export async function markRolledBackAutomatically(manager: EntityManager, deploy
     manager,
     deployment,
     'rolled_back',
-    interrupted.length || (await hasActive(manager, deployment)) ? 'Automatic rollback: the previous deployment keeps serving' : 'Automatic rollback: nothing else was serving',
+    `${canary.byHand ? 'Aborted' : 'Automatic rollback'}: ${interrupted.length || (await hasActive(manager, deployment)) ? 'the previous deployment keeps serving' : 'nothing else was serving'}`,
   );
 }
 

@@ -135,6 +135,22 @@ export class Deployment {
   @Field(() => Date, { nullable: true, description: 'When the health watch marked it failed' })
   healthFailedAt!: Date | null;
 
+  @Column({ name: 'canary_steps', type: 'integer', array: true, nullable: true })
+  @Field(() => [Int], { nullable: true, description: "A canary: the share of new requests (percent) it takes at each step, ending at 100; null for other strategies" })
+  canarySteps!: number[] | null;
+
+  @Column({ name: 'canary_step_seconds', type: 'integer', nullable: true })
+  @Field(() => Int, { nullable: true, description: 'A canary: how long each step is held before the next (seconds)' })
+  canaryStepSeconds!: number | null;
+
+  @Column({ name: 'canary_step', type: 'integer', nullable: true })
+  @Field(() => Int, { nullable: true, description: 'While its canary takes traffic: the step it is at (0 for the first of canarySteps); null otherwise' })
+  canaryStep!: number | null;
+
+  /** A promotion or abort asked for by hand, which the canary's run carries out. */
+  @Column({ name: 'canary_action', type: 'text', nullable: true })
+  canaryAction!: 'promote' | 'abort' | null;
+
   /** The project's environment variables it runs with, sealed with the secret box (context 'deployment:{id}'); never a GraphQL field. */
   @Column({ name: 'environment_snapshot', type: 'text', nullable: true })
   environmentSnapshot!: string | null;
@@ -179,6 +195,12 @@ export class Deployment {
   updatedAt!: Date;
 }
 
+/** A canary's steps, hold time and current step (REST); null for other strategies. */
+export function canaryResponse(deployment: Deployment) {
+  if (!deployment.canarySteps) return null;
+  return { steps: deployment.canarySteps, step_seconds: deployment.canaryStepSeconds, current_step: deployment.canaryStep, requested_action: deployment.canaryAction };
+}
+
 /** The REST shape of a deployment (spec section 3), snake_case. */
 export function toDeploymentResponse(deployment: Deployment) {
   return {
@@ -191,6 +213,7 @@ export function toDeploymentResponse(deployment: Deployment) {
     health_checks: deployment.healthChecks,
     error_message: deployment.errorMessage,
     config: { replicas: deployment.replicas },
+    canary: canaryResponse(deployment),
     activated_at: deployment.activatedAt,
     rolled_back_at: deployment.rolledBackAt,
     superseded_at: deployment.supersededAt,

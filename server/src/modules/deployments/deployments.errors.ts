@@ -30,3 +30,15 @@ export const deploymentBusy = () =>
 
 export const replicasOnlyWhenActive = () =>
   new AppError(ErrorCode.Conflict, 'Only an active deployment can be scaled', { reason: 'DEPLOYMENT_NOT_ACTIVE' });
+
+export const canaryNeedsServing = (environment: string) =>
+  new AppError(ErrorCode.Conflict, `A canary is compared with the deployment serving ${environment}, and none does: deploy with the rolling strategy first`, {
+    reason: 'NOTHING_SERVING',
+    field: 'deployment_strategy',
+  });
+
+export const noRunningCanary = (action: 'promote' | 'abort') =>
+  new AppError(ErrorCode.Conflict, `Only a canary deployment in progress can be ${action === 'promote' ? 'promoted' : 'aborted'}`, { reason: 'NO_RUNNING_CANARY' });
+
+export const canaryActionTaken = (action: 'promote' | 'abort') =>
+  new AppError(ErrorCode.Conflict, `This canary is already being ${action === 'promote' ? 'promoted' : 'aborted'}`, { reason: 'CANARY_ACTION_TAKEN' });

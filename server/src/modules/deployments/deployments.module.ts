@@ -14,7 +14,7 @@ import { DeploymentsResolver, ProjectDeploymentsResolver } from './deployments.r
 import { deploymentSchemas, deploymentsRoutes } from './deployments.routes.js';
 import { DeploymentsService, runEndReason } from './deployments.service.js';
 import { EngineDeploymentRuns } from './runs/deployment-runs.js';
-import { deploymentSteps, deploymentStopSteps } from './runs/deployment.steps.js';
+import { canaryReleaseStep, deploymentSteps, deploymentStopSteps } from './runs/deployment.steps.js';
 import type { DeploymentRunProviders } from './runs/deployment-rollout.js';
 
 /** A project's deployments: REST and GraphQL calls, their live changes, and the deployment runs' steps. */
@@ -29,7 +29,7 @@ export function deploymentsModule(deps: {
   secretBox: SecretBox;
 }) {
   const service = new DeploymentsService(deps.dataSource, deps.projects, new EngineDeploymentRuns(deps.engine), deps.secretBox, deps.bus, deps.audit);
-  deps.engine.register({ steps: [...deploymentSteps, ...deploymentStopSteps], providers: deps.runProviders });
+  deps.engine.register({ steps: [...deploymentSteps, canaryReleaseStep, ...deploymentStopSteps], providers: deps.runProviders });
   const feed = new DeploymentFeed(deps.bus, {
     one: (deploymentId, ownerId) => service.get({ id: ownerId }, deploymentId).catch(() => null),
     recent: async (projectId, ownerId) => (await service.list({ id: ownerId }, projectId, { sortBy: 'updated_at' }).catch(() => null))?.deployments ?? [],

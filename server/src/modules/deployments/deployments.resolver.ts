@@ -52,7 +52,7 @@ export class DeploymentsResolver {
     return this.deployments.active(signedIn(ctx).user, projectId, environment);
   }
 
-  @Mutation(() => Deployment, { description: 'Deploys a built version of the project (a rolling update); answers the pending deployment' })
+  @Mutation(() => Deployment, { description: 'Deploys a built version of the project (a rolling update, or a canary release); answers the pending deployment' })
   createDeployment(
     @Arg('projectId', () => ID, { description: 'The project' }) projectId: string,
     @Arg('input', () => CreateDeploymentInput, { description: 'The version, strategy and environment' }) input: CreateDeploymentInput,
@@ -71,6 +71,16 @@ export class DeploymentsResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<Deployment> {
     return this.deployments.rollback(signedIn(ctx).user, id, input);
+  }
+
+  @Mutation(() => Deployment, { description: 'Promotes a canary deployment in progress: it takes all new requests at once, and the serving one drains and stops' })
+  promoteCanary(@Arg('id', () => ID, { description: 'The canary deployment' }) id: string, @Ctx() ctx: GraphQLContext): Promise<Deployment> {
+    return this.deployments.promoteCanary(signedIn(ctx).user, id);
+  }
+
+  @Mutation(() => Deployment, { description: 'Aborts a canary deployment in progress: all new requests go back to the serving deployment and the canary stops' })
+  abortCanary(@Arg('id', () => ID, { description: 'The canary deployment' }) id: string, @Ctx() ctx: GraphQLContext): Promise<Deployment> {
+    return this.deployments.abortCanary(signedIn(ctx).user, id);
   }
 
   @Mutation(() => Deployment, { description: "Changes a deployment's replicas (an active one rolls out again with them)" })

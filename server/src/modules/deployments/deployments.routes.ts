@@ -23,6 +23,17 @@ const DEPLOYMENT_FIELDS = {
   health_checks: s.array({ type: 'object' }, 'Newest state of each check.'),
   error_message: s.nullable(s.string('Why it failed, safe to show.')),
   config: s.object({ replicas: s.integer() }),
+  canary: s.nullable(
+    s.object(
+      {
+        steps: s.array(s.integer(), 'Share of new requests (percent) at each step, ending at 100.'),
+        step_seconds: s.integer('How long each step is held.'),
+        current_step: s.nullable(s.integer('The step the canary is at (0 for the first) while it takes traffic; null otherwise.')),
+        requested_action: s.nullable(s.enum(['promote', 'abort'], 'A promotion or abort asked for by hand, carried out within a second or so.')),
+      },
+      { description: 'A canary deployment: its steps; null for other strategies.' },
+    ),
+  ),
   activated_at: dateOrNull(),
   rolled_back_at: dateOrNull(),
   superseded_at: dateOrNull('When a newer deployment replaced it (status superseded).'),
@@ -39,6 +50,16 @@ const DEPLOYMENT_FIELDS = {
 };
 
 export const deploymentSchemas: SchemaComponents = {
+  RevisionMeasurement: s.object(
+    {
+      revision: s.integer(),
+      requests: s.integer(),
+      errors: s.integer('5xx answers and requests that could not be forwarded.'),
+      error_rate: s.number('Percent, 0 to 100.'),
+      p95_ms: s.nullable(s.number()),
+    },
+    { description: "One revision's requests over a canary step." },
+  ),
   DeploymentSummary: s.object(DEPLOYMENT_FIELDS, { description: "A project's active deployment, as GET /projects/{id} shows it." }),
   Deployment: s.object({
     ...DEPLOYMENT_FIELDS,
@@ -116,7 +137,13 @@ export function deploymentsRoutes(deployments: DeploymentsService): RestRoute[] 
       summary: 'Deploy a built version',
       params: { id: projectId },
       body: s.body(
-        { version_id: s.uuid('A built version of this project.'), deployment_strategy: s.enum(Object.values(DeploymentStrategy), 'Default rolling.'), environment: s.string('Default production.') },
+        {
+          version_id: s.uuid('A built version of this project.'),
+          deployment_strategy: s.enum(Object.values(DeploymentStrategy), 'rolling (default) or canary.'),
+          environment: s.string('Default production.'),
+          canary_steps: s.array(s.integer(), 'Canary only: share of new requests (percent) at each step, rising, ending at 100; 1 to 5 steps (default [10, 50, 100]).'),
+          canary_step_seconds: s.integer('Canary only: how long each step is held, 5 to 3600 (default 60).'),
+        },
         { required: ['version_id'] },
       ),
       responses: { 201: deployment('The new deployment (pending).'), 409: { description: 'The version is not built, or a deployment is under way.', schema: s.ref('Error') } },
@@ -126,6 +153,8 @@ export function deploymentsRoutes(deployments: DeploymentsService): RestRoute[] 
           versionId: fields.version_id,
           deploymentStrategy: fields.deployment_strategy,
           environment: fields.environment,
+          canarySteps: fields.canary_steps,
+          canaryStepSeconds: fields.canary_step_seconds,
         });
         res.status(201).json(toDeploymentDetails(created));
       },
@@ -211,6 +240,25 @@ export function deploymentsRoutes(deployments: DeploymentsService): RestRoute[] 
         res.status(202).json(toDeploymentDetails(rolledBack));
       },
     },
+    ...(['promote', 'abort'] as const).map(
+      (action): RestRoute => ({
+        method: 'post',
+        path: `${one}/${action}`,
+        tag: TAG,
+        summary:
+          action === 'promote'
+            ? 'Promote a canary in progress: it takes all new requests, the serving deployment drains and stops'
+            : 'Abort a canary in progress: all new requests go back to the serving deployment, the canary stops',
+        params: deploymentParams,
+        responses: { 200: deployment('The canary deployment (its run carries the action out within a second or so).'), 409: { description: 'It is no canary in progress.', schema: s.ref('Error') } },
+        handler: async (req, res) => {
+          const { projectId, deploymentId } = ids(req);
+          const user = authOf(req).user;
+          const changed = action === 'promote' ? await deployments.promoteCanary(user, deploymentId, projectId) : await deployments.abortCanary(user, deploymentId, projectId);
+          res.json(toDeploymentDetails(changed));
+        },
+      }),
+    ),
     {
       method: 'get',
       path: `${one}/events`,
@@ -220,7 +268,22 @@ export function deploymentsRoutes(deployments: DeploymentsService): RestRoute[] 
       responses: {
         200: {
           description: 'Its events.',
-          schema: s.object({ events: s.array(s.object({ id: s.uuid(), type: s.string(), message: s.string(), created_at: s.dateTime() })) }),
+          schema: s.object({
+            events: s.array(
+              s.object({
+                id: s.uuid(),
+                type: s.string(),
+                message: s.string(),
+                measurements: s.nullable(
+                  s.object(
+                    { percent: s.integer(), stable: s.ref('RevisionMeasurement'), canary: s.ref('RevisionMeasurement') },
+                    { description: "A canary's events: both revisions' figures when it was judged or stopped." },
+                  ),
+                ),
+                created_at: s.dateTime(),
+              }),
+            ),
+          }),
         },
       },
       handler: async (req, res) => {

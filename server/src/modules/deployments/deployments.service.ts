@@ -18,16 +18,20 @@ import { DeploymentEvent, recordDeploymentEvent } from './deployment-event.entit
 import { deploymentListFilters, deploymentOrder, parseDeploymentListQuery, parseEnvironment, type DeploymentListQuery } from './deployment-list-query.js';
 import { DeploymentStatus, DeploymentStrategy } from './deployment-status.js';
 import { type AppAddresses, IN_PROGRESS, lockProject, markRolledBackAutomatically, moveAddresses, openSnapshot, sealSnapshot } from './deployment-transitions.js';
-import { Deployment } from './deployment.entity.js';
+import { canaryResponse, Deployment } from './deployment.entity.js';
+import { CANARY_STEP_SECONDS, DEFAULT_CANARY_STEP_SECONDS, DEFAULT_CANARY_STEPS, MAX_CANARY_STEPS } from './canary/canary-gate.js';
 import { effectiveVariables, environmentNamed } from '../environments/environment-rows.js';
 import { environmentNotFound } from '../environments/environments.errors.js';
 import {
+  canaryActionTaken,
+  canaryNeedsServing,
   deploymentBusy,
   deploymentInProgress,
   deploymentIsActive,
   deploymentNotFound,
   invalidRollbackTarget,
   noActiveDeployment,
+  noRunningCanary,
   notActive,
   projectNotDeployable,
   replicasOnlyWhenActive,
@@ -39,7 +43,7 @@ type Owner = Pick<User, 'id'>;
 
 /** What the service asks of the pipelines: each rollout, rollback and stop is a 'deployment' run (see runs/deployment-runs.ts). */
 export interface DeploymentRuns {
-  startDeployment(transaction: EntityManager, ref: { ownerId: string; projectId: string }): Promise<string>;
+  startDeployment(transaction: EntityManager, ref: { ownerId: string; projectId: string }, canary?: boolean): Promise<string>;
   startDeploymentStop(transaction: EntityManager, ref: { ownerId: string; projectId: string }): Promise<string>;
   deploymentRun(runId: string, ownerId: string): Promise<RunView>;
 }
@@ -56,6 +60,10 @@ export interface CreateDeploymentFields {
   versionId?: unknown;
   deploymentStrategy?: unknown;
   environment?: unknown;
+  /** Canary only: the share of new requests (percent) at each step (default 10, 50, 100). */
+  canarySteps?: unknown;
+  /** Canary only: how long each step is held (default 60 s). */
+  canaryStepSeconds?: unknown;
 }
 
 export interface RollbackFields {
@@ -93,6 +101,7 @@ export function toDeploymentDetails(deployment: Deployment) {
     health_failure: deployment.healthFailure,
     health_failed_at: deployment.healthFailedAt,
     config: { replicas: deployment.replicas },
+    canary: canaryResponse(deployment),
     replicas: deployment.replicas,
     activated_at: deployment.activatedAt,
     rolled_back_at: deployment.rolledBackAt,
@@ -122,11 +131,40 @@ function reasonOf(value: unknown): string {
 
 function strategyOf(value: unknown): DeploymentStrategy {
   if (value === undefined || value === null || value === '') return DeploymentStrategy.rolling;
-  if (value === DeploymentStrategy.rolling) return value;
+  if (value === DeploymentStrategy.rolling || value === DeploymentStrategy.canary) return value;
   if (typeof value === 'string' && (Object.values(DeploymentStrategy) as string[]).includes(value)) {
-    throw invalidInput('Only the rolling strategy is available: the new version takes the traffic once it is healthy', 'deployment_strategy');
+    throw invalidInput('Only the rolling and canary strategies are available', 'deployment_strategy');
   }
   throw invalidInput(`deployment_strategy must be one of ${Object.values(DeploymentStrategy).join(', ')}`, 'deployment_strategy');
+}
+
+const absent = (value: unknown) => value === undefined || value === null;
+
+/** A canary's steps and hold time (the defaults where not given); null for another strategy, which takes neither. */
+function canaryOf(strategy: DeploymentStrategy, input: CreateDeploymentFields): { steps: number[]; stepSeconds: number } | null {
+  if (strategy !== DeploymentStrategy.canary) {
+    if (!absent(input.canarySteps)) throw invalidInput('canary_steps applies to the canary strategy only', 'canary_steps');
+    if (!absent(input.canaryStepSeconds)) throw invalidInput('canary_step_seconds applies to the canary strategy only', 'canary_step_seconds');
+    return null;
+  }
+  const steps = absent(input.canarySteps) ? DEFAULT_CANARY_STEPS : input.canarySteps;
+  const percent = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 100;
+  if (
+    !Array.isArray(steps) ||
+    steps.length < 1 ||
+    steps.length > MAX_CANARY_STEPS ||
+    !steps.every(percent) ||
+    steps.some((value, index) => index > 0 && (value as number) <= (steps[index - 1] as number)) ||
+    steps[steps.length - 1] !== 100
+  ) {
+    throw invalidInput(`canary_steps must be 1 to ${MAX_CANARY_STEPS} whole percentages from 1 to 100, rising, the last one 100 (e.g. [10, 50, 100])`, 'canary_steps');
+  }
+  const stepSeconds = absent(input.canaryStepSeconds) ? DEFAULT_CANARY_STEP_SECONDS : input.canaryStepSeconds;
+  const { min, max } = CANARY_STEP_SECONDS;
+  if (typeof stepSeconds !== 'number' || !Number.isInteger(stepSeconds) || stepSeconds < min || stepSeconds > max) {
+    throw invalidInput(`canary_step_seconds must be an integer between ${min} and ${max}`, 'canary_step_seconds');
+  }
+  return { steps: steps as number[], stepSeconds };
 }
 
 function replicasOf(value: unknown): number {
@@ -239,6 +277,7 @@ export class DeploymentsService {
 
   async create(owner: Owner, projectId: unknown, input: CreateDeploymentFields): Promise<Deployment> {
     const strategy = strategyOf(input.deploymentStrategy);
+    const canary = canaryOf(strategy, input);
     const environment = parseEnvironment(input.environment) ?? DEFAULT_ENVIRONMENT;
     if (!isUuid(input.versionId)) {
       if (input.versionId === undefined || input.versionId === null || input.versionId === '') throw invalidInput('version_id is required', 'version_id');
@@ -257,7 +296,8 @@ export class DeploymentsService {
       if (!target) throw environmentNotFound(environment);
       await this.checkIdle(manager, project.id, owner.id, environment);
       const serving = await manager.findOneBy(Deployment, { projectId: project.id, ownerId: owner.id, environment, status: DeploymentStatus.active });
-      const runId = await this.runs.startDeployment(manager, { ownerId: owner.id, projectId: project.id });
+      if (canary && !serving) throw canaryNeedsServing(environment);
+      const runId = await this.runs.startDeployment(manager, { ownerId: owner.id, projectId: project.id }, canary !== null);
       const deployment = manager.create(Deployment, {
         id,
         ownerId: owner.id,
@@ -270,9 +310,14 @@ export class DeploymentsService {
         replicas: serving?.replicas ?? DEFAULT_REPLICAS,
         environmentSnapshot: sealSnapshot(this.secretBox, id, effectiveVariables(this.secretBox, this.projects.environmentOf(project), target)),
         runId,
+        canarySteps: canary?.steps ?? null,
+        canaryStepSeconds: canary?.stepSeconds ?? null,
       });
       await manager.insert(Deployment, deployment);
-      await recordDeploymentEvent(manager, deployment, 'scheduled', `Rolling update to ${version.versionTag} in ${environment} scheduled`);
+      const scheduled = canary
+        ? `Canary release of ${version.versionTag} in ${environment} scheduled: ${canary.steps.join(' → ')} % of new requests, each step held ${canary.stepSeconds} s`
+        : `Rolling update to ${version.versionTag} in ${environment} scheduled`;
+      await recordDeploymentEvent(manager, deployment, 'scheduled', scheduled);
       await this.audit.record(manager, { action: 'deployment.create', projectId: project.id, target: `deployment:${id}`, details: { version: version.versionTag, environment, strategy } });
     });
     return this.changed(owner, id);
@@ -330,6 +375,34 @@ export class DeploymentsService {
     });
     await this.publish(owner.id, current.projectId, id);
     return this.changed(owner, current.id);
+  }
+
+  /** Promotes a canary in progress by hand: its run gives it all new requests at once, and the old revision drains and stops. */
+  promoteCanary(owner: Owner, deploymentId: unknown, projectId?: unknown): Promise<Deployment> {
+    return this.canaryAction(owner, deploymentId, 'promote', projectId);
+  }
+
+  /** Aborts a canary in progress by hand: its run sends all new requests back to the serving deployment and stops it. */
+  abortCanary(owner: Owner, deploymentId: unknown, projectId?: unknown): Promise<Deployment> {
+    return this.canaryAction(owner, deploymentId, 'abort', projectId);
+  }
+
+  /** Records the action on the row; the canary's run, which looks every second, carries it out. Asking twice is a no-op. */
+  private async canaryAction(owner: Owner, deploymentId: unknown, action: 'promote' | 'abort', projectId?: unknown): Promise<Deployment> {
+    const deployment = await this.get(owner, deploymentId, projectId);
+    await this.dataSource.transaction(async (manager) => {
+      await this.lockChangeable(manager, owner, deployment.projectId);
+      const locked = await manager.findOneBy(Deployment, { id: deployment.id, ownerId: owner.id });
+      if (!locked) throw deploymentNotFound();
+      if (locked.strategy !== DeploymentStrategy.canary || !IN_PROGRESS.includes(locked.status)) throw noRunningCanary(action);
+      if (locked.canaryAction === action) return;
+      if (locked.canaryAction) throw canaryActionTaken(locked.canaryAction);
+      await manager.update(Deployment, locked.id, { canaryAction: action });
+      const message = action === 'promote' ? 'Promotion asked for: the canary takes all new requests' : 'Abort asked for: all new requests go back to the serving deployment';
+      await recordDeploymentEvent(manager, locked, 'scheduled', message);
+      await this.audit.record(manager, { action: `deployment.canary_${action}`, projectId: locked.projectId, target: `deployment:${locked.id}`, details: { environment: locked.environment } });
+    });
+    return this.changed(owner, deployment.id);
   }
 
   /** The deployment a rollback of this one would return to (its way back), with its version; null when it has none left. */

@@ -20,6 +20,8 @@ export interface ObservedApp {
   projectId?: string;
   healthPath: string;
   instances: ObservedInstance[];
+  /** While a canary runs: its processes and their share of new requests (health checks look at `instances` only). */
+  canary?: { instances: ObservedInstance[]; percent: number };
 }
 
 /** Writes `<appDir>/instances.json` (0600, whole, through a rename). */

@@ -19,15 +19,37 @@ export function answer(res: ServerResponse, status: number, message: string): vo
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(message);
 }
 
+/** One revision's processes (round robin) and what they were sent. */
+class Pool {
+  ports: number[] = [];
+  private next = 0;
+  readonly traffic = new TrafficRecorder();
+
+  pick(): number | null {
+    if (this.ports.length === 0) return null;
+    this.next = (this.next + 1) % this.ports.length;
+    return this.ports[this.next];
+  }
+}
+
+/** What one revision was sent while a canary runs: cumulative since the canary started. */
+export interface PoolTraffic {
+  requests: number;
+  errors: number;
+  latencyBuckets: number[];
+}
+
 /**
  * Forwards an app's HTTP and WebSocket traffic to the processes of its serving revision (setTargets, round robin),
- * counting each request. Requests reach it through the front door (`<app>.localhost` on Slipway's port) and, when
+ * counting each request; while a canary runs (setCanary), a set share of new requests goes to the new revision. Requests reach it through the front door (`<app>.localhost` on Slipway's port) and, when
  * listen() was called, its own loopback port. With no target it answers 503, so its addresses stay the app's while
  * a revision starts or restarts.
  */
 export class AppProxy {
-  private targets: number[] = [];
-  private next = 0;
+  /** The serving revision's processes. */
+  private stable = new Pool();
+  /** While a canary runs: the new revision's processes and its share of new requests. */
+  private canary: { pool: Pool; percent: number; seen: number; routed: number } | null = null;
   /**
    * Connections to the app's processes are kept open and reused (http-proxy opens one per request without an agent,
    * which costs the proxy and the app a connection each time); idle ones close before Node's 5 s keep-alive timeout.
@@ -62,14 +84,20 @@ export class AppProxy {
   /** One HTTP request for the app. */
   handle(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
+    const pool = this.choose();
     // A response closed before it finished was cut off (its process went away mid-answer): a failed request.
-    res.once('close', () => this.traffic.record(res.writableFinished ? res.statusCode : 502, performance.now() - started));
-    this.forward(req, res, 0, false);
+    res.once('close', () => {
+      const status = res.writableFinished ? res.statusCode : 502;
+      const ms = performance.now() - started;
+      this.traffic.record(status, ms);
+      pool.traffic.record(status, ms);
+    });
+    this.forward(req, res, pool, 0, false);
   }
 
   /** One WebSocket (or other upgrade) request for the app. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const target = this.pick();
+    const target = this.choose().pick();
     if (target === null) {
       socket.destroy();
       return;
@@ -84,8 +112,8 @@ export class AppProxy {
    * dropped before answering (it just ended; its exit is not seen yet) goes to the next one, as a proxy's
    * "next upstream" does, so one replica's crash costs no request; when all refused, once more after a refresh.
    */
-  private forward(req: IncomingMessage, res: ServerResponse, attempt: number, refreshed: boolean): void {
-    const target = this.pick();
+  private forward(req: IncomingMessage, res: ServerResponse, pool: Pool, attempt: number, refreshed: boolean): void {
+    const target = pool.pick();
     if (target === null) {
       answer(res, 503, `${this.appName} is not running\n`);
       return;
@@ -93,10 +121,10 @@ export class AppProxy {
     // Connection is hop-by-hop: a client's `Connection: close` ends its own connection, not the one to the app.
     this.proxy.web(req, res, { target: `http://${LOOPBACK}:${target}`, headers: KEEP_ALIVE }, (error) => {
       const retry = (req.method === 'GET' || req.method === 'HEAD') && RETRIED.has((error as NodeJS.ErrnoException).code ?? '') && !res.headersSent;
-      if (retry && attempt < this.targets.length) this.forward(req, res, attempt + 1, refreshed);
+      if (retry && attempt < pool.ports.length) this.forward(req, res, pool, attempt + 1, refreshed);
       else if (retry && this.refresh && !refreshed) {
         void this.refresh().then(
-          () => this.forward(req, res, 0, true),
+          () => this.forward(req, res, this.choose(), 0, true),
           () => answer(res, 502, `${this.appName} did not answer\n`),
         );
       } else answer(res, 502, `${this.appName} did not answer\n`);
@@ -123,13 +151,45 @@ export class AppProxy {
 
   /** Where new requests go from now on (round robin); requests already forwarded finish where they are. */
   setTargets(ports: number[]): void {
-    this.targets = [...ports];
+    this.stable.ports = [...ports];
   }
 
-  private pick(): number | null {
-    if (this.targets.length === 0) return null;
-    this.next = (this.next + 1) % this.targets.length;
-    return this.targets[this.next];
+  /**
+   * Sends `percent` of new requests to the canary's processes (null: none, the canary is over). Counts per revision
+   * start afresh when a canary starts; a new percent applies exactly from the next request on.
+   */
+  setCanary(canary: { ports: number[]; percent: number } | null): void {
+    if (!canary) {
+      this.canary = null;
+      return;
+    }
+    if (!this.canary) {
+      const ports = this.stable.ports;
+      this.stable = new Pool();
+      this.stable.ports = ports;
+      this.canary = { pool: new Pool(), percent: 0, seen: 0, routed: 0 };
+    }
+    this.canary.pool.ports = [...canary.ports];
+    if (this.canary.percent !== canary.percent) Object.assign(this.canary, { percent: canary.percent, seen: 0, routed: 0 });
+  }
+
+  /** Each revision's requests since the canary started; null when no canary runs. */
+  canaryTraffic(): { stable: PoolTraffic; canary: PoolTraffic } | null {
+    return this.canary && { stable: this.stable.traffic.snapshot(), canary: this.canary.pool.traffic.snapshot() };
+  }
+
+  /**
+   * The revision a new request goes to: the canary for exactly its share of requests (counted, not drawn at random,
+   * so a split of 10 % is 1 request in 10), the other one when the chosen revision has no process up.
+   */
+  private choose(): Pool {
+    const canary = this.canary;
+    if (!canary || canary.pool.ports.length === 0) return this.stable;
+    if (this.stable.ports.length === 0) return canary.pool;
+    canary.seen++;
+    if (canary.routed * 100 >= canary.seen * canary.percent) return this.stable;
+    canary.routed++;
+    return canary.pool;
   }
 
   get listening(): boolean {

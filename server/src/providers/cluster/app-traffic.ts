@@ -64,6 +64,11 @@ export class TrafficRecorder {
     this.buckets[latencyBucket(ms)]++;
   }
 
+  /** The counts since the previous drain, counting on. */
+  snapshot(): { requests: number; errors: number; latencyBuckets: number[] } {
+    return { requests: this.requests, errors: this.errors, latencyBuckets: [...this.buckets] };
+  }
+
   /** The counts since the previous drain; starts counting anew. */
   drain(): { requests: number; errors: number; latencyBuckets: number[] } {
     const counts = { requests: this.requests, errors: this.errors, latencyBuckets: this.buckets };

@@ -40,3 +40,9 @@ export const clusterShuttingDown = () => new AppError(ErrorCode.Conflict, 'The l
 
 /** No sandbox on this machine, and another user's code already runs here (see sandbox.ts). */
 export const unsandboxedNeighbour = (why: string) => new AppError(ErrorCode.Conflict, why, { reason: 'UNSANDBOXED_NEIGHBOUR' });
+
+/** A canary is compared with the revision serving: without one there is nothing to compare it with. */
+export const nothingServing = (name: string) =>
+  new AppError(ErrorCode.Conflict, `${name} has no healthy revision serving: a canary needs one to compare with`, { reason: 'NOTHING_SERVING' });
+
+export const noCanary = (name: string) => new AppError(ErrorCode.Conflict, `No canary runs for ${name}`, { reason: 'NO_CANARY' });

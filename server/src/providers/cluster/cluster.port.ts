@@ -93,6 +93,50 @@ export interface Cluster {
    * output; cloud: its pods' logs). The app's own output: show it to the project's owner only.
    */
   logs(name: string, tail: number): Promise<string[]>;
+  /** Canary releases, on clusters that run them (the local cluster); absent elsewhere. */
+  readonly canary?: CanaryReleases;
+}
+
+/** What one revision answered while a canary runs, since the canary started (cumulative). */
+export interface RevisionTraffic {
+  revision: number;
+  /** Answered requests (any status) and requests that could not be forwarded. */
+  requests: number;
+  /** 5xx answers and requests that could not be forwarded. */
+  errors: number;
+  /** Request counts per latency bucket (see LATENCY_BOUNDS_MS in app-traffic.ts). */
+  latencyBuckets: number[];
+  /** Its processes taking traffic now. */
+  instances: number;
+}
+
+export interface CanaryTraffic {
+  /** The share of new requests the canary gets now, 0 to 100. */
+  percent: number;
+  stable: RevisionTraffic;
+  canary: RevisionTraffic;
+}
+
+/**
+ * A canary release: the new revision runs beside the serving (stable) one and takes a set share of new requests,
+ * each revision's traffic measured apart, until it is promoted (it takes all the traffic and the stable one stops
+ * after draining, as at the end of a rolling update) or aborted (all traffic back on stable, the canary stopped).
+ */
+export interface CanaryReleases {
+  /**
+   * Starts the spec's artifact as a new revision beside the serving one, waits for its health check, and leaves it
+   * taking 0 % of the requests. A canary already running for the app is stopped first. Throws when nothing serves
+   * (there is no stable revision to compare with) or the new revision does not become healthy.
+   */
+  startCanary(spec: DeploySpec, hooks: DeployHooks): Promise<void>;
+  /** Sends `percent` (0 to 100) of new requests to the canary. */
+  setCanaryWeight(name: string, percent: number): Promise<void>;
+  /** Both revisions' requests since the canary started; null when no canary runs for the app. */
+  canaryTraffic(name: string): Promise<CanaryTraffic | null>;
+  /** The canary takes all new requests and becomes the serving revision; the stable one drains and stops. */
+  promoteCanary(name: string, hooks: DeployHooks): Promise<AppStatus>;
+  /** All new requests go back to the stable revision, then the canary drains and stops; no-op without a canary. */
+  abortCanary(name: string): Promise<void>;
 }
 
 /** One instance's answer to its health check. */

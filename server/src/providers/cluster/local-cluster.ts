@@ -20,7 +20,9 @@ import {
   clusterOwnedElsewhere,
   clusterShuttingDown,
   invalidDeploySpec,
+  noCanary,
   noStablePortLeft,
+  nothingServing,
   revisionUnhealthy,
   tooManyApps,
   unsandboxedNeighbour,
@@ -30,6 +32,8 @@ import type {
   AppRuntime,
   AppStatus,
   AppTraffic,
+  CanaryReleases,
+  CanaryTraffic,
   Cluster,
   ClusterObservability,
   DeployHooks,
@@ -107,6 +111,8 @@ interface LiveApp {
   published: Promise<void>;
   /** The listening sockets' inodes each serving process was admitted with (see admit). */
   listeners: Map<AppInstance, number[]>;
+  /** A new revision running beside the current one and taking `percent` of new requests (not in the state file: a restart ends it). */
+  canary: { revision: RevisionRecord; instances: AppInstance[]; percent: number } | null;
 }
 
 /** An app served from another process's snapshot (this process serves HTTP, another runs the apps). */
@@ -159,8 +165,9 @@ function checkSpec(spec: DeploySpec): void {
  * boot (restarts every app that was serving) and shutdown() when it stops (stops every app and proxy; they
  * come back with the next restore()).
  */
-export class LocalCluster implements Cluster, ClusterObservability {
+export class LocalCluster implements Cluster, ClusterObservability, CanaryReleases {
   readonly kind = 'local' as const;
+  readonly canary: CanaryReleases = this;
   private readonly clusterDir: string;
   private readonly state: ClusterState;
   private readonly apps = new Map<string, LiveApp>();
@@ -264,7 +271,8 @@ export class LocalCluster implements Cluster, ClusterObservability {
     await this.state.release();
   }
 
-  async deploy(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus> {
+  /** Checks a spec and finds its artifact's file, for deploy() and startCanary(). */
+  private async artifactFileOf(spec: DeploySpec): Promise<string> {
     checkSpec(spec);
     try {
       await refuseUnsandboxedNeighbours(await sandboxSupport(), { dataDir: this.options.dataDir, ownerId: spec.ownerId });
@@ -272,12 +280,18 @@ export class LocalCluster implements Cluster, ClusterObservability {
       throw error instanceof UnsandboxedNeighbour ? unsandboxedNeighbour(error.message) : error;
     }
     await this.load();
-    const image = `${spec.artifact.repository}:${spec.artifact.tag}`;
     const artifactFile = await this.options.registry.blobOf(spec.artifact.digest);
-    if (!artifactFile) throw artifactNotStored(image);
+    if (!artifactFile) throw artifactNotStored(`${spec.artifact.repository}:${spec.artifact.tag}`);
     await this.readFrontDoorPort();
+    return artifactFile;
+  }
+
+  async deploy(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus> {
+    const artifactFile = await this.artifactFileOf(spec);
     return this.locks.run(spec.name, async () => {
       const app = this.apps.get(spec.name) ?? (await this.createApp(spec));
+      // A rolling update replaces a canary left running (its deployment ended without promoting or aborting it).
+      await this.dropCanary(app);
       const current = app.record.current;
       if (
         app.state === 'running' &&
@@ -388,6 +402,7 @@ export class LocalCluster implements Cluster, ClusterObservability {
       restartTimer: null,
       published: Promise.resolve(),
       listeners: new Map(),
+      canary: null,
     };
   }
 
@@ -424,6 +439,18 @@ export class LocalCluster implements Cluster, ClusterObservability {
 
   /** Rolling update: the new revision starts beside the old one, passes its health check, takes the traffic, then the old one stops. */
   private async rollOut(app: LiveApp, spec: DeploySpec, artifactFile: string, hooks: DeployHooks): Promise<void> {
+    const previous = app.record.current;
+    const { revision, instances } = await this.startRevision(app, spec, artifactFile, hooks);
+    await this.switchTo(app, revision, instances, previous, hooks);
+  }
+
+  /** A new revision's processes, started beside whatever serves and healthy; throws (having stopped them) when they are not. */
+  private async startRevision(
+    app: LiveApp,
+    spec: DeploySpec,
+    artifactFile: string,
+    hooks: DeployHooks,
+  ): Promise<{ revision: RevisionRecord; instances: AppInstance[] }> {
     const { artifact } = spec;
     const image = `${artifact.repository}:${artifact.tag}`;
     const revision: RevisionRecord = {
@@ -471,7 +498,11 @@ export class LocalCluster implements Cluster, ClusterObservability {
     }
     deploying = false;
     hooks.onEvent?.('healthy', `Revision ${revision.revision} passed GET ${revision.runtime.healthPath}`);
+    return { revision, instances };
+  }
 
+  /** The end of a rolling update (and a canary's promotion): the healthy revision takes all new requests, then the old one drains and stops. */
+  private async switchTo(app: LiveApp, revision: RevisionRecord, instances: AppInstance[], previous: RevisionRecord | null, hooks: DeployHooks): Promise<void> {
     const old = app.serving;
     app.serving = [];
     this.serve(app, instances);
@@ -492,6 +523,83 @@ export class LocalCluster implements Cluster, ClusterObservability {
       hooks.onEvent?.('stopped', `Revision ${old[0].revision} stopped`);
     }
     await this.pruneReleases(app, [revision.release, previous?.release]);
+  }
+
+  // Canary releases (CanaryReleases): a new revision beside the current one, taking a share of new requests.
+
+  async startCanary(spec: DeploySpec, hooks: DeployHooks): Promise<void> {
+    const artifactFile = await this.artifactFileOf(spec);
+    await this.locks.run(spec.name, async () => {
+      const app = this.apps.get(spec.name);
+      if (!app?.record.current || app.serving.length === 0) throw nothingServing(spec.name);
+      await this.dropCanary(app);
+      const { revision, instances } = await this.startRevision(app, spec, artifactFile, hooks);
+      app.canary = { revision, instances, percent: 0 };
+      this.routeCanary(app);
+      await app.published;
+      hooks.onLog(`Revision ${revision.revision} runs beside revision ${app.record.current.revision} as a canary, taking no requests yet`);
+    });
+  }
+
+  async setCanaryWeight(name: string, percent: number): Promise<void> {
+    await this.locks.run(name, async () => {
+      const app = this.apps.get(name);
+      if (!app?.canary) throw noCanary(name);
+      app.canary.percent = Math.min(100, Math.max(0, Math.round(percent)));
+      this.routeCanary(app);
+      // Front doors of other processes route with the new share too.
+      await app.published;
+    });
+  }
+
+  async canaryTraffic(name: string): Promise<CanaryTraffic | null> {
+    const app = this.owned ? this.apps.get(name) : undefined;
+    const counts = app?.proxy.canaryTraffic();
+    if (!app?.canary || !counts) return null;
+    return {
+      percent: app.canary.percent,
+      stable: { revision: app.record.current?.revision ?? 0, ...counts.stable, instances: app.serving.length },
+      canary: { revision: app.canary.revision.revision, ...counts.canary, instances: app.canary.instances.length },
+    };
+  }
+
+  async promoteCanary(name: string, hooks: DeployHooks): Promise<AppStatus> {
+    return this.locks.run(name, async () => {
+      const app = this.apps.get(name);
+      const canary = app?.canary;
+      if (!app || !canary || canary.instances.length === 0) throw noCanary(name);
+      const previous = app.record.current;
+      app.canary = null;
+      app.proxy.setCanary(null);
+      await this.switchTo(app, canary.revision, canary.instances, previous, hooks);
+      return this.statusOf(app);
+    });
+  }
+
+  async abortCanary(name: string): Promise<void> {
+    if (!this.owned) return;
+    await this.locks.run(name, async () => {
+      const app = this.apps.get(name);
+      if (app) await this.dropCanary(app);
+    });
+  }
+
+  /** Tells the proxy (and, through the snapshot, other processes' front doors) where the canary's share goes. */
+  private routeCanary(app: LiveApp): void {
+    app.proxy.setCanary(app.canary && { ports: app.canary.instances.map((instance) => instance.port), percent: app.canary.percent });
+    this.publishInstances(app);
+  }
+
+  /** All new requests back on the current revision (here and in other processes' front doors), then the canary drains and stops. */
+  private async dropCanary(app: LiveApp): Promise<void> {
+    const canary = app.canary;
+    if (!canary) return;
+    app.canary = null;
+    this.routeCanary(app);
+    await app.published;
+    await Promise.all(canary.instances.map((instance) => this.stopInstance(instance)));
+    await rm(path.join(app.paths.releases, canary.revision.release), { recursive: true, force: true });
+    app.log.append(`[slipway] Canary revision ${canary.revision.revision} stopped: all traffic is back on revision ${app.record.current?.revision}`);
   }
 
   /**
@@ -618,6 +726,13 @@ export class LocalCluster implements Cluster, ClusterObservability {
     app.listeners.delete(instance);
     app.record.pids = app.record.pids.filter((pid) => pid !== instance.pid);
     if (this.apps.get(app.record.name) === app) await this.save().catch(() => undefined);
+    if (!instance.stopping && app.canary?.instances.includes(instance)) {
+      // A canary is not restarted: its requests go to the stable revision, and its deployment's gate sees it gone.
+      app.canary.instances = app.canary.instances.filter((other) => other !== instance);
+      this.routeCanary(app);
+      app.log.append(`[slipway] Canary revision ${instance.revision} ${describeExit(exit)}`);
+      return;
+    }
     if (instance.stopping || !app.serving.includes(instance)) return;
     app.serving = app.serving.filter((other) => other !== instance);
     app.proxy.setTargets(app.serving.map((other) => other.port));
@@ -701,6 +816,8 @@ export class LocalCluster implements Cluster, ClusterObservability {
     if (app.restartTimer) clearTimeout(app.restartTimer);
     app.restartTimer = null;
     app.serving = [];
+    app.canary = null;
+    app.proxy.setCanary(null);
     app.proxy.setTargets([]);
     // The app is going: its loopback URL refuses at once rather than answer 503 while its processes finish.
     const stoppedListening = app.proxy.stopListening();
@@ -722,10 +839,12 @@ export class LocalCluster implements Cluster, ClusterObservability {
   }
 
   private observed(app: LiveApp): ObservedApp {
+    const observe = (instance: AppInstance) => ({ instance: instance.label, port: instance.port, pid: instance.usagePid ?? instance.pid ?? null });
     return {
       projectId: app.record.projectId,
       healthPath: app.record.current?.runtime.healthPath ?? '/',
-      instances: app.serving.map((instance) => ({ instance: instance.label, port: instance.port, pid: instance.usagePid ?? instance.pid ?? null })),
+      instances: app.serving.map(observe),
+      ...(app.canary ? { canary: { instances: app.canary.instances.map(observe), percent: app.canary.percent } } : {}),
     };
   }
 
@@ -769,12 +888,17 @@ export class LocalCluster implements Cluster, ClusterObservability {
     }
     const refresh = async () => {
       const again = await readObservedApp(dir);
-      published.proxy.setTargets(again?.instances.map((instance) => instance.port) ?? []);
+      route(again);
       // Removed (its folder is gone): the next request finds out afresh.
       if (!again) await this.dropPublished(name);
     };
     const published: PublishedApp = { proxy: new AppProxy(name, refresh), projectId: observed.projectId ?? '', watcher: null };
-    published.proxy.setTargets(observed.instances.map((instance) => instance.port));
+    const route = (snapshot: ObservedApp | null) => {
+      published.proxy.setTargets(snapshot?.instances.map((instance) => instance.port) ?? []);
+      const canary = snapshot?.canary;
+      published.proxy.setCanary(canary ? { ports: canary.instances.map((instance) => instance.port), percent: canary.percent } : null);
+    };
+    route(observed);
     try {
       published.watcher = watch(dir, () => void refresh().catch(() => undefined)).on('error', () => undefined);
       // A process stops whether or not an app is watched.

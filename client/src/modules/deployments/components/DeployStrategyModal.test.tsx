@@ -47,19 +47,19 @@ async function openStrategyModal() {
 describe('Deploy strategy modal', () => {
   afterEach(() => vi.useRealTimers());
 
-  it("offers Rolling Update only, recommended beside an active deployment; 'Deploy Version' closes it and about 1 s later shows Deployments", async () => {
+  it("offers Rolling Update, recommended beside an active deployment, and Canary; 'Deploy Version' closes it and about 1 s later shows Deployments", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     renderPage([createDeploymentMock(version.id, pending), activeMock([]), historyMock([pending]), updatesMock()]);
     const dialog = await openStrategyModal();
     expect(within(dialog).getByRole('radio', { name: 'Rolling Update' })).toBeChecked();
-    expect(within(dialog).getAllByRole('radio')).toHaveLength(1);
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(2);
     expect(within(dialog).getByText('Recommended')).toBeInTheDocument();
-    expect(within(within(dialog).getByRole('list', { name: 'Benefits' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(within(within(dialog).getByRole('list', { name: 'Benefits of Rolling Update' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Zero downtime',
       'Automatic rollback',
       'Resource efficient',
     ]);
-    expect(within(within(dialog).getByRole('list', { name: 'Drawbacks' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(within(within(dialog).getByRole('list', { name: 'Drawbacks of Rolling Update' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Slower',
       'Mixed versions',
     ]);
@@ -79,12 +79,32 @@ describe('Deploy strategy modal', () => {
     expect(row).toHaveTextContent('Pending');
   });
 
-  it('is not marked recommended without an active deployment', async () => {
+  it('deploys a canary with its steps and hold time, checking them first', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const canary = testDeployment({ ...pending, strategy: 'canary', canarySteps: [20, 100], canaryStepSeconds: 30 });
+    renderPage([createDeploymentMock(version.id, canary, {}, { deploymentStrategy: 'canary', canarySteps: [20, 100], canaryStepSeconds: 30 }), activeMock([]), historyMock([canary]), updatesMock()]);
+    const dialog = await openStrategyModal();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Canary' }));
+    const steps = within(dialog).getByRole('textbox', { name: 'Steps (percent of new requests)' });
+    expect(steps).toHaveValue('10, 50, 100');
+    fireEvent.change(steps, { target: { value: '20; 100' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deploy Version' }));
+    expect(steps).toHaveAttribute('aria-invalid', 'true');
+    expect(steps).toHaveAccessibleDescription(expect.stringContaining('Steps are whole percentages separated by commas'));
+    fireEvent.change(steps, { target: { value: '20, 100' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Hold each step (seconds)' }), { target: { value: '30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deploy Version' }));
+    await advance(20);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('is not marked recommended without an active deployment, and Canary needs one', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     renderPage([], null);
     const dialog = await openStrategyModal();
     expect(within(dialog).getByRole('radio', { name: 'Rolling Update' })).toBeChecked();
     expect(within(dialog).queryByText('Recommended')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Canary' })).toBeDisabled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await advance(10);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import type { MockLink } from '@apollo/client/testing';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DeploymentLogLinesDocument, DeploymentMetricsDocument, type DeploymentCardFragment } from '../../../generated/graphql';
+import { AbortCanaryDocument, DeploymentLogLinesDocument, DeploymentMetricsDocument, type DeploymentCardFragment } from '../../../generated/graphql';
 import { renderWithProviders, signedIn } from '../../../test/render';
 import { formatDateTime } from '../../projects/components/detail/project-format';
 import { DEFAULT_DEPLOYMENT_PARAMS } from '../deployment-list-params';
@@ -26,6 +26,41 @@ const historyTable = () => screen.findByRole('table', { name: 'Deployment histor
 const rows = async () => within(await historyTable()).getAllByTestId('deployment-row');
 
 describe('DeploymentsTab', () => {
+  it('shows a canary in progress with its step and split, and aborts it once confirmed', async () => {
+    const serving = previousDeployment({ status: 'active', isActive: true, trafficPercent: 90 });
+    const canary = testDeployment({
+      id: 'd0000000-0000-4000-8000-000000000003',
+      status: 'deploying',
+      strategy: 'canary',
+      isActive: false,
+      trafficPercent: 10,
+      activatedAt: null,
+      canarySteps: [10, 50, 100],
+      canaryStepSeconds: 60,
+      canaryStep: 0,
+    });
+    const aborted = { ...canary, status: 'rolled_back' as const, trafficPercent: 0, canaryStep: null };
+    let asked = 0;
+    const abortMock: MockLink.MockedResponse = {
+      request: { query: AbortCanaryDocument, variables: { id: canary.id } },
+      result: () => {
+        asked++;
+        return { data: { abortCanary: aborted } };
+      },
+    };
+    renderTab([activeMock([serving]), historyMock([canary, serving]), abortMock, activeMock([serving]), historyMock([aborted, serving])]);
+    const panel = await screen.findByRole('region', { name: 'Canary Release in production' });
+    expect(panel).toHaveTextContent('Step1 of 3: 10 % of new requests, held 60 s');
+    expect(panel).toHaveTextContent('Traffic splitv2.0.0: 10 % · v1.0.0: 90 %');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Abort' }));
+    const dialog = screen.getByRole('dialog', { name: 'Abort Canary' });
+    expect(dialog).toHaveTextContent('Are you sure you want to abort the canary in production? All new requests go back to v1.0.0, and v2.0.0 stops.');
+    expect(asked).toBe(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abort v2.0.0' }));
+    await expect.poll(() => asked).toBe(1);
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('shows an active deployment card with its facts, Metrics, Logs and Rollback (it replaced another one)', async () => {
     const active = testDeployment();
     renderTab([activeMock([active]), historyMock([active, previousDeployment()])]);

@@ -14,6 +14,7 @@ import { useActiveDeployments, useDeploymentHistory } from '../hooks/useDeployme
 import { useDeploymentUpdates } from '../hooks/useDeploymentUpdates';
 import { useRollback } from '../hooks/useRollback';
 import { ActiveDeploymentCard } from './ActiveDeploymentCard';
+import { CanaryPanel } from './CanaryPanel';
 import { DeploymentDetailsDialog } from './DeploymentDetailsDialog';
 import { DeploymentFilters } from './DeploymentFilters';
 import { DeploymentHistoryTable } from './DeploymentHistoryTable';
@@ -80,6 +81,8 @@ export function DeploymentsTab({ projectId, focusOnOpen = false }: DeploymentsTa
   const { page, params, query } = history;
   const watched = [...(active.deployments ?? []), ...(page?.deployments ?? [])];
   const { polling } = useDeploymentUpdates(projectId, watched);
+  const canary = watched.find((deployment) => deployment.strategy === 'canary' && (deployment.status === 'pending' || deployment.status === 'deploying'));
+  const canaryServing = canary ? (active.deployments?.find((deployment) => deployment.environment === canary.environment) ?? null) : null;
 
   useEffect(() => {
     if (focusOnOpen && activeTitleRef.current) focusHeading(activeTitleRef.current);
@@ -158,6 +161,7 @@ export function DeploymentsTab({ projectId, focusOnOpen = false }: DeploymentsTa
       )}
       {rollback.error && <ErrorBanner message={rollback.error} onDismiss={rollback.dismissError} />}
       {polling && <ErrorBanner variant="info" message="Live updates are unavailable; deployment statuses are checked every few seconds." />}
+      {canary && <CanaryPanel projectId={projectId} canary={canary} serving={canaryServing} />}
       <Card aria-labelledby={activeTitleId}>
         <StyledTitle id={activeTitleId} ref={activeTitleRef}>
           Active Deployments

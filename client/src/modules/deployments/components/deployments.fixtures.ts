@@ -48,6 +48,9 @@ export function testDeployment(overrides: Partial<DeploymentCardFragment> = {}):
     rollbackReason: null,
     isActive: true,
     durationSeconds: 90,
+    canarySteps: null,
+    canaryStepSeconds: null,
+    canaryStep: null,
     versionId: 'a0000000-0000-4000-8000-000000000002',
     version: { __typename: 'Version', id: 'a0000000-0000-4000-8000-000000000002', versionTag: 'v2.0.0', versionNumber: 2, gitCommitSha: COMMIT_V2 },
     ...overrides,
@@ -132,8 +135,13 @@ export function rollbackMock(deployment: DeploymentCardFragment, targetId: strin
   };
 }
 
-export function createDeploymentMock(versionId: string, deployment: DeploymentCardFragment, outcome: { error?: Error } = {}): MockLink.MockedResponse {
-  const request = { query: CreateDeploymentDocument, variables: { projectId: PROJECT_ID, input: { versionId, deploymentStrategy: 'rolling' } } };
+export function createDeploymentMock(
+  versionId: string,
+  deployment: DeploymentCardFragment,
+  outcome: { error?: Error } = {},
+  input: Record<string, unknown> = { deploymentStrategy: 'rolling' },
+): MockLink.MockedResponse {
+  const request = { query: CreateDeploymentDocument, variables: { projectId: PROJECT_ID, input: { versionId, ...input } } };
   return outcome.error ? { request, error: outcome.error } : { request, result: { data: { createDeployment: deployment } } };
 }
 

@@ -16,8 +16,8 @@ import { DEPLOYMENT_POLL_SCHEDULE, DEPLOYMENT_REFRESH_LIMIT } from '../deploymen
 
 /**
  * Keeps the project's deployments current: live from the projectDeployments subscription (each change goes into
- * the normalised cache; a new deployment or a changed status also asks the lists and the header again, since
- * which deployments each list holds changes with it). While the socket is down or the subscription failed, the
+ * the normalised cache; a new deployment, a changed status or a canary's next step also asks the lists and the header
+ * again, since which deployments each list holds, and their traffic, change with it). While the socket is down or the subscription failed, the
  * `watched` deployments that are in progress are looked up one by one on spec section 9's schedule (5 s, backing
  * off when slow); a failed lookup is ignored (spec section 8), and when a status changed the list is fetched
  * again with page 1, limit 50, and the lists shown are asked again.
@@ -40,7 +40,8 @@ export function useDeploymentUpdates(projectId: string, watched: readonly Deploy
       const id = cache.identify(next);
       const before = cache.readFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard' });
       cache.writeFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard', data: next });
-      if (!before || before.status !== next.status) void refreshLists().catch(() => undefined);
+      // A canary's new step changed the serving deployment's traffic too.
+      if (!before || before.status !== next.status || before.canaryStep !== next.canaryStep) void refreshLists().catch(() => undefined);
     },
   });
 

@@ -27,13 +27,19 @@ export class DeploymentsFilterInput {
   sortOrder?: SortOrder;
 }
 
-@InputType({ description: 'A deployment of a built version: a rolling update of the environment' })
+@InputType({ description: 'A deployment of a built version: a rolling update of the environment, or a canary release' })
 export class CreateDeploymentInput {
   @Field(() => ID, { description: 'The version to deploy: built, not archived, of this project' })
   versionId!: string;
 
-  @Field(() => DeploymentStrategy, { nullable: true, description: 'How it replaces the active deployment (default rolling, the only one offered)' })
+  @Field(() => DeploymentStrategy, { nullable: true, description: 'How it replaces the active deployment: rolling (default) or canary' })
   deploymentStrategy?: DeploymentStrategy;
+
+  @Field(() => [Int], { nullable: true, description: 'Canary only: the share of new requests (percent) at each step, rising, ending at 100 (default 10, 50, 100; at most 5 steps)' })
+  canarySteps?: number[];
+
+  @Field(() => Int, { nullable: true, description: 'Canary only: how long each step is held, 5 to 3600 s (default 60)' })
+  canaryStepSeconds?: number;
 
   @Field(() => String, { nullable: true, description: "The environment (default 'production')" })
   environment?: string;

@@ -9,10 +9,11 @@ import { recordDeploymentEvent } from '../deployment-event.entity.js';
 import { DeploymentStatus, DeploymentStrategy } from '../deployment-status.js';
 import { lockProject, markActive, markRolledBackAutomatically, markStopped, openSnapshot, sealSnapshot, type Serving } from '../deployment-transitions.js';
 import { Deployment } from '../deployment.entity.js';
+import type { CanaryMeasurements } from '../canary/canary-gate.js';
 import { effectiveVariables, environmentNamed } from '../../environments/environment-rows.js';
 
 export type DeploymentFields = Partial<
-  Pick<Deployment, 'status' | 'trafficPercent' | 'healthChecks' | 'errorMessage' | 'activatedAt' | 'deployedUrl' | 'isActive' | 'replicas'>
+  Pick<Deployment, 'status' | 'trafficPercent' | 'healthChecks' | 'errorMessage' | 'activatedAt' | 'deployedUrl' | 'isActive' | 'replicas' | 'canaryStep'>
 >;
 
 /** What a run's steps read and write of its project's deployments (a rollout, a stop, the creation's first deployment, a deletion). */
@@ -29,14 +30,14 @@ export interface DeploymentRecords {
   deploymentEnvironment(deployment: Deployment): Promise<Record<string, string>>;
   /** Changes the deployment's row and tells live followers. */
   updateDeployment(id: string, fields: DeploymentFields): Promise<void>;
-  addDeploymentEvent(id: string, type: DeploymentEventType, message: string): Promise<void>;
+  addDeploymentEvent(id: string, type: DeploymentEventType, message: string, measurements?: CanaryMeasurements): Promise<void>;
   /**
    * The deployment serves its environment: active with all the traffic, the one it replaced superseded (or
    * rolled_back when it was rolling back), and for production the project's active version, deployment and URL; one transaction.
    */
   activateDeployment(id: string, serving: Serving): Promise<void>;
   /** It never became healthy: rolled_back with why; the one it was replacing keeps (or goes back to) serving. */
-  rollBackDeployment(id: string, why: string): Promise<void>;
+  rollBackDeployment(id: string, why: string, canary?: { measurements?: CanaryMeasurements; byHand?: boolean }): Promise<void>;
   /** Its app was removed: archived, and production's project no longer names it. */
   stopDeployment(id: string): Promise<void>;
 }
@@ -114,8 +115,8 @@ export class DatabaseDeploymentRecords implements DeploymentRecords {
     await this.publishDeployment(id);
   }
 
-  async addDeploymentEvent(id: string, type: DeploymentEventType, message: string): Promise<void> {
-    await recordDeploymentEvent(this.deps.dataSource.manager, { id, ownerId: this.ownerId }, type, message);
+  async addDeploymentEvent(id: string, type: DeploymentEventType, message: string, measurements?: CanaryMeasurements): Promise<void> {
+    await recordDeploymentEvent(this.deps.dataSource.manager, { id, ownerId: this.ownerId }, type, message, measurements);
     await this.publishDeployment(id);
   }
 
@@ -123,8 +124,8 @@ export class DatabaseDeploymentRecords implements DeploymentRecords {
     await this.transition(id, (manager, deployment) => markActive(manager, deployment, serving));
   }
 
-  async rollBackDeployment(id: string, why: string): Promise<void> {
-    await this.transition(id, (manager, deployment) => markRolledBackAutomatically(manager, deployment, why));
+  async rollBackDeployment(id: string, why: string, canary?: { measurements?: CanaryMeasurements; byHand?: boolean }): Promise<void> {
+    await this.transition(id, (manager, deployment) => markRolledBackAutomatically(manager, deployment, why, canary));
   }
 
   async stopDeployment(id: string): Promise<void> {
@@ -137,10 +138,15 @@ export class DatabaseDeploymentRecords implements DeploymentRecords {
       await lockProject(manager, this.projectId, this.ownerId);
       const deployment = await manager.findOneBy(Deployment, { ...this.children(), id });
       if (!deployment) throw new StepFailure('The deployment no longer exists');
-      const before = await manager.find(Deployment, { where: { ...this.children(), environment: deployment.environment }, select: { id: true, status: true } });
+      const select = { id: true, status: true, trafficPercent: true } as const;
+      const before = await manager.find(Deployment, { where: { ...this.children(), environment: deployment.environment }, select });
       await work(manager, deployment);
-      const after = await manager.find(Deployment, { where: { ...this.children(), environment: deployment.environment }, select: { id: true, status: true } });
-      return after.filter((row) => row.id === id || before.find((old) => old.id === row.id)?.status !== row.status).map((row) => row.id);
+      const after = await manager.find(Deployment, { where: { ...this.children(), environment: deployment.environment }, select });
+      const changed = (row: Deployment) => {
+        const old = before.find((other) => other.id === row.id);
+        return old?.status !== row.status || old.trafficPercent !== row.trafficPercent;
+      };
+      return after.filter((row) => row.id === id || changed(row)).map((row) => row.id);
     });
     for (const deploymentId of touched) await this.publishDeployment(deploymentId);
   }

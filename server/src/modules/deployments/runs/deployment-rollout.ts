@@ -3,7 +3,7 @@ import { DEFAULT_ENVIRONMENT } from '@slipway/domain';
 import { AppError } from '../../../common/app-error.js';
 import type { Deployment } from '../deployment.entity.js';
 import type { Template } from '../../templates/template.model.js';
-import type { AppStatus } from '../../../providers/cluster/cluster.port.js';
+import type { AppStatus, DeployHooks, DeploySpec } from '../../../providers/cluster/cluster.port.js';
 import type { StepContext } from '../../../pipelines/steps.js';
 import { StepFailure } from '../../../pipelines/steps.js';
 import { versionImage, type RunNames } from '../../projects/runs/run-names.js';
@@ -37,6 +37,40 @@ export function rolloutFailure(error: unknown, signal?: AbortSignal): string {
   return 'The new revision did not start or failed its health check';
 }
 
+/** What the cluster runs for the deployment: its version's artifact with its snapshot, replicas and limits. */
+export async function deploySpecOf(ctx: Ctx, names: RunNames, deployment: Deployment, template: Template, tag: string): Promise<DeploySpec> {
+  const { records, registry } = ctx.providers;
+  const artifact = await registry.find(versionImage(names, tag));
+  if (!artifact) throw new StepFailure(`The registry has no ${tag} artifact`);
+  return {
+    name: appNameOf(names, deployment.environment),
+    projectId: names.project.id,
+    ownerId: ctx.run.ownerId,
+    artifact,
+    runtime: { start: template.runtime.start, healthPath: template.runtime.healthPath, portEnv: template.runtime.portEnv },
+    environment: await records.deploymentEnvironment(deployment),
+    replicas: deployment.replicas,
+    healthTimeoutSeconds: HEALTH_TIMEOUT_SECONDS,
+    limits: await records.limits(),
+  };
+}
+
+/**
+ * The cluster's hooks for a rollout: each milestone becomes an event of the deployment, in order, and `onServing`
+ * runs (after that event) once the new revision takes the traffic. `settled` waits for them all.
+ */
+export function rolloutHooks(ctx: Ctx, deployment: Deployment, onServing?: () => Promise<void>): { hooks: DeployHooks; settled(): Promise<void> } {
+  let events = Promise.resolve();
+  const record = (type: DeploymentEventType, message: string) => {
+    events = events.then(() => ctx.providers.records.addDeploymentEvent(deployment.id, type, message)).catch(() => undefined);
+    if (type === 'traffic_shifted' && onServing) events = events.then(onServing).catch(() => undefined);
+  };
+  return {
+    hooks: { signal: ctx.signal, onLog: (line) => void ctx.logger.info(line).catch(() => undefined), onEvent: record },
+    settled: () => events,
+  };
+}
+
 /**
  * Makes the deployment's version serve its environment with the environment variables it was deployed with
  * (its snapshot) and its replicas: a rolling update on the cluster, a no-op when that exact revision already
@@ -52,34 +86,11 @@ export async function rollOut(
   /** Called (after the event is recorded) once the new revision takes the traffic, while the old one drains. */
   onServing?: () => Promise<void>,
 ): Promise<AppStatus> {
-  const { records, registry, cluster } = ctx.providers;
-  const artifact = await registry.find(versionImage(names, tag));
-  if (!artifact) throw new StepFailure(`The registry has no ${tag} artifact`);
-  let events = Promise.resolve();
-  const record = (type: DeploymentEventType, message: string) => {
-    events = events.then(() => records.addDeploymentEvent(deployment.id, type, message)).catch(() => undefined);
-    if (type === 'traffic_shifted' && onServing) events = events.then(onServing).catch(() => undefined);
-  };
+  const spec = await deploySpecOf(ctx, names, deployment, template, tag);
+  const { hooks, settled } = rolloutHooks(ctx, deployment, onServing);
   try {
-    return await cluster.deploy(
-      {
-        name: appNameOf(names, deployment.environment),
-        projectId: names.project.id,
-        ownerId: ctx.run.ownerId,
-        artifact,
-        runtime: { start: template.runtime.start, healthPath: template.runtime.healthPath, portEnv: template.runtime.portEnv },
-        environment: await records.deploymentEnvironment(deployment),
-        replicas: deployment.replicas,
-        healthTimeoutSeconds: HEALTH_TIMEOUT_SECONDS,
-        limits: await records.limits(),
-      },
-      {
-        signal: ctx.signal,
-        onLog: (line) => void ctx.logger.info(line).catch(() => undefined),
-        onEvent: record,
-      },
-    );
+    return await ctx.providers.cluster.deploy(spec, hooks);
   } finally {
-    await events;
+    await settled();
   }
 }

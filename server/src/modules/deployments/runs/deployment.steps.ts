@@ -5,6 +5,11 @@ import { type StepContext, StepFailure } from '../../../pipelines/steps.js';
 import { type DeploymentRunProviders, HEALTH_TIMEOUT_SECONDS, appNameOf, rollOut, rolloutFailure } from './deployment-rollout.js';
 import { versionImage, type RunNames } from '../../projects/runs/run-names.js';
 import { runStepOf } from '../../projects/runs/run-step.js';
+import { CANARY_STEP_SECONDS, type CanaryMeasurements, MAX_CANARY_STEPS } from '../canary/canary-gate.js';
+import { CanaryStopped, releaseCanary } from './canary-release.js';
+
+/** The longest canary: every step held the longest time, plus its health check and the old revision's drain. */
+const CANARY_TIMEOUT_SECONDS = MAX_CANARY_STEPS * CANARY_STEP_SECONDS.max + HEALTH_TIMEOUT_SECONDS + 120;
 
 type Ctx = StepContext<DeploymentRunProviders>;
 
@@ -30,8 +35,8 @@ function checkNotRolledBack(deployment: Deployment): void {
 }
 
 /** Fails the deployment for good (automatic rollback: what served keeps serving), then the step. */
-async function rollBack(ctx: Ctx, deployment: Deployment, why: string): Promise<never> {
-  await ctx.providers.records.rollBackDeployment(deployment.id, why);
+async function rollBack(ctx: Ctx, deployment: Deployment, why: string, canary?: { measurements?: CanaryMeasurements; byHand?: boolean }): Promise<never> {
+  await ctx.providers.records.rollBackDeployment(deployment.id, why, canary);
   await ctx.logger.error(`automatic rollback: ${why}`);
   throw new StepFailure(why);
 }
@@ -81,6 +86,33 @@ const rollOutStep = step(
   },
 );
 
+const canaryRelease = step(
+  'canary-release',
+  'deploy',
+  "Starts the new revision beside the serving one and gives it a growing share of new requests while its errors and latency stay close to the serving one's, then promotes it; a breach sends all traffic back",
+  CANARY_TIMEOUT_SECONDS,
+  async (ctx, names, deployment) => {
+    checkNotRolledBack(deployment);
+    const template = await requireTemplate(ctx);
+    const tag = deployment.version?.versionTag;
+    if (!tag) return rollBack(ctx, deployment, 'The version of this deployment no longer exists');
+    const { cluster } = ctx.providers;
+    if (!cluster.canary) return rollBack(ctx, deployment, `The ${cluster.kind} cluster does not run canary releases yet: deploy with the rolling strategy`);
+    let status;
+    try {
+      status = await releaseCanary(ctx, names, deployment, template, tag, cluster.canary, async () => {
+        await activateServing(ctx, names, deployment, template);
+      });
+    } catch (error) {
+      // All traffic back on the serving revision before the deployment says so.
+      await cluster.canary.abortCanary(appNameOf(names, deployment.environment)).catch(() => undefined);
+      if (error instanceof CanaryStopped) return rollBack(ctx, deployment, error.message, { measurements: error.measurements, byHand: error.byHand });
+      return rollBack(ctx, deployment, rolloutFailure(error, ctx.signal));
+    }
+    await ctx.logger.info(`${cluster.kind} cluster: ${status.name} revision ${status.revision} serves ${status.url}`);
+  },
+);
+
 const activate = step('activate-deployment', 'database', 'Makes the deployment the active one; the one it replaced is superseded (or rolled back) and becomes its way back', 60, async (ctx, names, deployment) => {
   checkNotRolledBack(deployment);
   const template = await requireTemplate(ctx);
@@ -107,5 +139,9 @@ const stop = step('stop-deployment', 'server', "Stops the deployment's instances
 
 /** A rollout, rollback or scale of one deployment, in order. */
 export const deploymentSteps = [prepare, rollOutStep, activate];
+/** A canary release of one deployment, in order. */
+export const canaryDeploymentSteps = [prepare, canaryRelease, activate];
+/** The one step of a canary release that a rollout does not have (registered once with the rest). */
+export const canaryReleaseStep = canaryRelease;
 /** A stop of one deployment. */
 export const deploymentStopSteps = [stop];

@@ -391,6 +391,37 @@ describe('local cluster: isolation, supervision and logs', () => {
     expect(failures).toBe(0);
   });
 
+  it('runs a canary beside the serving revision for exactly its share of requests, measured apart, then promotes or aborts it', async () => {
+    const name = 'probe-canary';
+    const { loopbackUrl: url } = await harness.cluster.deploy(spec(name, { environment: { GREETING: 'stable' } }), deployHooks());
+    const greetings = async (count: number) => {
+      const seen: string[] = [];
+      for (let index = 0; index < count; index++) seen.push((await probe(url!)).env.GREETING);
+      return seen;
+    };
+    await harness.cluster.canary.startCanary(spec(name, { environment: { GREETING: 'canary' } }), deployHooks());
+    expect(await greetings(5)).toEqual(Array(5).fill('stable'));
+    await harness.cluster.canary.setCanaryWeight(name, 20);
+    expect((await greetings(50)).filter((greeting) => greeting === 'canary')).toHaveLength(10);
+    const traffic = (await harness.cluster.canary.canaryTraffic(name))!;
+    expect(traffic).toMatchObject({ percent: 20, stable: { revision: 1, requests: 45, errors: 0, instances: 1 }, canary: { revision: 2, requests: 10, errors: 0, instances: 1 } });
+    const events: string[] = [];
+    const promoted = await harness.cluster.canary.promoteCanary(name, { ...deployHooks(), onEvent: (event) => void events.push(event) });
+    expect(promoted).toMatchObject({ state: 'running', revision: 2 });
+    expect(events).toEqual(['traffic_shifted', 'drained', 'stopped']);
+    expect(await greetings(5)).toEqual(Array(5).fill('canary'));
+    expect(await harness.cluster.canary.canaryTraffic(name)).toBeNull();
+
+    await harness.cluster.canary.startCanary(spec(name, { environment: { GREETING: 'bad' } }), deployHooks());
+    await harness.cluster.canary.setCanaryWeight(name, 50);
+    expect(new Set(await greetings(4))).toEqual(new Set(['canary', 'bad']));
+    await harness.cluster.canary.abortCanary(name);
+    expect(await greetings(6)).toEqual(Array(6).fill('canary'));
+    expect(await harness.cluster.status(name)).toMatchObject({ state: 'running', revision: 2, replicas: 1 });
+    await expect(harness.cluster.canary.setCanaryWeight(name, 10)).rejects.toThrow(/No canary runs/);
+    await harness.cluster.remove(name);
+  });
+
   it('removing an app stops its processes and frees its URL', async () => {
     const { loopbackUrl: url } = (await harness.cluster.status('probe-env'))!;
     const { pid } = await probe(url!);
