@@ -21,7 +21,7 @@ export const GITHUB_API_URL = 'https://api.github.com';
 const TAGGER = { name: 'Slipway', email: 'slipway@localhost' };
 const SHA = /^[0-9a-f]{40}$/;
 /** The events Slipway's webhook receives: branches moved, created or deleted. */
-const WEBHOOK_EVENTS = ['push'] as const;
+const WEBHOOK_EVENTS = ['push', 'pull_request'] as const;
 
 /** Scopes a classic token needs: private repositories and their contents, and the template's workflow file. */
 const REQUIRED_SCOPES = ['repo', 'workflow'];

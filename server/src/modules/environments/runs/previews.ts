@@ -44,19 +44,32 @@ export class Previews {
     },
   ) {}
 
-  /** The branch's preview, made now when previews are on; null when they are off. */
-  async ensure(project: Project, branch: string): Promise<Environment | null> {
+  /**
+   * The branch's preview (one per branch), made now when previews are on; null when they are off. A pull request's
+   * makes it `pr-<number>` (or, that name being another environment's, the branch's name) and takes over an existing one.
+   */
+  async ensure(project: Project, branch: string, pullRequest?: { number: number; title: string }): Promise<Environment | null> {
     const { dataSource } = this.deps;
     if (!(await previewSettingsOf(dataSource, project)).enabled) return null;
-    const name = previewName(branch);
-    await dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(Environment)
-      .values({ ownerId: project.ownerId, projectId: project.id, name, branch, autoDeploy: true, kind: 'preview', variablesSealed: '' })
-      .orIgnore()
-      .execute();
-    return dataSource.getRepository(Environment).findOneBy({ projectId: project.id, name, kind: 'preview' });
+    const repository = dataSource.getRepository(Environment);
+    const where = { projectId: project.id, branch, kind: 'preview' as const };
+    let preview = await repository.findOneBy(where);
+    for (const name of [...(pullRequest ? [`pr-${pullRequest.number}`] : []), previewName(branch)]) {
+      if (preview) break;
+      await dataSource
+        .createQueryBuilder()
+        .insert()
+        .into(Environment)
+        .values({ ownerId: project.ownerId, projectId: project.id, name, branch, autoDeploy: true, kind: 'preview', variablesSealed: '' })
+        .orIgnore()
+        .execute();
+      preview = await repository.findOneBy(where);
+    }
+    if (preview && pullRequest && (preview.pullRequestNumber !== pullRequest.number || preview.pullRequestTitle !== pullRequest.title)) {
+      await repository.update(preview.id, { pullRequestNumber: pullRequest.number, pullRequestTitle: pullRequest.title });
+      preview = await repository.findOneBy({ id: preview.id });
+    }
+    return preview;
   }
 
   /** The preview of a branch, or null. */
