@@ -27,7 +27,7 @@ export function environmentsModule(deps: {
   /** Promotion and a variable change deploy through the deployments' service. */
   deployments: PromotionDeployments;
 }) {
-  const service = new EnvironmentsService(deps.dataSource, deps.projects, deps.secretBox, deps.deployments);
+  const service = new EnvironmentsService(deps.dataSource, deps.projects, deps.secretBox, deps.deployments, deps.providers);
   const history = new PushHistory(deps.dataSource, deps.projects);
   const previews = new Previews(deps);
   new PushDeploys({ ...deps, previews }).listen();

@@ -48,6 +48,17 @@ export const environmentSchemas: SchemaComponents = {
         target_value: s.nullable(s.string("The target's value; null when it has none or the variable is sensitive.")),
       }),
     ),
+    commits: s.nullable(
+      s.object(
+        {
+          kind: s.enum(['forward', 'diverged', 'rollback', 'same', 'initial'], "forward: the target gains the commits; diverged: and loses `behind` of its own; rollback: the target runs newer commits, the listed ones leave it; same; initial: the target serves nothing (the source's recent commits)."),
+          commits: s.array(s.object({ sha: s.string(), message: s.string('The first line of its message.'), author: s.string(), date: s.string('When it was authored (ISO 8601).') }), 'Newest first, at most 50.'),
+          more: s.integer('How many more there are beyond those listed.'),
+          behind: s.integer('How many commits the target runs that the source lacks (they leave it).'),
+        },
+        { description: "The commits between the target's serving commit and the source's; null when the repository could not be read." },
+      ),
+    ),
   }),
   Push: s.object({
     id: s.uuid(),
@@ -235,6 +246,7 @@ export function environmentsRoutes(environments: EnvironmentsService, pushes: Pu
           deployment: toDeploymentDetails(plan.deployment),
           current: plan.current && toDeploymentDetails(plan.current),
           variables: plan.variables.map((row) => ({ name: row.name, sensitive: row.sensitive, source_value: row.sourceValue, target_value: row.targetValue })),
+          commits: plan.commits,
         });
       },
     },
