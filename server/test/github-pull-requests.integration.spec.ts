@@ -181,4 +181,30 @@ describe('pull requests of a cloud project', () => {
     const refs = (await gitHubApi('GET', '/repos/acme/pr-site/git/matching-refs/tags/')).body.map((ref: any) => ref.ref);
     expect(refs.filter((ref: string) => ref.includes('pr-1'))).toEqual([]);
   }, 120_000);
+
+  it("takes over the preview its branch's push made (no second build), and goes once when the branch is deleted", async () => {
+    const head = await push('feature/two', 'two', 'Second feature');
+    let branchPreview: any;
+    await eventually(async () => {
+      branchPreview = (await call('GET', '/environments')).body.environments.find((row: any) => row.branch === 'feature/two');
+      return Boolean(branchPreview);
+    });
+    expect(branchPreview.name).toMatch(/^pv-feature-two-[0-9a-f]{4}$/);
+    const opened = await gitHubApi('POST', '/repos/acme/pr-site/pulls', { title: 'Second', head: 'feature/two', base: 'main' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const { number } = opened.body;
+    await eventually(async () => (await call('GET', `/environments/${branchPreview.name}`)).body.pull_request?.number === number);
+    await serving(branchPreview.name, head);
+    await eventually(async () => (await call('GET', '/pushes')).body.pushes.filter((row: any) => row.commit === head).length === 2);
+    const records = (await call('GET', '/pushes')).body.pushes.filter((row: any) => row.commit === head);
+    expect(records.map((row: any) => row.outcome).sort()).toEqual(['deploying', 'ignored']);
+    expect(records.find((row: any) => row.outcome === 'ignored').reason).toBe(`Commit ${head.slice(0, 7)} already runs (or is being deployed) in ${branchPreview.name}`);
+    // Deleting the head branch sends a push and closes the pull request (two deliveries): the preview goes once.
+    await waitForRun(app, owner.token, project.id, { stream: 'deployment' });
+    await git(['push', '--quiet', 'origin', '--delete', 'feature/two']);
+    await eventually(async () => (await gitHubApi('GET', `/repos/acme/pr-site/pulls/${number}`)).body.state === 'closed');
+    await eventually(async () => (await call('GET', `/environments/${branchPreview.name}`)).status === 404, 60_000);
+    const removals = (await call('GET', '/pushes')).body.pushes.filter((row: any) => row.outcome === 'removed' && row.environment === branchPreview.name);
+    expect(removals).toHaveLength(1);
+  }, 300_000);
 });

@@ -83,7 +83,7 @@ export class PushDeploys {
   private async branchDeleted(project: Project, event: Pushed): Promise<void> {
     const preview = await this.deps.previews.of(project, event.branch);
     if (!preview) return this.ignore(event, null, `Branch ${event.branch} was deleted: nothing to deploy`);
-    const claimed = await this.claim(this.deps.dataSource.manager, event, preview.name, PushOutcome.removed, `Branch ${event.branch} was deleted: its preview ${preview.name} is removed`);
+    const claimed = await this.claimRemoval(event, preview, `Branch ${event.branch} was deleted: its preview ${preview.name} is removed`);
     if (claimed) await this.deps.previews.remove(project, preview);
   }
 
@@ -93,7 +93,7 @@ export class PushDeploys {
     if (!preview || (preview.pullRequestNumber !== null && preview.pullRequestNumber !== number)) {
       return this.ignore(event, null, `Pull request #${number} was closed: it had no preview`);
     }
-    const claimed = await this.claim(this.deps.dataSource.manager, event, preview.name, PushOutcome.removed, `Pull request #${number} was closed: its preview ${preview.name} is removed`);
+    const claimed = await this.claimRemoval(event, preview, `Pull request #${number} was closed: its preview ${preview.name} is removed`);
     if (claimed) await this.deps.previews.remove(project, preview);
   }
 
@@ -197,6 +197,11 @@ export class PushDeploys {
     return runs;
   }
 
+  /** A preview is removed once, whichever of its branch's deletion and its pull request's closing comes first. */
+  private claimRemoval(event: Pushed, preview: Environment, reason: string): Promise<string | null> {
+    return this.claim(this.deps.dataSource.manager, event, preview.name, PushOutcome.removed, reason, `removed:${preview.id}`);
+  }
+
   /** Whether a deployment of the environment serves the commit or is on its way to. */
   private deploys(manager: EntityManager, environment: Environment, sha: string): Promise<boolean> {
     return manager
@@ -210,10 +215,10 @@ export class PushDeploys {
    * Records the push for this environment; null when another process recorded it first. A pull request's synchronize
    * has its push's key (GitHub sends both: one deploys); its other actions are keyed by their delivery.
    */
-  private async claim(manager: EntityManager, event: Pushed, environment: string | null, outcome: PushOutcome, reason: string | null): Promise<string | null> {
+  private async claim(manager: EntityManager, event: Pushed, environment: string | null, outcome: PushOutcome, reason: string | null, unique?: string): Promise<string | null> {
     const pullRequest = event.pullRequest;
     const change = pullRequest && pullRequest.action !== 'synchronize' ? [`pr${pullRequest.number}`, pullRequest.action, pullRequest.delivery] : [event.branch, event.before ?? '-', event.after ?? '-'];
-    const key = [...change, environment ?? '-'].join(':');
+    const key = unique ?? [...change, environment ?? '-'].join(':');
     const result = await manager
       .createQueryBuilder()
       .insert()
