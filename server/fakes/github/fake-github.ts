@@ -27,7 +27,7 @@ import { LOG_PATH_PREFIX, workflowRunRoutes } from './workflow-runs.js';
  *
  * One module per resource, as the Kubernetes fake has: accounts.ts (rate limit, user, organizations), repositories.ts,
  * contents.ts, git-data.ts (with git-objects.ts), secrets.ts, workflow-runs.ts (the runs themselves: actions.ts),
- * hooks.ts (webhooks and their deliveries), pulls.ts (pull requests and commit comparison) and git-http.ts (git over smart HTTP); state.ts holds what
+ * hooks.ts (webhooks and their deliveries), pulls.ts (pull requests, commit lists and comparisons) and git-http.ts (git over smart HTTP); state.ts holds what
  * they share. This file composes them behind one server.
  */
 

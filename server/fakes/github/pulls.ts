@@ -31,7 +31,8 @@ const COMPARE_MAX = 250;
 /**
  * Pull requests (pulls#create, get, list, update) with their real webhook deliveries: `pull_request` opened, closed,
  * reopened, edited, and synchronize when a push moves an open pull request's head branch (a deleted head branch closes
- * it, as on GitHub). And commit comparison (commits#compare-two-commits), read from the bare repository.
+ * it, as on GitHub). And the commits API's list and comparison (commits#list-commits, compare-two-commits), read from
+ * the bare repository.
  */
 export class FakePulls {
   private readonly pulls: PullRecord[] = [];
@@ -118,6 +119,21 @@ export class FakePulls {
         this.event(pull, 'reopened', request.session.user);
       }
       return { status: 200, body: await this.json(pull) };
+    });
+
+    router.route('GET', '/repos/{owner}/{repo}/commits', async (request) => {
+      const documentation = 'commits/commits#list-commits';
+      const repo = await state.gitRepository(request, documentation);
+      const head = await this.commitOf(repo, request.query.get('sha') ?? repo.defaultBranch);
+      if (!head) throw notFound(documentation);
+      const history = await this.ancestors(repo, head);
+      const { perPage, page: current } = page(request.query);
+      const listed = history.slice((current - 1) * perPage, current * perPage);
+      return {
+        status: 200,
+        body: await Promise.all(listed.map((entry) => this.commitListJson(repo, entry.oid))),
+        headers: pageLinks(`${state.repoUrl(repo)}/commits`, request.query, current, Math.max(Math.ceil(history.length / perPage), 1)),
+      };
     });
 
     router.route('GET', '/repos/{owner}/{repo}/compare/{basehead+}', async (request) => {
