@@ -67,6 +67,10 @@ export class Environment {
   @Field(() => String, { nullable: true, description: "A preview for a GitHub pull request: the pull request's title (as of its last event); null otherwise" })
   pullRequestTitle!: string | null;
 
+  /** A preview being removed: its Preview Removal run (set once, by whichever process claims the removal first). */
+  @Column({ name: 'removal_run_id', type: 'uuid', nullable: true })
+  removalRunId!: string | null;
+
   /** Its variable overrides (name to value), sealed with the secret box (context 'environment:{id}:variables'); never a GraphQL field. */
   @Column({ name: 'variables_encrypted', type: 'text' })
   variablesSealed!: string;

@@ -74,7 +74,8 @@ export class PushDeploys {
       fed = [preview];
     }
     for (const environment of fed) {
-      if (!environment.autoDeploy) await this.ignore(event, environment.name, `Auto-deploy is off for ${environment.name}`);
+      if (environment.removalRunId) await this.ignore(event, environment.name, `The preview ${environment.name} is being removed`);
+      else if (!environment.autoDeploy) await this.ignore(event, environment.name, `Auto-deploy is off for ${environment.name}`);
       else await this.deploy(project, environment, event, event.after).catch((error: unknown) => this.failed(event, environment, error));
     }
   }
@@ -83,8 +84,7 @@ export class PushDeploys {
   private async branchDeleted(project: Project, event: Pushed): Promise<void> {
     const preview = await this.deps.previews.of(project, event.branch);
     if (!preview) return this.ignore(event, null, `Branch ${event.branch} was deleted: nothing to deploy`);
-    const claimed = await this.claimRemoval(event, preview, `Branch ${event.branch} was deleted: its preview ${preview.name} is removed`);
-    if (claimed) await this.deps.previews.remove(project, preview);
+    await this.removePreview(project, event, preview, `Branch ${event.branch} was deleted: its preview ${preview.name} is removed`);
   }
 
   /** A closed pull request takes its preview with it (as a deleted branch does); a preview another pull request took stays. */
@@ -93,8 +93,7 @@ export class PushDeploys {
     if (!preview || (preview.pullRequestNumber !== null && preview.pullRequestNumber !== number)) {
       return this.ignore(event, null, `Pull request #${number} was closed: it had no preview`);
     }
-    const claimed = await this.claimRemoval(event, preview, `Pull request #${number} was closed: its preview ${preview.name} is removed`);
-    if (claimed) await this.deps.previews.remove(project, preview);
+    await this.removePreview(project, event, preview, `Pull request #${number} was closed: its preview ${preview.name} is removed`);
   }
 
   private async deploy(project: Project, environment: Environment, event: Pushed, sha: string): Promise<void> {
@@ -197,9 +196,15 @@ export class PushDeploys {
     return runs;
   }
 
-  /** A preview is removed once, whichever of its branch's deletion and its pull request's closing comes first. */
-  private claimRemoval(event: Pushed, preview: Environment, reason: string): Promise<string | null> {
-    return this.claim(this.deps.dataSource.manager, event, preview.name, PushOutcome.removed, reason, `removed:${preview.id}`);
+  /**
+   * Starts the preview's removal run and records the push with it: once, whichever of its branch's deletion and its
+   * pull request's closing comes first (an idle removal already under way is the run it shows).
+   */
+  private async removePreview(project: Project, event: Pushed, preview: Environment, reason: string): Promise<void> {
+    const push = await this.claim(this.deps.dataSource.manager, event, preview.name, PushOutcome.removed, reason, `removed:${preview.id}`);
+    if (!push) return;
+    const runId = await this.deps.previews.remove(project, preview);
+    if (runId) await this.deps.dataSource.getRepository(Push).update(push, { runId });
   }
 
   /** Whether a deployment of the environment serves the commit or is on its way to. */
