@@ -174,7 +174,8 @@ describe('pull requests of a cloud project', () => {
     await eventually(async () => (await call('GET', '/environments/pr-1')).status === 404, 60_000);
     expect(await appGone(previewUrl)).toBe(true);
     const removal = (await call('GET', '/pushes')).body.pushes.find((row: any) => row.outcome === 'removed');
-    expect(removal).toMatchObject({ environment: 'pr-1', reason: 'Pull request #1 was closed: its preview pr-1 is removed' });
+    expect(removal).toMatchObject({ environment: 'pr-1', reason: 'Pull request #1 was closed: its preview pr-1 is removed', run_id: expect.any(String) });
+    expect((await waitForRun(app, owner.token, project.id, { stream: 'preview_removal' })).overall_status).toBe('completed');
     expect((await call('GET', '/versions?limit=100')).body.versions.filter((row: any) => tags.includes(row.version_tag))).toEqual([]);
     expect((await call('GET', '/deployments?environment=pr-1')).body.count).toBe(0);
     // The branch stays on GitHub; its versions' tags are gone.
