@@ -13,6 +13,7 @@ import { PushDeploys } from './runs/push-deploys.js';
 import { DatabasePreviewRemovalRecords, IDLE_SWEEP_MS, Previews } from './runs/previews.js';
 import { type PreviewRemovalProviders, previewRemovalSteps } from './runs/preview-removal.steps.js';
 import type { RunInfo } from '../../pipelines/steps.js';
+import { RunStatus } from '../../pipelines/pipeline-run.entity.js';
 import type { RunProviders } from '../projects/runs/run-ports.js';
 import { logUnexpected } from '../../common/log.js';
 
@@ -56,6 +57,11 @@ export function environmentsModule(deps: {
     },
   });
   new PushDeploys({ ...deps, previews }).listen();
+  // A cancelled removal leaves the preview as it is, to be removed again (a failed one waits for its Retry).
+  deps.bus.subscribe('pipeline.updated', (event) => {
+    if (event.status !== RunStatus.cancelled) return;
+    void deps.dataSource.query(`UPDATE environments SET removal_run_id = NULL WHERE removal_run_id = $1`, [event.runId]).catch((error: unknown) => logUnexpected('preview removal cancelled', error));
+  });
   // Idle previews go in whichever process looks first; removing one twice is harmless.
   setInterval(() => void previews.sweepIdle().catch((error: unknown) => logUnexpected('idle previews', error)), IDLE_SWEEP_MS).unref();
   const feature: Feature = {
