@@ -135,6 +135,10 @@ describe('pull requests of a cloud project', () => {
     expect(events).toContain('pull_request:synchronize');
     const records = (await call('GET', '/pushes')).body.pushes.filter((row: any) => row.commit === head);
     expect(records.map((row: any) => [row.environment, row.outcome])).toEqual([['pr-1', 'deploying']]);
+    // Promoting the preview into production would bring its two commits, read with GitHub's compare API.
+    const plan = await call('GET', '/environments/production/promotion?from=pr-1');
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    expect(plan.body.commits).toMatchObject({ kind: 'forward', more: 0, behind: 0, commits: [{ sha: head, message: 'Improve the PR page', author: 'Dev' }, { message: 'Add the PR page', author: 'Dev' }] });
   }, 300_000);
 
   it('replayed, forged and unsupported pull_request deliveries change nothing', async () => {
