@@ -66,7 +66,7 @@ export const environmentSchemas: SchemaComponents = {
     commit: s.nullable(s.string('The new head; null when the push deleted the branch.')),
     message: s.nullable(s.string()),
     pushed_by: s.nullable(s.string()),
-    summary: s.string("pushed by <user> commit abc1234 '<message>'."),
+    summary: s.string("pushed by <user> commit abc1234 '<message>' (a GitHub pull request's: pull request #12 by <user> commit abc1234 '<title>')."),
     environment: s.nullable(s.string()),
     outcome: s.enum(['deploying', 'superseded', 'removed', 'ignored']),
     reason: s.nullable(s.string('Why it was ignored or superseded.')),
