@@ -27,7 +27,6 @@ let project: any;
 let hookUrl: string;
 let secret: string;
 let clone: string;
-let previewUrl: string;
 
 const call = (method: string, route: string, body?: unknown) => app.api(method, `/projects/${project.id}${route}`, { token: owner.token, body });
 const gitHubApi = async (method: string, route: string, body?: unknown) => {
@@ -57,7 +56,7 @@ async function git(args: string[], cwd = clone): Promise<string> {
   return stdout.trim();
 }
 
-/** Commits public/pr.html with `text` on the branch and pushes it to the fake GitHub; answers the commit. */
+/** Commits public/pr.html with `text` on the branch (from where the clone is) and pushes it to the fake GitHub; answers the commit. */
 async function push(branch: string, text: string, message: string): Promise<string> {
   await git(['checkout', '--quiet', '-B', branch]);
   mkdirSync(path.join(clone, 'public'), { recursive: true });
@@ -101,93 +100,105 @@ afterAll(async () => {
   await fakes?.close();
 });
 
+/**
+ * Pushes a new branch while previews are off (so its own push makes no preview), opens a pull request for it and
+ * waits for the preview the pull request makes to serve its head.
+ */
+async function openedPullRequest(branch: string, title: string): Promise<{ number: number; head: string; preview: any }> {
+  expect((await call('PUT', '/previews', { enabled: false })).status).toBe(200);
+  await git(['checkout', '--quiet', '-B', branch, 'origin/main']);
+  const head = await push(branch, `${branch} one`, `Start ${branch}`);
+  await eventually(async () => (await call('GET', '/pushes')).body.pushes.some((row: any) => row.commit === head && row.outcome === 'ignored'));
+  expect((await call('PUT', '/previews', { enabled: true })).status).toBe(200);
+  const opened = await gitHubApi('POST', '/repos/acme/pr-site/pulls', { title, head: branch, base: 'main' });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+  expect(opened.body).toMatchObject({ state: 'open', title, head: { ref: branch, sha: head }, base: { ref: 'main' } });
+  const { number } = opened.body;
+  return { number, head, preview: await serving(`pr-${number}`, head) };
+}
+
 describe('pull requests of a cloud project', () => {
   it('opened: the webhook subscribes to them, and the head is deployed to the preview pr-<number>, listed with the pull request', async () => {
     expect((await deliveries()).hook.events).toEqual(['push', 'pull_request']);
-    // The branch's own push makes no preview while previews are off: the pull request, opened after, makes it.
-    expect((await call('PUT', '/previews', { enabled: false })).status).toBe(200);
-    const head = await push('feature/pr-page', 'pr one', 'Add the PR page');
-    await eventually(async () => (await call('GET', '/pushes')).body.pushes.some((row: any) => row.commit === head && row.outcome === 'ignored'));
-    expect((await call('PUT', '/previews', { enabled: true })).status).toBe(200);
-
-    const opened = await gitHubApi('POST', '/repos/acme/pr-site/pulls', { title: 'A page for pull requests', head: 'feature/pr-page', base: 'main' });
-    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
-    expect(opened.body).toMatchObject({ number: 1, state: 'open', head: { ref: 'feature/pr-page', sha: head }, base: { ref: 'main' } });
-    const preview = await serving('pr-1', head);
-    expect(preview).toMatchObject({ kind: 'preview', branch: 'feature/pr-page', pull_request: { number: 1, title: 'A page for pull requests' } });
-    previewUrl = preview.url;
-    expect(await fetchApp(previewUrl, '/pr.html')).toEqual({ status: 200, text: 'pr one' });
-    const record = (await call('GET', '/pushes')).body.pushes.find((row: any) => row.environment === 'pr-1');
-    expect(record).toMatchObject({ outcome: 'deploying', summary: `pull request #1 by ada (GitHub) commit ${head.slice(0, 7)} 'A page for pull requests'` });
-    const { data, errors } = await app.graphql(`query ($id: ID!) { environment(projectId: $id, name: "pr-1") { pullRequestNumber pullRequestTitle } }`, { id: project.id }, owner.token);
+    const { number, head, preview } = await openedPullRequest('feature/pr-page', 'A page for pull requests');
+    expect(preview).toMatchObject({ name: `pr-${number}`, kind: 'preview', branch: 'feature/pr-page', pull_request: { number, title: 'A page for pull requests' } });
+    expect(await fetchApp(preview.url, '/pr.html')).toEqual({ status: 200, text: 'feature/pr-page one' });
+    const record = (await call('GET', '/pushes')).body.pushes.find((row: any) => row.environment === preview.name);
+    expect(record).toMatchObject({ outcome: 'deploying', summary: `pull request #${number} by ada (GitHub) commit ${head.slice(0, 7)} 'A page for pull requests'` });
+    const { data, errors } = await app.graphql(`query ($id: ID!, $name: String!) { environment(projectId: $id, name: $name) { pullRequestNumber pullRequestTitle } }`, { id: project.id, name: preview.name }, owner.token);
     expect(errors).toBeUndefined();
-    expect(data.environment).toEqual({ pullRequestNumber: 1, pullRequestTitle: 'A page for pull requests' });
+    expect(data.environment).toEqual({ pullRequestNumber: number, pullRequestTitle: 'A page for pull requests' });
     const opening = (await deliveries()).list.find((delivery) => delivery.event === 'pull_request' && delivery.action === 'opened');
     expect(opening).toMatchObject({ status_code: 202 });
   }, 300_000);
 
   it('synchronize: a push to the head branch updates the preview, deployed once although GitHub sends push and pull_request', async () => {
-    const head = await push('feature/pr-page', 'pr two', 'Improve the PR page');
-    await serving('pr-1', head);
-    expect(await fetchApp(previewUrl, '/pr.html')).toEqual({ status: 200, text: 'pr two' });
+    const { preview } = await openedPullRequest('feature/sync', 'Synchronized');
+    const head = await push('feature/sync', 'sync two', 'Improve sync');
+    await serving(preview.name, head);
+    expect(await fetchApp(preview.url, '/pr.html')).toEqual({ status: 200, text: 'sync two' });
     await github.deliveriesSettled();
     const events = (await deliveries()).list.filter((delivery) => delivery.status_code === 202).map((delivery) => `${delivery.event}:${delivery.action ?? ''}`);
     expect(events).toContain('pull_request:synchronize');
     const records = (await call('GET', '/pushes')).body.pushes.filter((row: any) => row.commit === head);
-    expect(records.map((row: any) => [row.environment, row.outcome])).toEqual([['pr-1', 'deploying']]);
+    expect(records.map((row: any) => [row.environment, row.outcome])).toEqual([[preview.name, 'deploying']]);
     // Promoting the preview into production would bring its two commits, read with GitHub's compare API.
-    const plan = await call('GET', '/environments/production/promotion?from=pr-1');
+    const plan = await call('GET', `/environments/production/promotion?from=${preview.name}`);
     expect(plan.status, JSON.stringify(plan.body)).toBe(200);
-    expect(plan.body.commits).toMatchObject({ kind: 'forward', more: 0, behind: 0, commits: [{ sha: head, message: 'Improve the PR page', author: 'Dev' }, { message: 'Add the PR page', author: 'Dev' }] });
+    expect(plan.body.commits).toMatchObject({ kind: 'forward', more: 0, behind: 0, commits: [{ sha: head, message: 'Improve sync', author: 'Dev' }, { message: 'Start feature/sync', author: 'Dev' }] });
   }, 300_000);
 
   it('replayed, forged and unsupported pull_request deliveries change nothing', async () => {
+    const { number, preview } = await openedPullRequest('feature/replay', 'Replayed');
     const { hook, list } = await deliveries();
+    // The newest opening is this pull request's.
     const opening = list.find((delivery) => delivery.event === 'pull_request' && delivery.action === 'opened');
     const versions = (await call('GET', '/versions?limit=100')).body.total;
+    const environments = (await call('GET', '/environments')).body.environments.map((row: any) => row.name);
     await gitHubApi('POST', `/repos/acme/pr-site/hooks/${hook.id}/deliveries/${opening.id}/attempts`);
     await github.deliveriesSettled();
     expect((await deliveries()).list[0]).toMatchObject({ guid: opening.guid, redelivery: true, status_code: 200 });
 
     // An edit is a real delivery Slipway does not act on: 202 and ignored.
-    expect((await gitHubApi('PATCH', '/repos/acme/pr-site/pulls/1', { title: 'Renamed' })).status).toBe(200);
+    expect((await gitHubApi('PATCH', `/repos/acme/pr-site/pulls/${number}`, { title: 'Renamed' })).status).toBe(200);
     await github.deliveriesSettled();
     expect((await deliveries()).list[0]).toMatchObject({ event: 'pull_request', action: 'edited', status_code: 202 });
 
-    const payload = { action: 'opened', number: 7, pull_request: { title: 'Forged', head: { ref: 'forged', sha: 'f'.repeat(40), repo: { full_name: 'acme/pr-site' } } }, repository: { full_name: 'acme/pr-site' }, sender: { login: 'mallory' } };
+    const payload = { action: 'opened', number: 700, pull_request: { title: 'Forged', head: { ref: 'forged', sha: 'f'.repeat(40), repo: { full_name: 'acme/pr-site' } } }, repository: { full_name: 'acme/pr-site' }, sender: { login: 'mallory' } };
     const forged = await deliver('pull_request', payload, { key: 'not-the-secret' });
     expect(forged.status).toBe(401);
     const fork = await deliver('pull_request', { ...payload, pull_request: { ...payload.pull_request, head: { ...payload.pull_request.head, repo: { full_name: 'mallory/pr-site' } } } });
     expect(fork.status).toBe(202);
-    expect((await fork.json()).message).toBe('Ignored: pull request #7 comes from another repository (a fork)');
+    expect((await fork.json()).message).toBe('Ignored: pull request #700 comes from another repository (a fork)');
     const malformed = await deliver('pull_request', { action: 'opened', repository: { full_name: 'acme/pr-site' } });
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).message).toBe('The body is not a pull_request event');
 
     expect((await call('GET', '/versions?limit=100')).body.total).toBe(versions);
-    const names = (await call('GET', '/environments')).body.environments.map((row: any) => row.name);
-    expect(names).toEqual(['production', 'pr-1']);
-    expect((await call('GET', '/environments/pr-1')).body.pull_request).toEqual({ number: 1, title: 'A page for pull requests' });
-  }, 120_000);
+    expect((await call('GET', '/environments')).body.environments.map((row: any) => row.name)).toEqual(environments);
+    expect((await call('GET', `/environments/${preview.name}`)).body.pull_request).toEqual({ number, title: 'Replayed' });
+  }, 300_000);
 
   it('closed: the preview goes with everything it made', async () => {
+    const { number, preview } = await openedPullRequest('feature/closing', 'Closing');
     await waitForRun(app, owner.token, project.id, { stream: 'deployment' });
-    const tags = (await call('GET', '/versions?limit=100')).body.versions.map((row: any) => row.version_tag).filter((tag: string) => tag.includes('pr-1'));
-    expect(tags).toHaveLength(2);
-    expect((await gitHubApi('PATCH', '/repos/acme/pr-site/pulls/1', { state: 'closed' })).body).toMatchObject({ state: 'closed' });
-    await eventually(async () => (await call('GET', '/environments/pr-1')).status === 404, 60_000);
-    expect(await appGone(previewUrl)).toBe(true);
-    const removal = (await call('GET', '/pushes')).body.pushes.find((row: any) => row.outcome === 'removed');
-    expect(removal).toMatchObject({ environment: 'pr-1', reason: 'Pull request #1 was closed: its preview pr-1 is removed', run_id: expect.any(String) });
+    const tags = (await call('GET', '/versions?limit=100')).body.versions.map((row: any) => row.version_tag).filter((tag: string) => tag.includes(`-${preview.name}.`));
+    expect(tags).toHaveLength(1);
+    expect((await gitHubApi('PATCH', `/repos/acme/pr-site/pulls/${number}`, { state: 'closed' })).body).toMatchObject({ state: 'closed' });
+    await eventually(async () => (await call('GET', `/environments/${preview.name}`)).status === 404, 60_000);
+    expect(await appGone(preview.url)).toBe(true);
+    const removal = (await call('GET', '/pushes')).body.pushes.find((row: any) => row.outcome === 'removed' && row.environment === preview.name);
+    expect(removal).toMatchObject({ reason: `Pull request #${number} was closed: its preview ${preview.name} is removed`, run_id: expect.any(String) });
     expect((await waitForRun(app, owner.token, project.id, { stream: 'preview_removal' })).overall_status).toBe('completed');
     expect((await call('GET', '/versions?limit=100')).body.versions.filter((row: any) => tags.includes(row.version_tag))).toEqual([]);
-    expect((await call('GET', '/deployments?environment=pr-1')).body.count).toBe(0);
+    expect((await call('GET', `/deployments?environment=${preview.name}`)).body.count).toBe(0);
     // The branch stays on GitHub; its versions' tags are gone.
     const refs = (await gitHubApi('GET', '/repos/acme/pr-site/git/matching-refs/tags/')).body.map((ref: any) => ref.ref);
-    expect(refs.filter((ref: string) => ref.includes('pr-1'))).toEqual([]);
+    expect(refs.filter((ref: string) => ref.includes(`-${preview.name}.`))).toEqual([]);
   }, 120_000);
 
   it("takes over the preview its branch's push made (no second build), and goes once when the branch is deleted", async () => {
+    await git(['checkout', '--quiet', '-B', 'feature/two', 'origin/main']);
     const head = await push('feature/two', 'two', 'Second feature');
     let branchPreview: any;
     await eventually(async () => {
