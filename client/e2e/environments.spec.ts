@@ -59,6 +59,11 @@ test('the Environments tab shows each environment and its pushes, and toggles au
   const differences = dialog.getByRole('table', { name: 'Variables that differ (staging keeps its own)' });
   await expect(differences.getByRole('row', { name: /LOG_LEVEL/ })).toContainText('info');
   await expect(differences.getByRole('row', { name: /LOG_LEVEL/ })).toContainText('debug');
+  // staging serves nothing yet: the range is production's recent commits, a list a keyboard can scroll.
+  const commits = dialog.getByRole('list', { name: 'staging serves nothing yet: the latest commits of production, newest first' });
+  await expect(commits.getByRole('listitem').first()).toHaveText(/^[0-9a-f]{8} .+ \(.+, \d{4}-\d{2}-\d{2}\)$/);
+  await commits.focus();
+  await expect(commits).toBeFocused();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Promote', exact: true }).click();
   await expect(dialog.getByRole('status')).toContainText('Promotion started');

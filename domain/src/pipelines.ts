@@ -7,6 +7,7 @@ export const StreamName = {
   projectDeletion: 'project_deletion',
   versionBuild: 'version_build',
   deployment: 'deployment',
+  previewRemoval: 'preview_removal',
 } as const;
 export type StreamName = (typeof StreamName)[keyof typeof StreamName];
 
@@ -15,6 +16,7 @@ const STREAM_TITLES: Record<string, string> = {
   [StreamName.projectDeletion]: 'Project Deletion',
   [StreamName.versionBuild]: 'Version Build',
   [StreamName.deployment]: 'Deployment Pipeline',
+  [StreamName.previewRemoval]: 'Preview Removal',
 };
 
 /** The timeline panel's title for a stream; an unknown stream gets its name title-cased. */

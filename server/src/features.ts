@@ -101,7 +101,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const { runProviders } = projects;
   const versions = versionsModule({ dataSource, bus, audit: audit.log, projects: projects.service, engine, runProviders, providers, buildLogs });
   const deployments = deploymentsModule({ dataSource, bus, audit: audit.log, projects: projects.service, engine, runProviders, secretBox });
-  const environments = environmentsModule({ dataSource, bus, engine, projects: projects.service, providers, secretBox, deployments: deployments.service });
+  const environments = environmentsModule({ dataSource, bus, engine, projects: projects.service, providers, secretBox, deployments: deployments.service, runProviders });
   const domains = domainsModule({ dataSource, secretBox, environments: environments.service, projects: projects.service });
   // Steps of whoever boots Slipway with their own (tests, the pipeline benchmark) run with a project run's ports.
   if (extraPipelineSteps?.length) engine.register({ steps: extraPipelineSteps, providers: runProviders });

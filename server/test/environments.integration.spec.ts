@@ -135,6 +135,9 @@ describe('environments', () => {
       { name: 'API_TOKEN', sensitive: true, source_value: null, target_value: null },
       { name: 'GREETING', sensitive: false, source_value: 'hello-staging', target_value: 'hello-production' },
     ]);
+    // The commit range, read from the project's repository: staging's branch adds one commit to production's.
+    const greeting = staging.active_deployment.version.git_commit_sha;
+    expect(plan.body.commits).toEqual({ kind: 'forward', commits: [{ sha: greeting, message: 'On greeting', author: 'Test', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }], more: 0, behind: 0 });
     expect(await call('GET', '/environments/production/promotion?from=production')).toEqual(refusal(400, 'An environment cannot be promoted into itself', 'from'));
     expect(await call('GET', '/environments/production/promotion?from=qa')).toEqual(refusal(409, 'Nothing serves qa: there is no build to promote', 'from'));
     const promoted = await call('POST', '/environments/production/promote', { from: 'staging' });
@@ -147,6 +150,23 @@ describe('environments', () => {
     const version = (await call('GET', `/versions/${staging.active_deployment.version_id}`)).body;
     expect(version.artifacts).toHaveLength(1);
     expect((await call('GET', '/status')).body.processors.map((step: any) => step.processor_name)).toEqual(['prepare-deployment', 'roll-out', 'activate-deployment']);
+  });
+
+  it('show the commit range before a promotion: the same commit, a rollback (the target ahead), in REST and GraphQL', async () => {
+    const greeting = (await call('GET', '/environments/staging')).body.active_deployment.version.git_commit_sha;
+    expect((await call('GET', '/environments/staging/promotion?from=production')).body.commits).toEqual({ kind: 'same', commits: [], more: 0, behind: 0 });
+    // qa runs the creation's build (main's first commit): promoting it into production takes staging's commit away.
+    const first = await call('POST', '/deployments', { version_id: project.active_deployment.version_id, environment: 'qa' });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    await eventually(async () => (await call('GET', '/environments/qa')).body.state === 'active', 120_000);
+    expect((await call('GET', '/environments/production/promotion?from=qa')).body.commits).toMatchObject({ kind: 'rollback', commits: [{ sha: greeting, message: 'On greeting' }], more: 0, behind: 1 });
+    const { data, errors } = await app.graphql(
+      `query ($id: ID!) { promotionPlan(projectId: $id, name: "qa", from: "production") { commits { kind more behind commits { sha message author date } } } }`,
+      { id: project.id },
+      owner.token,
+    );
+    expect(errors).toBeUndefined();
+    expect(data.promotionPlan.commits).toMatchObject({ kind: 'forward', more: 0, behind: 0, commits: [{ sha: greeting, message: 'On greeting', author: 'Test' }] });
   });
 
   it('roll out a new deployment of the same build when only their variables change', async () => {

@@ -84,7 +84,7 @@ afterAll(async () => {
 describe("a cloud project's GitHub webhook", () => {
   it('is made by the creation run with a secret of its own, kept sealed, and answers GitHub\'s ping', async () => {
     const { hook, list } = await deliveries();
-    expect(hook).toMatchObject({ events: ['push'], active: true, config: { url: hookUrl, content_type: 'json', secret: '********' } });
+    expect(hook).toMatchObject({ events: ['push', 'pull_request'], active: true, config: { url: hookUrl, content_type: 'json', secret: '********' } });
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     // Made after the creation's own commit and tag: GitHub has sent its ping alone.
     expect(list.map((delivery) => [delivery.event, delivery.status_code])).toEqual([['ping', 200]]);
@@ -120,7 +120,7 @@ describe("a cloud project's GitHub webhook", () => {
     ['no signature', () => fetch(hookUrl, { method: 'POST', headers: { 'x-github-event': 'push', 'x-github-delivery': randomUUID() }, body: JSON.stringify(pushPayload()) }), 401, /X-Hub-Signature-256/],
     ['an unknown project', () => deliver('push', pushPayload(), { url: `${app.url}/hooks/github/${randomUUID()}` }), 404, /No webhook here/],
     ['a project id that is not one', () => deliver('push', pushPayload(), { url: `${app.url}/hooks/github/..%2F..%2Fetc` }), 404, /No webhook here/],
-    ['an unsupported event', () => deliver('issues', { action: 'opened' }), 400, /Unsupported event "issues"/],
+    ['an unsupported event', () => deliver('issues', { action: 'opened' }), 400, /Unsupported event "issues": this webhook takes push and pull_request events/],
     ['another repository', () => deliver('push', pushPayload('refs/heads/main', 'acme/other')), 404, /not acme\/other/],
     ['a body that is not a push', () => deliver('push', { hello: 'world' }), 400, /not a push event/],
     ['no delivery id', () => deliver('push', pushPayload(), { guid: '' }), 400, /X-GitHub-Delivery/],

@@ -178,7 +178,13 @@ describe('previews', () => {
     expect(tags).toHaveLength(2);
     await git(['push', '--quiet', 'origin', '--delete', 'feature/login']);
     await eventually(async () => (await call('GET', '/pushes')).body.pushes.some((row: any) => row.branch === 'feature/login' && row.outcome === 'removed'), 60_000);
-    await eventually(async () => (await call('GET', `/environments/${environment.name}`)).status === 404, 60_000);
+    // The removal is a run on the project page, which the push record names.
+    const removal = await waitForRun(app, owner.token, project.id, { stream: 'preview_removal', timeoutMs: 60_000 });
+    expect(removal.overall_status).toBe('completed');
+    expect(removal.processors.map((step: any) => step.processor_name)).toEqual(['stop-preview-deploys', 'remove-preview-app', 'delete-preview-builds', 'delete-preview-records']);
+    const record = (await call('GET', '/pushes')).body.pushes.find((row: any) => row.branch === 'feature/login' && row.outcome === 'removed');
+    expect(record).toMatchObject({ run_id: removal.id, run_status: 'completed' });
+    expect((await call('GET', `/environments/${environment.name}`)).status).toBe(404);
     expect(await appGone(environment.url)).toBe(true);
     expect((await call('GET', '/versions?limit=100')).body.versions.filter((row: any) => tags.includes(row.version_tag))).toEqual([]);
     expect((await call('GET', `/deployments?environment=${environment.name}`)).body.count).toBe(0);

@@ -27,7 +27,7 @@ import { LOG_PATH_PREFIX, workflowRunRoutes } from './workflow-runs.js';
  *
  * One module per resource, as the Kubernetes fake has: accounts.ts (rate limit, user, organizations), repositories.ts,
  * contents.ts, git-data.ts (with git-objects.ts), secrets.ts, workflow-runs.ts (the runs themselves: actions.ts),
- * hooks.ts (webhooks and their deliveries, pull requests) and git-http.ts (git over smart HTTP); state.ts holds what
+ * hooks.ts (webhooks and their deliveries), pulls.ts (pull requests, commit lists and comparisons) and git-http.ts (git over smart HTTP); state.ts holds what
  * they share. This file composes them behind one server.
  */
 
@@ -85,6 +85,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const router = new Router();
   for (const routes of [accountRoutes, repositoryRoutes, contentsRoutes, gitDataRoutes, secretRoutes, workflowRunRoutes]) routes(router, state);
   state.hooks.routes(router);
+  state.pulls.routes(router);
 
   const rateHeaders = (): Record<string, string> => ({
     'x-ratelimit-limit': String(state.limit.limit),

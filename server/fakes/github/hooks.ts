@@ -33,12 +33,12 @@ interface DeliveryRecord {
 }
 
 const ZERO = '0'.repeat(40);
-const EVENTS = new Set(['*', 'push', 'delete', 'create', 'ping']);
+const EVENTS = new Set(['*', 'push', 'delete', 'create', 'ping', 'pull_request']);
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 409: 'Conflict', 422: 'Unprocessable Entity' };
 
 /**
  * Repository webhooks (repos/webhooks) with real deliveries: on every ref a push moves (`push`, and `delete` for a
- * deleted branch or tag), and `ping` when a hook is made. Each delivery is a POST of the event's JSON
+ * deleted branch or tag), `ping` when a hook is made, and `pull_request` (sent by pulls.ts). Each delivery is a POST of the event's JSON
  * with GitHub's headers (X-GitHub-Event, X-GitHub-Delivery, X-GitHub-Hook-ID, X-Hub-Signature-256 over the body with
  * the hook's secret); its answer is listed under the hook's deliveries, and a redelivery sends the same GUID again.
  */
@@ -155,10 +155,17 @@ export class FakeHooks {
     while (this.sending.size) await Promise.all([...this.sending]);
   }
 
-  private broadcast(repo: Repository, event: string, action: string | null, payload: Record<string, unknown>): void {
+  /** Sends the event to each active webhook of the repository that subscribes to it. */
+  broadcast(repo: Repository, event: string, action: string | null, payload: Record<string, unknown>): void {
     for (const hook of this.hooks) {
       if (hook.repo === repo && hook.active && (hook.events.includes(event) || hook.events.includes('*'))) this.send(hook, event, action, payload);
     }
+  }
+
+  /** Work that ends in deliveries (e.g. a payload still being read): settled() waits for it too. */
+  track(work: Promise<void>): void {
+    const tracked = work.finally(() => this.sending.delete(tracked));
+    this.sending.add(tracked);
   }
 
   private send(hook: HookRecord, event: string, action: string | null, payload: Record<string, unknown>): void {

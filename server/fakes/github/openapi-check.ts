@@ -21,6 +21,8 @@ export function githubOpenApiChecker() {
   const addFormats = addFormatsModule as unknown as (ajv: Ajv) => void;
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv);
+  // GitHub's own format for an owner/name pair (a pull request's head_repo).
+  ajv.addFormat('repo.nwo', /^[^/]+\/[^/]+$/);
   ajv.addSchema(description, 'gh');
   const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
   const templates = Object.keys(description.paths).map((template) => ({
@@ -79,7 +81,7 @@ export function githubOpenApiChecker() {
 
 /**
  * OpenAPI 3.0's `nullable: true` next to an `enum` allows null (GitHub answers `"conclusion": null` for a run in
- * progress), but Ajv checks the enum first: null is added to such enums.
+ * progress), but Ajv checks the enum first: null is added to such enums; one without a type becomes an anyOf with null.
  */
 function allowNullInNullableEnums<T>(node: T): T {
   if (Array.isArray(node)) {
@@ -87,6 +89,12 @@ function allowNullInNullableEnums<T>(node: T): T {
   } else if (node && typeof node === 'object') {
     const schema = node as Record<string, unknown>;
     if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+    // `nullable` beside a composition and no type (a pull request's `milestone`, `auto_merge`): Ajv wants it spelt out.
+    if (schema.nullable === true && schema.type === undefined) {
+      const { nullable: _nullable, ...rest } = schema;
+      for (const key of Object.keys(schema)) delete schema[key];
+      schema.anyOf = [rest, { type: 'null' }];
+    }
     for (const value of Object.values(schema)) allowNullInNullableEnums(value);
   }
   return node;

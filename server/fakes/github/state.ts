@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import git from 'isomorphic-git';
 import { FakeActions, type FakeRunner } from './actions.js';
 import { FakeHooks } from './hooks.js';
+import { FakePulls } from './pulls.js';
 import { emptyRepository, notFound, type Request } from './http.js';
 import type { FakeOrganization, FakeRepositoryRecord, FakeUser } from './representations.js';
 
@@ -40,6 +41,7 @@ export class GitHubState {
   readonly startedAt = now();
   readonly actions: FakeActions;
   readonly hooks: FakeHooks;
+  readonly pulls: FakePulls;
   /** The server's URL, once it listens. */
   base = '';
   private lastId = 1000;
@@ -51,6 +53,7 @@ export class GitHubState {
   ) {
     this.actions = new FakeActions(runner, () => this.nextId());
     this.hooks = new FakeHooks(this);
+    this.pulls = new FakePulls(this);
   }
 
   /** Ids of users, organizations, repositories, runs and jobs: one sequence, as GitHub's are unique. */
@@ -131,7 +134,7 @@ export class GitHubState {
 
   /**
    * A push (over git or the API) moved a ref from `before` to `after` (null: created, deleted): the repository's push
-   * time, its workflow runs and its webhooks' deliveries.
+   * time, its workflow runs, its webhooks' deliveries and its open pull requests' synchronize (or close).
    */
   async refMoved(repo: Repository, pusher: FakeUser, ref: string, before: string | null, after: string | null): Promise<void> {
     repo.pushedAt = now();
@@ -139,6 +142,7 @@ export class GitHubState {
     if (before === after) return;
     if (after) await this.actions.pushed(repo, pusher, ref, after);
     await this.hooks.refMoved(repo, pusher, ref, before, after);
+    this.pulls.headMoved(repo, pusher, ref, before, after);
   }
 
   repoUrl(repo: Repository): string {

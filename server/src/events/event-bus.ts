@@ -1,6 +1,9 @@
 import type { RunStatus } from '../pipelines/pipeline-run.entity.js';
 import type { StepStatus } from '../pipelines/pipeline-step.entity.js';
 
+/** The pull request actions Slipway acts on: the first three deploy its head to its preview, `closed` removes it. */
+export type PullRequestAction = 'opened' | 'reopened' | 'synchronize' | 'closed';
+
 /** Everything one Slipway process tells the others; features add their topics here. */
 export interface AppEvents {
   /** A session was revoked (logout): cached sign-ins for it must go. */
@@ -14,7 +17,9 @@ export interface AppEvents {
   /**
    * Someone pushed to a project's repository (over Slipway's git HTTP, or on GitHub, told by its webhook): per branch,
    * its head before and after (null for a new or a deleted branch), who pushed (a Slipway user's id, null for a push on
-   * GitHub; and a name to show) and the first line of the new head's message (at most 200 characters).
+   * GitHub; and a name to show) and the first line of the new head's message (at most 200 characters). A GitHub pull
+   * request event comes as one for its head branch (`after`: its head commit; `before` only for `synchronize`) with
+   * `pullRequest` set, and `message` its title.
    */
   'repository.pushed': {
     projectId: string;
@@ -25,6 +30,8 @@ export interface AppEvents {
     before: string | null;
     after: string | null;
     message: string | null;
+    /** Set for a pull request event: `delivery` is GitHub's delivery id (one event, whatever its action repeats). */
+    pullRequest?: { number: number; action: PullRequestAction; delivery: string };
   };
   /** A deployment of the project changed (status, traffic, health checks, events) or was deleted: live views load it again. */
   'deployment.updated': { deploymentId: string; projectId: string; ownerId: string };

@@ -14,6 +14,7 @@ export type EnvironmentKind = 'standard' | 'preview';
 @Entity({ name: 'environments' })
 @Index('UQ_environments_project_name', ['projectId', 'name'], { unique: true })
 @Index('IDX_environments_project_branch', ['projectId', 'branch'])
+@Index('UQ_environments_project_preview_branch', ['projectId', 'branch'], { unique: true, where: "kind = 'preview'" })
 @ObjectType({ description: "An environment of a project: its own app, URL, deployments and variables, fed by a branch" })
 export class Environment {
   @PrimaryGeneratedColumn('uuid')
@@ -56,6 +57,19 @@ export class Environment {
   @Column({ type: 'text', default: 'standard' })
   @Field(() => String, { description: "standard, or preview: made by a push to a branch no other environment takes, removed when the branch is deleted or it stays idle" })
   kind!: EnvironmentKind;
+
+  /** A preview made or taken over by a GitHub pull request (cloud mode): its number; null otherwise. */
+  @Column({ name: 'pull_request_number', type: 'integer', nullable: true })
+  @Field(() => Int, { nullable: true, description: "A preview for a GitHub pull request: the pull request's number; null otherwise" })
+  pullRequestNumber!: number | null;
+
+  @Column({ name: 'pull_request_title', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: "A preview for a GitHub pull request: the pull request's title (as of its last event); null otherwise" })
+  pullRequestTitle!: string | null;
+
+  /** A preview being removed: its Preview Removal run (set once, by whichever process claims the removal first). */
+  @Column({ name: 'removal_run_id', type: 'uuid', nullable: true })
+  removalRunId!: string | null;
 
   /** Its variable overrides (name to value), sealed with the secret box (context 'environment:{id}:variables'); never a GraphQL field. */
   @Column({ name: 'variables_encrypted', type: 'text' })

@@ -85,7 +85,7 @@ export class EnvironmentsResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<PromotionPlan> {
     const plan = await this.service.promotionPlan(signedIn(ctx).user, projectId, name, from);
-    return { from: plan.source.name, to: plan.target.name, deployment: plan.deployment, current: plan.current, variables: plan.variables };
+    return { from: plan.source.name, to: plan.target.name, deployment: plan.deployment, current: plan.current, variables: plan.variables, commits: plan.commits as PromotionPlan['commits'] };
   }
 
   @Mutation(() => Deployment, { description: "Deploys the exact build serving `from` (no rebuild) to the environment, with the environment's own variables; answers the pending deployment" })

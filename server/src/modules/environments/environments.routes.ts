@@ -14,6 +14,9 @@ export const environmentSchemas: SchemaComponents = {
     name: s.string("e.g. 'production', 'staging'."),
     kind: s.enum(['standard', 'preview'], 'A preview is made by a push to a branch no other environment takes.'),
     branch: s.nullable(s.string('The branch whose pushes feed it.')),
+    pull_request: s.nullable(
+      s.object({ number: s.integer(), title: s.string() }, { description: 'A preview for a GitHub pull request (cloud mode): its number and title.' }),
+    ),
     auto_deploy: s.boolean('A push to its branch deploys here.'),
     auto_rollback: s.boolean('A deployment whose app crash-loops or keeps failing its health check is rolled back to the last healthy one.'),
     state: s.enum(['idle', 'deploying', 'active', 'failed']),
@@ -45,6 +48,17 @@ export const environmentSchemas: SchemaComponents = {
         target_value: s.nullable(s.string("The target's value; null when it has none or the variable is sensitive.")),
       }),
     ),
+    commits: s.nullable(
+      s.object(
+        {
+          kind: s.enum(['forward', 'diverged', 'rollback', 'same', 'initial'], "forward: the target gains the commits; diverged: and loses `behind` of its own; rollback: the target runs newer commits, the listed ones leave it; same; initial: the target serves nothing (the source's recent commits)."),
+          commits: s.array(s.object({ sha: s.string(), message: s.string('The first line of its message.'), author: s.string(), date: s.string('When it was authored (ISO 8601).') }), 'Newest first, at most 50.'),
+          more: s.integer('How many more there are beyond those listed.'),
+          behind: s.integer('How many commits the target runs that the source lacks (they leave it).'),
+        },
+        { description: "The commits between the target's serving commit and the source's; null when the repository could not be read." },
+      ),
+    ),
   }),
   Push: s.object({
     id: s.uuid(),
@@ -52,9 +66,9 @@ export const environmentSchemas: SchemaComponents = {
     commit: s.nullable(s.string('The new head; null when the push deleted the branch.')),
     message: s.nullable(s.string()),
     pushed_by: s.nullable(s.string()),
-    summary: s.string("pushed by <user> commit abc1234 '<message>'."),
+    summary: s.string("pushed by <user> commit abc1234 '<message>' (a GitHub pull request's: pull request #12 by <user> commit abc1234 '<title>')."),
     environment: s.nullable(s.string()),
-    outcome: s.enum(['deploying', 'superseded', 'ignored']),
+    outcome: s.enum(['deploying', 'superseded', 'removed', 'ignored']),
     reason: s.nullable(s.string('Why it was ignored or superseded.')),
     run_id: s.nullable(s.uuid()),
     run_status: s.nullable(s.string()),
@@ -84,6 +98,7 @@ export function environmentsRoutes(environments: EnvironmentsService, pushes: Pu
       name: row.name,
       kind: row.kind,
       branch: row.branch,
+      pull_request: row.pullRequestNumber === null ? null : { number: row.pullRequestNumber, title: row.pullRequestTitle ?? '' },
       auto_deploy: row.autoDeploy,
       auto_rollback: row.autoRollback,
       state: details.state,
@@ -231,6 +246,7 @@ export function environmentsRoutes(environments: EnvironmentsService, pushes: Pu
           deployment: toDeploymentDetails(plan.deployment),
           current: plan.current && toDeploymentDetails(plan.current),
           variables: plan.variables.map((row) => ({ name: row.name, sensitive: row.sensitive, source_value: row.sourceValue, target_value: row.targetValue })),
+          commits: plan.commits,
         });
       },
     },

@@ -1,6 +1,10 @@
 import { DEFAULT_ENVIRONMENT, deploymentHealth, gitBranchError, isSensitiveName } from '@slipway/domain';
 import { type DataSource, type EntityManager, In } from 'typeorm';
+import { AppError } from '../../common/app-error.js';
+import { logUnexpected } from '../../common/log.js';
 import type { SecretBox } from '../../common/secret-box.js';
+import type { ProjectProviders } from '../../providers/project-providers.js';
+import type { CommitSummary } from '../../providers/source-host/source-host.port.js';
 import { invalidInput, requireObject } from '../../common/validation.js';
 import { parseEnvironment } from '../deployments/deployment-list-query.js';
 import { DeploymentStatus } from '../deployments/deployment-status.js';
@@ -32,6 +36,27 @@ export interface VariableDifference {
   targetValue: string | null;
 }
 
+/** How many commits a promotion plan lists (the newest); it says how many more there are. */
+export const PROMOTION_COMMITS = 50;
+
+/**
+ * How the source's commit stands to the target's: `forward` (the target gains the listed commits), `diverged` (it gains
+ * them and loses `behind` of its own), `rollback` (the target runs newer commits: the listed ones leave it), `same`
+ * (the same commit), `initial` (the target serves nothing: the source's recent history).
+ */
+export type PromotionRangeKind = 'forward' | 'diverged' | 'rollback' | 'same' | 'initial';
+
+/** The commits a promotion moves the target over. */
+export interface PromotionCommits {
+  kind: PromotionRangeKind;
+  /** Newest first, at most PROMOTION_COMMITS: what the target gains (for a rollback: what it loses). */
+  commits: CommitSummary[];
+  /** How many more there are beyond those listed. */
+  more: number;
+  /** How many commits the target runs that the source lacks (they leave it). */
+  behind: number;
+}
+
 /** What a promotion would do, shown before it is confirmed. */
 export interface PromotionPlan {
   source: Environment;
@@ -42,6 +67,8 @@ export interface PromotionPlan {
   current: Deployment | null;
   /** Where the two environments' variables differ: the build moves, the target keeps its own variables. */
   variables: VariableDifference[];
+  /** The commits between the target's serving commit and the source's; null when they could not be read. */
+  commits: PromotionCommits | null;
 }
 
 /** What promotion needs of the deployments: a deployment of a built version to an environment. */
@@ -123,6 +150,7 @@ export class EnvironmentsService {
     private readonly projects: Pick<ProjectsService, 'get' | 'environmentOf' | 'assertChangeable'>,
     private readonly box: SecretBox,
     private readonly deployments: PromotionDeployments,
+    private readonly providers: Pick<ProjectProviders, 'forProject'>,
   ) {}
 
   async list(owner: Owner, projectId: unknown): Promise<Environment[]> {
@@ -240,7 +268,29 @@ export class EnvironmentsService {
       const sensitive = isSensitiveName(name);
       variables.push({ name, sensitive, sourceValue: sensitive ? null : (inSource[name] ?? null), targetValue: sensitive ? null : (inTarget[name] ?? null) });
     }
-    return { source, target, deployment, current, variables };
+    const commits = await this.commitRange(project, current?.version?.gitCommitSha ?? null, deployment.version?.gitCommitSha ?? null);
+    return { source, target, deployment, current, variables, commits };
+  }
+
+  /** The commits from the target's serving commit to the source's, read from the project's repository (local or GitHub). */
+  private async commitRange(project: Project, from: string | null, to: string | null): Promise<PromotionCommits | null> {
+    if (!to || !project.sourceOrganization || !project.sourceRepository) return null;
+    if (from === to) return { kind: 'same', commits: [], more: 0, behind: 0 };
+    const repository = { organization: project.sourceOrganization, name: project.sourceRepository };
+    const listed = (kind: PromotionRangeKind, range: { commits: CommitSummary[]; ahead: number }, behind: number) => ({ kind, commits: range.commits, more: range.ahead - range.commits.length, behind });
+    try {
+      const { sourceHost } = await this.providers.forProject(project);
+      const range = await sourceHost.compareCommits(repository, from, to, PROMOTION_COMMITS);
+      if (!from) return listed('initial', range, 0);
+      if (range.ahead || !range.behind) return listed(range.behind ? 'diverged' : 'forward', range, range.behind);
+      // The target runs newer commits than the source: list those, which the promotion takes away.
+      const back = await sourceHost.compareCommits(repository, to, from, PROMOTION_COMMITS);
+      return listed('rollback', back, back.ahead);
+    } catch (error) {
+      // The plan stands without its commit list (a repository or GitHub that cannot be read now says so in the plan).
+      if (!(error instanceof AppError)) logUnexpected('promotion commits', error);
+      return null;
+    }
   }
 
   /** Deploys the exact build serving `from` (same version, same artifact: no rebuild) to the target, with the target's own variables. */

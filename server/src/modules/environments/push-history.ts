@@ -12,6 +12,7 @@ interface PushRow {
   message: string | null;
   pusher: string | null;
   environment: string | null;
+  pull_request_number: number | null;
   outcome: string;
   reason: string | null;
   run_id: string | null;
@@ -32,7 +33,7 @@ export class PushHistory {
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 100) throw invalidInput('limit must be an integer between 1 and 100', 'limit');
     const project = await this.projects.get(owner, projectId);
     const rows: PushRow[] = await this.dataSource.query(
-      `SELECT p.id, p.branch, p.after_sha, p.message, COALESCE(u.name, p.pusher_name) AS pusher, p.environment, p.outcome, p.reason, p.run_id, r.status AS run_status,
+      `SELECT p.id, p.branch, p.after_sha, p.message, COALESCE(u.name, p.pusher_name) AS pusher, p.environment, p.pull_request_number, p.outcome, p.reason, p.run_id, r.status AS run_status,
               p.deployment_id, p.created_at
          FROM pushes p LEFT JOIN users u ON u.id = p.pusher_id LEFT JOIN pipeline_runs r ON r.id = p.run_id
         WHERE p.project_id = $1 AND p.owner_id = $2 ORDER BY p.created_at DESC, p.environment LIMIT $3`,
@@ -44,7 +45,7 @@ export class PushHistory {
       commit: row.after_sha,
       message: row.message,
       pushedBy: row.pusher,
-      summary: summary({ branch: row.branch, after: row.after_sha, message: row.message }, row.pusher),
+      summary: summary({ branch: row.branch, after: row.after_sha, message: row.message, pullRequest: row.pull_request_number }, row.pusher),
       environment: row.environment,
       outcome: row.outcome,
       reason: row.reason,

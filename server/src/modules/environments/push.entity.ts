@@ -56,6 +56,10 @@ export class Push {
   @Column({ type: 'text', nullable: true })
   message!: string | null;
 
+  /** Made by a GitHub pull request event: its number (then `message` is its title). */
+  @Column({ name: 'pull_request_number', type: 'integer', nullable: true })
+  pullRequestNumber!: number | null;
+
   @Column({ type: 'text', nullable: true })
   environment!: string | null;
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { EventBus } from '../../events/event-bus.js';
+import type { EventBus, PullRequestAction } from '../../events/event-bus.js';
 import { pushMessage } from '../git/repository-pushes.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 
@@ -23,7 +23,8 @@ const SIGNATURE = /^sha256=([0-9a-f]{64})$/;
 const GUID = /^[0-9A-Za-z-]{1,100}$/;
 const ZERO = /^0{40}$/;
 const BRANCH_REF = 'refs/heads/';
-const HANDLED = 'push';
+const HANDLED = ['push', 'pull_request'];
+const PULL_REQUEST_ACTIONS: readonly string[] = ['opened', 'reopened', 'synchronize', 'closed'] satisfies PullRequestAction[];
 
 const answer = (status: number, message: string): WebhookAnswer => ({ status, message });
 
@@ -32,7 +33,8 @@ const answer = (status: number, message: string): WebhookAnswer => ({ status, me
  * is read from it: the project must have a webhook, the body must carry its HMAC-SHA256 signature (compared in
  * constant time), the repository must be the project's. A delivery is acted on once: its GUID is recorded, so a
  * redelivery or a replay changes nothing. A push to a branch becomes a `repository.pushed` event (as one over Slipway's
- * own git HTTP does), which is all the work done while GitHub waits; what follows runs elsewhere.
+ * own git HTTP does), and so does a pull request opened, reopened, synchronized or closed (for its head branch, with the
+ * pull request); that is all the work done while GitHub waits; what follows runs elsewhere.
  */
 export class GitHubWebhooks {
   constructor(
@@ -49,24 +51,41 @@ export class GitHubWebhooks {
     const expected = createHmac('sha256', hook.secret).update(delivery.body).digest();
     if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return answer(401, 'The signature does not match this webhook');
     if (delivery.event === 'ping') return answer(200, 'pong');
-    if (delivery.event !== HANDLED) return answer(400, `Unsupported event ${JSON.stringify(String(delivery.event ?? '').slice(0, 50))}: this webhook takes push events`);
+    const event = delivery.event ?? '';
+    if (!HANDLED.includes(event)) return answer(400, `Unsupported event ${JSON.stringify(event.slice(0, 50))}: this webhook takes push and pull_request events`);
     if (!delivery.guid || !GUID.test(delivery.guid)) return answer(400, 'Missing or malformed X-GitHub-Delivery header');
 
-    const payload = parse(delivery.body);
-    if (!payload) return answer(400, 'The body is not a push event');
+    const payload = event === 'push' ? parsePush(delivery.body) : parsePullRequest(delivery.body);
+    if (!payload) return answer(400, `The body is not a ${event} event`);
     if (payload.repository.toLowerCase() !== `${hook.organization}/${hook.repository}`.toLowerCase()) {
       return answer(404, `This webhook is for ${hook.organization}/${hook.repository}, not ${payload.repository.slice(0, 200)}`);
     }
     const inserted: unknown[] = await this.dataSource.query(
       `INSERT INTO webhook_deliveries (guid, project_id, event) VALUES ($1, $2, $3) ON CONFLICT (guid) DO NOTHING RETURNING guid`,
-      [delivery.guid, hook.projectId, delivery.event],
+      [delivery.guid, hook.projectId, event],
     );
     if (!inserted.length) return answer(200, 'Already received: nothing done again');
+    const owner = { projectId: hook.projectId, ownerId: hook.ownerId, pusherId: null };
+    if ('pullRequest' in payload) {
+      const { pullRequest } = payload;
+      if (!PULL_REQUEST_ACTIONS.includes(pullRequest.action)) return answer(202, `Ignored: pull request action ${JSON.stringify(pullRequest.action.slice(0, 50))}`);
+      if (pullRequest.headRepository.toLowerCase() !== payload.repository.toLowerCase()) {
+        return answer(202, `Ignored: pull request #${pullRequest.number} comes from another repository (a fork)`);
+      }
+      await this.bus.publish('repository.pushed', {
+        ...owner,
+        pusherName: payload.pusher,
+        branch: pullRequest.branch,
+        before: pullRequest.action === 'synchronize' ? pullRequest.before : null,
+        after: pullRequest.head,
+        message: pullRequest.title,
+        pullRequest: { number: pullRequest.number, action: pullRequest.action as PullRequestAction, delivery: delivery.guid },
+      });
+      return answer(202, 'Received');
+    }
     if (!payload.ref.startsWith(BRANCH_REF)) return answer(202, `Ignored: ${payload.ref.slice(0, 200)} is not a branch`);
     await this.bus.publish('repository.pushed', {
-      projectId: hook.projectId,
-      ownerId: hook.ownerId,
-      pusherId: null,
+      ...owner,
       pusherName: payload.pusher,
       branch: payload.ref.slice(BRANCH_REF.length),
       before: payload.before,
@@ -74,6 +93,17 @@ export class GitHubWebhooks {
       message: payload.message,
     });
     return answer(202, 'Received');
+  }
+}
+
+const sha = (value: unknown) => (typeof value === 'string' && /^[0-9a-f]{40}$/.test(value) ? (ZERO.test(value) ? null : value) : undefined);
+const pusherOf = (name: unknown) => (typeof name === 'string' ? `${name.slice(0, 100)} (GitHub)` : 'GitHub');
+
+function json<T>(body: Buffer): T | null {
+  try {
+    return JSON.parse(body.toString('utf8')) as T | null;
+  } catch {
+    return null;
   }
 }
 
@@ -87,7 +117,7 @@ interface PushPayload {
 }
 
 /** The fields of a push event Slipway reads, or null when the body is not one. */
-function parse(body: Buffer): PushPayload | null {
+function parsePush(body: Buffer): PushPayload | null {
   interface Received {
     ref?: unknown;
     before?: unknown;
@@ -96,19 +126,41 @@ function parse(body: Buffer): PushPayload | null {
     pusher?: { name?: unknown };
     head_commit?: { message?: unknown } | null;
   }
-  let data: Received | null;
-  try {
-    data = JSON.parse(body.toString('utf8')) as Received | null;
-  } catch {
-    return null;
-  }
-  const sha = (value: unknown) => (typeof value === 'string' && /^[0-9a-f]{40}$/.test(value) ? (ZERO.test(value) ? null : value) : undefined);
+  const data = json<Received>(body);
   const [before, after] = [sha(data?.before), sha(data?.after)];
   const repository = data?.repository?.full_name;
   if (typeof data?.ref !== 'string' || typeof repository !== 'string' || before === undefined || after === undefined) return null;
   const commitMessage = data.head_commit?.message;
-  const pusherName = data.pusher?.name;
   const message = typeof commitMessage === 'string' ? pushMessage(commitMessage) : null;
-  const pusher = typeof pusherName === 'string' ? `${pusherName.slice(0, 100)} (GitHub)` : 'GitHub';
-  return { repository, ref: data.ref, before, after, pusher, message: after ? message : null };
+  return { repository, ref: data.ref, before, after, pusher: pusherOf(data.pusher?.name), message: after ? message : null };
+}
+
+interface PullRequestPayload {
+  repository: string;
+  pusher: string;
+  pullRequest: { action: string; number: number; title: string; branch: string; head: string; before: string | null; headRepository: string };
+}
+
+/** The fields of a pull_request event Slipway reads (GitHub's format), or null when the body is not one. */
+function parsePullRequest(body: Buffer): PullRequestPayload | null {
+  interface Received {
+    action?: unknown;
+    number?: unknown;
+    before?: unknown;
+    pull_request?: { title?: unknown; head?: { ref?: unknown; sha?: unknown; repo?: { full_name?: unknown } | null } };
+    repository?: { full_name?: unknown };
+    sender?: { login?: unknown };
+  }
+  const data = json<Received>(body);
+  const head = data?.pull_request?.head;
+  const [repository, headRepository, title] = [data?.repository?.full_name, head?.repo?.full_name ?? '', data?.pull_request?.title];
+  const [headSha, before] = [sha(head?.sha), sha(data?.before)];
+  const number = data?.number;
+  if (typeof data?.action !== 'string' || typeof repository !== 'string' || typeof number !== 'number' || !Number.isInteger(number) || number < 1) return null;
+  if (typeof head?.ref !== 'string' || !headSha || typeof headRepository !== 'string' || typeof title !== 'string') return null;
+  return {
+    repository,
+    pusher: pusherOf(data.sender?.login),
+    pullRequest: { action: data.action, number, title: pushMessage(title), branch: head.ref, head: headSha, before: before ?? null, headRepository },
+  };
 }

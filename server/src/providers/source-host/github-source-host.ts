@@ -13,7 +13,7 @@ import { SerialQueue } from '../serial-queue.js';
 import { DEFAULT_ANSWER_TIMEOUT_MS, fetchWithin, noAnswer, providerUnreachable } from '../upstream.js';
 import { commitNotFound, invalidProviderName, invalidSourceFile, repositoryNotFound, tagConflict } from '../providers.errors.js';
 import { EXECUTABLE_MODE, SYMLINK_MODE, type TreeFile, checkSourceFiles, treeId } from './git-objects.js';
-import type { CommitRequest, RepositoryInfo, RepositoryRef, SourceHost } from './source-host.port.js';
+import type { CommitComparison, CommitRequest, RepositoryInfo, RepositoryRef, SourceHost } from './source-host.port.js';
 
 export const GITHUB_API_URL = 'https://api.github.com';
 
@@ -21,7 +21,7 @@ export const GITHUB_API_URL = 'https://api.github.com';
 const TAGGER = { name: 'Slipway', email: 'slipway@localhost' };
 const SHA = /^[0-9a-f]{40}$/;
 /** The events Slipway's webhook receives: branches moved, created or deleted. */
-const WEBHOOK_EVENTS = ['push'] as const;
+const WEBHOOK_EVENTS = ['push', 'pull_request'] as const;
 
 /** Scopes a classic token needs: private repositories and their contents, and the template's workflow file. */
 const REQUIRED_SCOPES = ['repo', 'workflow'];
@@ -331,6 +331,25 @@ export class GitHubSourceHost implements SourceHost {
       object = tagObject.data.object;
     }
     return object.type === 'commit' ? object.sha : null;
+  }
+
+  async compareCommits(ref: RepositoryRef, base: string | null, head: string, limit: number): Promise<CommitComparison> {
+    const { owner, repo } = names(ref);
+    type Listed = { sha: string; commit: { message: string; author: { name?: string; date?: string } | null } };
+    const summary = (listed: Listed[]) =>
+      listed.map(({ sha, commit }) => ({ sha, message: commit.message.split('\n')[0], author: commit.author?.name ?? '', date: commit.author?.date ?? '' }));
+    if (!base) {
+      const recent = await this.call('list the commits', () => this.octokit.rest.repos.listCommits({ owner, repo, sha: head, per_page: limit }));
+      return { commits: summary(recent.data), ahead: recent.data.length, behind: 0 };
+    }
+    // GitHub lists a comparison's commits oldest first, a page at a time: the newest are on the last page (and the one before).
+    const compare = (page: number) => this.call('compare the commits', () => this.octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head}`, per_page: limit, page }));
+    const first = await compare(1);
+    const { ahead_by: ahead, behind_by: behind } = first.data;
+    const last = Math.max(Math.ceil(ahead / limit), 1);
+    const pages = last === 1 ? [first] : await Promise.all([compare(last - 1), compare(last)]);
+    const commits = summary(pages.flatMap((one) => one.data.commits)).reverse().slice(0, limit);
+    return { commits, ahead, behind };
   }
 
   async setSecrets(ref: RepositoryRef, secrets: Record<string, string>): Promise<void> {

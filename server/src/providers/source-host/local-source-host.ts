@@ -11,7 +11,7 @@ import { ensurePrivateDir } from '../private-dir.js';
 import { commitNotFound, invalidProviderName, invalidSourceFile, repositoryNotFound, tagConflict } from '../providers.errors.js';
 import { SerialQueue } from '../serial-queue.js';
 import { checkFilePaths } from './git-objects.js';
-import type { CommitRequest, RepositoryInfo, RepositoryRef, SourceFile, SourceHost } from './source-host.port.js';
+import type { CommitComparison, CommitRequest, RepositoryInfo, RepositoryRef, SourceFile, SourceHost } from './source-host.port.js';
 
 export const LOCAL_DEFAULT_BRANCH = 'main';
 
@@ -192,6 +192,22 @@ export class LocalSourceHost implements SourceHost {
       if (sha) heads.set(branch, sha);
     }
     return heads;
+  }
+
+  async compareCommits(ref: RepositoryRef, base: string | null, head: string, limit: number): Promise<CommitComparison> {
+    const repository = await this.existing(ref);
+    const history = async (sha: string) => {
+      await this.readCommit(repository, sha);
+      return git.log({ fs, gitdir: repository.gitdir, ref: sha });
+    };
+    const [inHead, inBase] = await Promise.all([history(head), base ? history(base) : []]);
+    const [baseSet, headSet] = [new Set(inBase.map((entry) => entry.oid)), new Set(inHead.map((entry) => entry.oid))];
+    const ahead = inHead.filter((entry) => !baseSet.has(entry.oid));
+    return {
+      commits: ahead.slice(0, limit).map(({ oid, commit }) => ({ sha: oid, message: commit.message.split('\n')[0], author: commit.author.name, date: new Date(commit.author.timestamp * 1000).toISOString() })),
+      ahead: ahead.length,
+      behind: inBase.filter((entry) => !headSet.has(entry.oid)).length,
+    };
   }
 
   /** A commit's message and author, as `git log` shows them. */

@@ -35,6 +35,26 @@ export interface CommitRequest {
   author: { name: string; email: string };
 }
 
+/** A commit as a list of commits shows it. */
+export interface CommitSummary {
+  sha: string;
+  /** The first line of its message. */
+  message: string;
+  author: string;
+  /** When it was authored (ISO 8601). */
+  date: string;
+}
+
+/** The commits of `head` that `base` lacks, newest first, and how the two compare. */
+export interface CommitComparison {
+  /** At most the limit asked for: the newest. */
+  commits: CommitSummary[];
+  /** How many commits `head` has that `base` lacks (all of them, listed or not). */
+  ahead: number;
+  /** How many commits `base` has that `head` lacks. */
+  behind: number;
+}
+
 export interface SourceHost {
   readonly kind: 'local' | 'github';
   /**
@@ -63,6 +83,11 @@ export interface SourceHost {
   deleteTag(ref: RepositoryRef, tag: { name: string; sha: string }): Promise<void>;
   /** The commit sha a tag points at, or null. */
   tagCommit(ref: RepositoryRef, tag: string): Promise<string | null>;
+  /**
+   * The commits reachable from `head` and not from `base` (with no base: head's recent history, `ahead` then counting
+   * only those listed when the host cannot count them cheaply), newest first, at most `limit`.
+   */
+  compareCommits(ref: RepositoryRef, base: string | null, head: string, limit: number): Promise<CommitComparison>;
   /** Replaces the repository's secrets with these (local: encrypted at rest; never logged). */
   setSecrets(ref: RepositoryRef, secrets: Record<string, string>): Promise<void>;
   /** Names of the repository's secrets (never their values). */

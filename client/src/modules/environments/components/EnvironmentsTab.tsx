@@ -54,7 +54,7 @@ const StyledMuted = styled.p(({ theme }) => ({ margin: 0, marginBottom: theme.sp
 const StyledPushes = styled.ul(({ theme }) => ({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.spacing(3), fontSize: theme.fontSizes.sm }));
 
 const STATE_TONES: Record<string, BadgeTone> = { active: 'success', deploying: 'info', failed: 'danger', idle: 'neutral' };
-const OUTCOME_TONES: Record<string, BadgeTone> = { deploying: 'info', superseded: 'warning', ignored: 'neutral' };
+const OUTCOME_TONES: Record<string, BadgeTone> = { deploying: 'info', superseded: 'warning', removed: 'neutral', ignored: 'neutral' };
 
 /**
  * The project's environments (state, URL, branch, auto-deploy, the variables their next deployment runs with, their
@@ -108,6 +108,14 @@ function EnvironmentCard({ projectId, environment, sources, now }: { projectId: 
         <dd>{environment.url ? <a href={environment.url}>{environment.url}</a> : 'Not deployed'}</dd>
         <dt>Branch</dt>
         <dd>{environment.branch ? <StyledMono>{environment.branch}</StyledMono> : 'None'}</dd>
+        {environment.pullRequestNumber != null && (
+          <>
+            <dt>Pull request</dt>
+            <dd>
+              #{environment.pullRequestNumber} {environment.pullRequestTitle}
+            </dd>
+          </>
+        )}
         <dt>Health</dt>
         <dd>{environment.health}</dd>
         <dt>Commit</dt>

@@ -1,4 +1,4 @@
-import { Field, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Deployment } from '../../deployments/deployment.entity.js';
 import { SENSITIVE_VARIABLE_DESCRIPTION } from '../../../graphql/descriptions.js';
 
@@ -64,6 +64,56 @@ export class VariableDifference {
   targetValue!: string | null;
 }
 
+export enum PromotionRangeKind {
+  forward = 'forward',
+  diverged = 'diverged',
+  rollback = 'rollback',
+  same = 'same',
+  initial = 'initial',
+}
+
+registerEnumType(PromotionRangeKind, {
+  name: 'PromotionRangeKind',
+  description: "How the source's commit stands to the target's",
+  valuesConfig: {
+    forward: { description: 'The target gains the listed commits' },
+    diverged: { description: 'The target gains the listed commits and loses `behind` commits of its own' },
+    rollback: { description: 'The target runs newer commits than the source: the listed ones leave it' },
+    same: { description: 'Both run the same commit' },
+    initial: { description: "The target serves nothing: the source's recent commits" },
+  },
+});
+
+@ObjectType({ description: 'A commit in a promotion plan' })
+export class PromotionCommit {
+  @Field(() => String, { description: 'Its sha' })
+  sha!: string;
+
+  @Field(() => String, { description: 'The first line of its message' })
+  message!: string;
+
+  @Field(() => String, { description: 'Its author' })
+  author!: string;
+
+  @Field(() => String, { description: 'When it was authored (ISO 8601)' })
+  date!: string;
+}
+
+@ObjectType({ description: "The commits a promotion moves the target over (from its serving commit to the source's)" })
+export class PromotionCommitRange {
+  @Field(() => PromotionRangeKind, { description: "How the source's commit stands to the target's" })
+  kind!: PromotionRangeKind;
+
+  @Field(() => [PromotionCommit], { description: 'Newest first, at most 50: what the target gains (for a rollback, what it loses)' })
+  commits!: PromotionCommit[];
+
+  @Field(() => Int, { description: 'How many more commits there are beyond those listed' })
+  more!: number;
+
+  @Field(() => Int, { description: 'How many commits the target runs that the source lacks (they leave it)' })
+  behind!: number;
+}
+
 @ObjectType({ description: 'What promoting one environment into another would do, to show before confirming' })
 export class PromotionPlan {
   @Field(() => String, { description: 'The environment whose build is promoted' })
@@ -80,4 +130,7 @@ export class PromotionPlan {
 
   @Field(() => [VariableDifference], { description: "Where the two environments' variables differ (the target keeps its own)" })
   variables!: VariableDifference[];
+
+  @Field(() => PromotionCommitRange, { nullable: true, description: "The commits between the target's serving commit and the source's; null when the repository could not be read" })
+  commits!: PromotionCommitRange | null;
 }

@@ -59,17 +59,23 @@ export class PushDeploys {
     const { dataSource } = this.deps;
     const project = await dataSource.getRepository(Project).findOneBy({ id: event.projectId, ownerId: event.ownerId });
     if (!project) return;
+    const pullRequest = event.pullRequest;
+    if (pullRequest?.action === 'closed') return this.pullRequestClosed(project, event, pullRequest.number);
     if (!event.after) return this.branchDeleted(project, event);
     if (!project.templateName || !project.sourceRepository) return this.ignore(event, null, 'The project has no app to deploy (a blank project)');
     await environmentNamed(dataSource.manager, project, DEFAULT_ENVIRONMENT);
     let fed = await dataSource.getRepository(Environment).find({ where: { projectId: project.id, branch: event.branch }, order: { name: 'ASC' } });
-    if (!fed.length) {
-      const preview = await this.deps.previews.ensure(project, event.branch);
+    const standard = fed.filter((environment) => environment.kind === 'standard');
+    // A pull request deploys to its head branch's preview; a branch that feeds an environment is deployed there by its pushes.
+    if (pullRequest && standard.length) return this.ignore(event, null, `Branch ${event.branch} feeds ${standard.map((row) => row.name).join(', ')}: pull request #${pullRequest.number} makes no preview`);
+    if (!standard.length) {
+      const preview = await this.deps.previews.ensure(project, event.branch, pullRequest && { number: pullRequest.number, title: event.message ?? '' });
       if (!preview) return this.ignore(event, null, `No environment is fed by branch ${event.branch}, and previews are off`);
       fed = [preview];
     }
     for (const environment of fed) {
-      if (!environment.autoDeploy) await this.ignore(event, environment.name, `Auto-deploy is off for ${environment.name}`);
+      if (environment.removalRunId) await this.ignore(event, environment.name, `The preview ${environment.name} is being removed`);
+      else if (!environment.autoDeploy) await this.ignore(event, environment.name, `Auto-deploy is off for ${environment.name}`);
       else await this.deploy(project, environment, event, event.after).catch((error: unknown) => this.failed(event, environment, error));
     }
   }
@@ -78,8 +84,16 @@ export class PushDeploys {
   private async branchDeleted(project: Project, event: Pushed): Promise<void> {
     const preview = await this.deps.previews.of(project, event.branch);
     if (!preview) return this.ignore(event, null, `Branch ${event.branch} was deleted: nothing to deploy`);
-    const claimed = await this.claim(this.deps.dataSource.manager, event, preview.name, PushOutcome.removed, `Branch ${event.branch} was deleted: its preview ${preview.name} is removed`);
-    if (claimed) await this.deps.previews.remove(project, preview);
+    await this.removePreview(project, event, preview, `Branch ${event.branch} was deleted: its preview ${preview.name} is removed`);
+  }
+
+  /** A closed pull request takes its preview with it (as a deleted branch does); a preview another pull request took stays. */
+  private async pullRequestClosed(project: Project, event: Pushed, number: number): Promise<void> {
+    const preview = await this.deps.previews.of(project, event.branch);
+    if (!preview || (preview.pullRequestNumber !== null && preview.pullRequestNumber !== number)) {
+      return this.ignore(event, null, `Pull request #${number} was closed: it had no preview`);
+    }
+    await this.removePreview(project, event, preview, `Pull request #${number} was closed: its preview ${preview.name} is removed`);
   }
 
   private async deploy(project: Project, environment: Environment, event: Pushed, sha: string): Promise<void> {
@@ -92,6 +106,11 @@ export class PushDeploys {
       .transaction(async (manager) => {
         if (!(await lockProject(manager, project.id, project.ownerId))) return null;
         await this.deps.projects.assertChangeable({ id: project.ownerId }, project.id, manager);
+        // A pull request opened on a branch whose push is already deploying (or deployed) its head builds nothing again.
+        if (event.pullRequest && (await this.deploys(manager, environment, sha))) {
+          await this.claim(manager, event, environment.name, PushOutcome.ignored, `Commit ${shortSha(sha)} already runs (or is being deployed) in ${environment.name}`);
+          return null;
+        }
         const push = await this.claim(manager, event, environment.name, PushOutcome.deploying, null);
         if (!push) return null;
         // Handled after a newer push to the branch already landed: that one deploys.
@@ -109,7 +128,7 @@ export class PushDeploys {
             projectId: project.id,
             versionTag,
             versionNumber,
-            description: `${summary(event, event.pusherName)} (to ${environment.name})`.slice(0, 500),
+            description: `${summary({ ...event, pullRequest: event.pullRequest?.number }, event.pusherName)} (to ${environment.name})`.slice(0, 500),
             gitBranch: event.branch,
             gitCommitSha: sha,
             buildRunId: runId,
@@ -177,9 +196,34 @@ export class PushDeploys {
     return runs;
   }
 
-  /** Records the push for this environment; null when another process recorded it first. */
-  private async claim(manager: EntityManager, event: Pushed, environment: string | null, outcome: PushOutcome, reason: string | null): Promise<string | null> {
-    const key = [event.branch, event.before ?? '-', event.after ?? '-', environment ?? '-'].join(':');
+  /**
+   * Starts the preview's removal run and records the push with it: once, whichever of its branch's deletion and its
+   * pull request's closing comes first (an idle removal already under way is the run it shows).
+   */
+  private async removePreview(project: Project, event: Pushed, preview: Environment, reason: string): Promise<void> {
+    const push = await this.claim(this.deps.dataSource.manager, event, preview.name, PushOutcome.removed, reason, `removed:${preview.id}`);
+    if (!push) return;
+    const runId = await this.deps.previews.remove(project, preview);
+    if (runId) await this.deps.dataSource.getRepository(Push).update(push, { runId });
+  }
+
+  /** Whether a deployment of the environment serves the commit or is on its way to. */
+  private deploys(manager: EntityManager, environment: Environment, sha: string): Promise<boolean> {
+    return manager
+      .createQueryBuilder(Deployment, 'd')
+      .innerJoin('d.version', 'v')
+      .where('d.environment_id = :id AND v.git_commit_sha = :sha AND d.status IN (:...statuses)', { id: environment.id, sha, statuses: [DeploymentStatus.active, ...IN_PROGRESS] })
+      .getExists();
+  }
+
+  /**
+   * Records the push for this environment; null when another process recorded it first. A pull request's synchronize
+   * has its push's key (GitHub sends both: one deploys); its other actions are keyed by their delivery.
+   */
+  private async claim(manager: EntityManager, event: Pushed, environment: string | null, outcome: PushOutcome, reason: string | null, unique?: string): Promise<string | null> {
+    const pullRequest = event.pullRequest;
+    const change = pullRequest && pullRequest.action !== 'synchronize' ? [`pr${pullRequest.number}`, pullRequest.action, pullRequest.delivery] : [event.branch, event.before ?? '-', event.after ?? '-'];
+    const key = unique ?? [...change, environment ?? '-'].join(':');
     const result = await manager
       .createQueryBuilder()
       .insert()
@@ -194,6 +238,7 @@ export class PushDeploys {
         beforeSha: event.before,
         afterSha: event.after,
         message: event.message,
+        pullRequestNumber: pullRequest?.number ?? null,
         environment,
         outcome,
         reason,
@@ -217,8 +262,8 @@ export class PushDeploys {
 }
 
 /** "pushed by Ann commit abc1234 'Fix the header'", as the project page shows a push. */
-export function summary(push: Pick<Pushed, 'branch' | 'after' | 'message'>, pusherName: string | null): string {
-  const who = `pushed by ${pusherName ?? 'a deleted user'}`;
+export function summary(push: Pick<Pushed, 'branch' | 'after' | 'message'> & { pullRequest?: number | null }, pusherName: string | null): string {
+  const who = push.pullRequest ? `pull request #${push.pullRequest} by ${pusherName ?? 'a deleted user'}` : `pushed by ${pusherName ?? 'a deleted user'}`;
   if (!push.after) return `${who}: deleted branch ${push.branch}`;
   return `${who} commit ${shortSha(push.after)}${push.message ? ` '${push.message}'` : ''}`;
 }

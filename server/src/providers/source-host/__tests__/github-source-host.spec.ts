@@ -394,7 +394,7 @@ describe('webhooks', () => {
       await sourceHost.ensureWebhook(ref, { url, secret: 'second-secret' });
       const hooks = (await api(github, 'GET', '/repos/acme/hooked/hooks', tokens.admin)).body as unknown as Array<{ events: string[]; config: Record<string, string> }>;
       expect(hooks).toHaveLength(1);
-      expect(hooks[0]).toMatchObject({ events: ['push'], config: { url, content_type: 'json', secret: '********' } });
+      expect(hooks[0]).toMatchObject({ events: ['push', 'pull_request'], config: { url, content_type: 'json', secret: '********' } });
 
       const { sha } = await sourceHost.commitFiles(ref, commit({ 'README.md': '# Hooked\n' }));
       await api(github, 'POST', '/repos/acme/hooked/git/refs', tokens.admin, { ref: 'refs/heads/feature', sha });
@@ -410,6 +410,21 @@ describe('webhooks', () => {
       expect(verified('first-secret', received[0].body, received[0].signature)).toBe(true);
       for (const one of received.slice(1)) expect(verified('second-secret', one.body, one.signature), one.event).toBe(true);
       expect(new Set(received.map((one) => one.delivery)).size).toBe(received.length);
+
+      // A pull request: opened, a push to its head (synchronize, after that push's own delivery), closed; each signed.
+      received.length = 0;
+      const next = await sourceHost.commitFiles(ref, { ...commit({ 'README.md': '# Next\n' }), branch: 'next' });
+      const opened = await api(github, 'POST', '/repos/acme/hooked/pulls', tokens.admin, { title: 'Next', head: 'next', base: 'main' });
+      expect(opened.status).toBe(201);
+      const moved = await sourceHost.commitFiles(ref, { ...commit({ 'README.md': '# Next, moved\n' }), branch: 'next' });
+      await api(github, 'PATCH', '/repos/acme/hooked/pulls/1', tokens.admin, { state: 'closed' });
+      await github.deliveriesSettled();
+      const pullEvents = received.filter((one) => one.event === 'pull_request').map((one) => JSON.parse(one.body));
+      expect(pullEvents.map((one) => one.action)).toEqual(['opened', 'synchronize', 'closed']);
+      expect(pullEvents[0]).toMatchObject({ number: 1, pull_request: { number: 1, state: 'open', title: 'Next', head: { ref: 'next', sha: next.sha, repo: { full_name: 'acme/hooked' } }, base: { ref: 'main' } }, repository: { full_name: 'acme/hooked' }, sender: { login: 'ada' } });
+      expect(pullEvents[1]).toMatchObject({ before: next.sha, after: moved.sha, pull_request: { head: { sha: moved.sha } } });
+      expect(pullEvents[2]).toMatchObject({ pull_request: { state: 'closed', closed_at: expect.any(String), merged: false } });
+      for (const one of received) expect(verified('second-secret', one.body, one.signature), one.event).toBe(true);
 
       // Only the repository's administrators manage its webhooks.
       const member = new GitHubSourceHost({ token: tokens.member, apiUrl: github.url, minWriteIntervalMs: 0 });
@@ -445,6 +460,17 @@ describe('fake GitHub answers match the @octokit/openapi description', () => {
       await expect(sourceHost.createTag(ref, { name: 'v1.0.0', sha: first.sha, message: 'x' })).rejects.toMatchObject({ code: ErrorCode.Conflict });
       await expect(sourceHost.createTag(ref, { name: 'v2', sha: 'e'.repeat(40), message: 'x' })).rejects.toMatchObject({ code: ErrorCode.NotFound });
       await sourceHost.deleteTag(ref, { name: 'v1.0.0', sha: second.sha });
+      // The commits between two: newest first; a reversed range lists nothing and counts what is behind; no base, the history.
+      expect(await sourceHost.compareCommits(ref, first.sha, second.sha, 50)).toEqual({ commits: [{ sha: second.sha, message: 'Generated', author: expect.any(String), date: expect.any(String) }], ahead: 1, behind: 0 });
+      expect(await sourceHost.compareCommits(ref, second.sha, first.sha, 50)).toEqual({ commits: [], ahead: 0, behind: 1 });
+      expect((await sourceHost.compareCommits(ref, null, second.sha, 1)).commits.map((one) => one.sha)).toEqual([second.sha]);
+      await api(github, 'POST', '/repos/acme/lifecycle/git/refs', tokens.admin, { ref: 'refs/heads/topic', sha: second.sha });
+      const pull = await api(github, 'POST', '/repos/acme/lifecycle/pulls', tokens.admin, { title: 'Topic', head: 'topic', base: 'main', body: 'Why' });
+      expect(pull.status).toBe(201);
+      expect((await api(github, 'POST', '/repos/acme/lifecycle/pulls', tokens.admin, { title: 'Again', head: 'topic', base: 'main' })).status).toBe(422);
+      await api(github, 'GET', '/repos/acme/lifecycle/pulls', tokens.admin);
+      await api(github, 'PATCH', '/repos/acme/lifecycle/pulls/1', tokens.admin, { state: 'closed' });
+      await api(github, 'GET', '/repos/acme/lifecycle/pulls/1', tokens.admin);
       await sourceHost.ensureWebhook(ref, { url: 'http://127.0.0.1:9/hooks/lifecycle', secret: 'one' });
       await sourceHost.ensureWebhook(ref, { url: 'http://127.0.0.1:9/hooks/lifecycle', secret: 'two' });
       const [hook] = (await api(github, 'GET', '/repos/acme/lifecycle/hooks', tokens.admin)).body as unknown as Array<{ id: number }>;
