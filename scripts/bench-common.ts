@@ -1,4 +1,6 @@
-// What the benchmark scripts share: their PostgreSQL server and Slipway, polling, a percentile and a signed-in REST call.
+// What the benchmark scripts share: their PostgreSQL server and Slipway, a load process, polling, a percentile and a
+// signed-in REST call.
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -45,6 +47,65 @@ export function timedGet(url: string): Promise<Sample> {
     req.on('error', (error) => resolve({ at, ms: performance.now() - started, ok: false, detail: (error as NodeJS.ErrnoException).code ?? error.message }));
     req.end();
   });
+}
+
+/** What a load process reports when told to stop: every sample, and the ticks it skipped with too many requests open. */
+export interface LoadReport {
+  samples: Sample[];
+  skipped: number;
+}
+
+/**
+ * The load process (the bench forked with --load): `rate` GETs a second at BENCH_URL, at most `maxInFlight` open (a
+ * tick beyond that sends nothing and counts as skipped), until the parent says stop; then it reports to the parent.
+ */
+export async function steadyLoad(rate: number, maxInFlight: number): Promise<void> {
+  const url = process.env.BENCH_URL!;
+  const samples: Sample[] = [];
+  const pending = new Set<Promise<void>>();
+  let running = true;
+  process.on('message', (message) => {
+    if (message === 'stop') running = false;
+  });
+  const interval = 1000 / rate;
+  const start = performance.now();
+  let ticks = 0;
+  let skipped = 0;
+  process.send!('ready');
+  while (running) {
+    const wait = start + ticks * interval - performance.now();
+    if (wait > 0) await sleep(wait);
+    ticks++;
+    if (pending.size >= maxInFlight) {
+      skipped++;
+      continue;
+    }
+    const request = timedGet(url).then((sample) => {
+      samples.push(sample);
+      pending.delete(request);
+    });
+    pending.add(request);
+  }
+  await Promise.all(pending);
+  process.send!({ samples, skipped } satisfies LoadReport, () => process.exit(0));
+}
+
+/** Forks this bench as the load process on `url` and waits until it sends; stop() ends it and answers its report. */
+export async function startLoad(url: string): Promise<{ stop(): Promise<LoadReport> }> {
+  const child = fork(process.argv[1], ['--load'], { execArgv: process.execArgv, env: { ...process.env, BENCH_URL: url }, stdio: 'inherit' });
+  const report = new Promise<LoadReport>((resolve, reject) => {
+    child.on('message', (message) => {
+      if (typeof message === 'object' && message && 'samples' in message) resolve(message as LoadReport);
+    });
+    child.on('exit', (code) => reject(new Error(`the load process exited with ${code}`)));
+  });
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  return {
+    stop() {
+      child.send('stop');
+      return report;
+    },
+  };
 }
 
 /** One statement on the admin database (CREATE / DROP DATABASE). */

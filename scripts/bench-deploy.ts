@@ -13,50 +13,12 @@
  * Slipway (role all) runs in this process on a fresh database on the PostgreSQL server
  * (BENCH_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres), dropped at the end.
  */
-import { fork } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { percentile, request as api, type Sample, timedGet, until, withBenchSlipway } from './bench-common.js';
+import { percentile, request as api, startLoad, steadyLoad, until, withBenchSlipway } from './bench-common.js';
 
 const RATE = Number(process.env.BENCH_RATE) || 200;
 /** The loop is bounded: with this many requests open, a tick sends nothing (counted as skipped) instead of piling up. */
 const MAX_IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT) || 32;
-
-// ---------------------------------------------------------------- the load (a forked process)
-
-/** Sends RATE requests a second (at most MAX_IN_FLIGHT open) until told to stop, then reports every sample to the parent. */
-async function load(): Promise<void> {
-  const url = process.env.BENCH_URL!;
-  const samples: Sample[] = [];
-  const pending = new Set<Promise<void>>();
-  let running = true;
-  process.on('message', (message) => {
-    if (message === 'stop') running = false;
-  });
-  const interval = 1000 / RATE;
-  const start = performance.now();
-  let ticks = 0;
-  let skipped = 0;
-  process.send!('ready');
-  while (running) {
-    const due = start + ticks * interval;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    ticks++;
-    if (pending.size >= MAX_IN_FLIGHT) {
-      skipped++;
-      continue;
-    }
-    const request = timedGet(url).then((sample) => {
-      samples.push(sample);
-      pending.delete(request);
-    });
-    pending.add(request);
-  }
-  await Promise.all(pending);
-  process.send!({ samples, skipped }, () => process.exit(0));
-}
-
-// ---------------------------------------------------------------- the benchmark
 
 async function main(): Promise<void> {
   await withBenchSlipway('deploy', {}, async ({ base }) => {
@@ -92,14 +54,7 @@ async function main(): Promise<void> {
     const url = project.deployed_url as string;
     console.log(`v1.0.0 serves ${url}; load: ${RATE} requests/s from a second process`);
 
-    const child = fork(process.argv[1], ['--load'], { execArgv: process.execArgv, env: { ...process.env, BENCH_URL: url }, stdio: 'inherit' });
-    const report = new Promise<{ samples: Sample[]; skipped: number }>((resolve, reject) => {
-      child.on('message', (message) => {
-        if (typeof message === 'object' && message && 'samples' in message) resolve(message as { samples: Sample[]; skipped: number });
-      });
-      child.on('exit', (code) => reject(new Error(`the load process exited with ${code}`)));
-    });
-    await new Promise<void>((resolve) => child.once('message', () => resolve()));
+    const load = await startLoad(url);
     await sleep(2000);
 
     const windows: Array<{ name: string; from: number; to: number }> = [];
@@ -130,8 +85,7 @@ async function main(): Promise<void> {
     steps.push(await stepTimes('rollback'));
     await sleep(2000);
 
-    child.send('stop');
-    const { samples, skipped } = await report;
+    const { samples, skipped } = await load.stop();
     const failures = samples.filter((sample) => !sample.ok);
     const seconds = (samples.at(-1)!.at - samples[0].at) / 1000;
     console.log(`\nrequests sent: ${samples.length} over ${seconds.toFixed(1)} s (${(samples.length / seconds).toFixed(0)}/s; ${skipped} ticks skipped with ${MAX_IN_FLIGHT} open); failed: ${failures.length}`);
@@ -152,7 +106,7 @@ async function main(): Promise<void> {
   });
 }
 
-(process.argv.includes('--load') ? load() : main()).catch((error: unknown) => {
+(process.argv.includes('--load') ? steadyLoad(RATE, MAX_IN_FLIGHT) : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

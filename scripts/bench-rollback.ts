@@ -11,49 +11,16 @@
  * health check interval (15 s; crashes looked at every 5 s), on a fresh database on the PostgreSQL server
  * (BENCH_DATABASE_ADMIN_URL), dropped at the end.
  */
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { crashableServer, git } from '../server/test/helpers/project-runs.js';
-import { request as api, type Sample, timedGet, until, withBenchSlipway } from './bench-common.js';
+import { request as api, startLoad, steadyLoad, until, withBenchSlipway } from './bench-common.js';
 
 const RATE = Number(process.env.BENCH_RATE) || 100;
 const MAX_IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT) || 32;
-
-/** Sends RATE requests a second (at most MAX_IN_FLIGHT open) until told to stop, then reports every sample to the parent. */
-async function load(): Promise<void> {
-  const url = process.env.BENCH_URL!;
-  const samples: Sample[] = [];
-  const pending = new Set<Promise<void>>();
-  let running = true;
-  process.on('message', (message) => {
-    if (message === 'stop') running = false;
-  });
-  const interval = 1000 / RATE;
-  const start = performance.now();
-  let ticks = 0;
-  let skipped = 0;
-  process.send!('ready');
-  while (running) {
-    const wait = start + ticks * interval - performance.now();
-    if (wait > 0) await sleep(wait);
-    ticks++;
-    if (pending.size >= MAX_IN_FLIGHT) {
-      skipped++;
-      continue;
-    }
-    const request = timedGet(url).then((sample) => {
-      samples.push(sample);
-      pending.delete(request);
-    });
-    pending.add(request);
-  }
-  await Promise.all(pending);
-  process.send!({ samples, skipped }, () => process.exit(0));
-}
 
 /** The body of one GET at Slipway's front door (Host: the app's name), or null when it did not answer 200. */
 function body(url: string): Promise<string | null> {
@@ -116,14 +83,7 @@ async function main(): Promise<void> {
       await until('the good version to answer', async () => (await body(url)) === 'good one');
       console.log(`the good version serves ${url}; load: ${RATE} requests/s from a second process`);
 
-      const child = fork(process.argv[1], ['--load'], { execArgv: process.execArgv, env: { ...process.env, BENCH_URL: url }, stdio: 'inherit' });
-      const report = new Promise<{ samples: Sample[]; skipped: number }>((resolve, reject) => {
-        child.on('message', (message) => {
-          if (typeof message === 'object' && message && 'samples' in message) resolve(message as { samples: Sample[]; skipped: number });
-        });
-        child.on('exit', (code) => reject(new Error(`the load process exited with ${code}`)));
-      });
-      await new Promise<void>((resolve) => child.once('message', () => resolve()));
+      const load = await startLoad(url);
       await sleep(2000);
 
       // Every 50 ms, what the URL answers: the restored (good) version's first answer after the first crash is the end.
@@ -154,8 +114,7 @@ async function main(): Promise<void> {
       const servedAgain = answers.find((answer) => answer.at > crashedAt && answer.text === 'good one')?.at;
       if (!servedAgain) throw new Error('the good version never answered after the crash');
       await sleep(2000);
-      child.send('stop');
-      const { samples, skipped } = await report;
+      const { samples, skipped } = await load.stop();
 
       const failures = samples.filter((sample) => !sample.ok);
       const during = samples.filter((sample) => sample.at >= crashedAt && sample.at <= servedAgain);
@@ -173,7 +132,7 @@ async function main(): Promise<void> {
   }
 }
 
-(process.argv.includes('--load') ? load() : main()).catch((error: unknown) => {
+(process.argv.includes('--load') ? steadyLoad(RATE, MAX_IN_FLIGHT) : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
