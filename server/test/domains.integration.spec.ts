@@ -1,13 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { eventually, pushBranch, waitForRun } from './helpers/project-runs.js';
+import { freePort } from '../src/common/free-port.js';
+import { deployBranch, firstMessage, getPage, greeterServer, waitForRun } from './helpers/project-runs.js';
 import { createTestDatabase, registerUser, startTestApp, type TestApp, type TestDatabase } from './helpers/test-app.js';
 
 /**
@@ -16,32 +14,7 @@ import { createTestDatabase, registerUser, startTestApp, type TestApp, type Test
  * Real PostgreSQL, a real deployed app, real sockets and TLS.
  */
 
-const SERVER = `import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
-const server = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(req.url === '/health' ? 'ok' : 'shop for ' + req.headers.host));
-server.on('upgrade', (req, socket) => {
-  const accept = createHash('sha1').update(req.headers['sec-websocket-key'] + '258EAFA5-E914-47DA-95CA-C5AB0DC85B11').digest('base64');
-  const payload = Buffer.from('shop over a WebSocket');
-  socket.write('HTTP/1.1 101 Switching Protocols\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\nSec-WebSocket-Accept: ' + accept + '\\r\\n\\r\\n');
-  socket.write(Buffer.concat([Buffer.from([0x81, payload.length]), payload]));
-});
-server.listen(Number(process.env.PORT), '127.0.0.1');
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
-`;
-
 const DOMAIN = 'shop.example.test';
-
-function getWithHost(url: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 function httpsGet(port: number, servername: string, ca: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
@@ -61,14 +34,6 @@ function selfSigned(dir: string, hostname: string, name: string): { certificate:
   const key = path.join(dir, `${name}.key`);
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', `/CN=${hostname}`, '-addext', `subjectAltName=DNS:${hostname}`], { stdio: 'ignore' });
   return { certificate: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('custom domains', () => {
@@ -103,12 +68,7 @@ describe('custom domains', () => {
     for (const user of [owner, other]) await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: user.token, body: { value: 'acme' } });
     project = await makeProject(owner.token, 'Shop');
     otherProject = await makeProject(other.token, 'Not the shop');
-    await pushBranch(project.repository_url, 'release', { 'server.mjs': SERVER });
-    const version = await app.api('POST', `/projects/${project.id}/versions`, { token: owner.token, body: { version_tag: 'v1.0.0', git_branch: 'release' } });
-    expect(version.status, JSON.stringify(version.body)).toBe(201);
-    await eventually(async () => (await app!.api('GET', `/projects/${project.id}/versions/${version.body.id}`, { token: owner.token })).body.status === 'ready', 120_000);
-    const deployment = await app.api('POST', `/projects/${project.id}/deployments`, { token: owner.token, body: { version_id: version.body.id } });
-    expect(deployment.status, JSON.stringify(deployment.body)).toBe(201);
+    await deployBranch(app, owner.token, project, 'v1.0.0', { 'server.mjs': greeterServer('shop') });
     expect((await waitForRun(app, owner.token, project.id, { stream: 'deployment' })).overall_status).toBe('completed');
   }, 300_000);
 
@@ -123,17 +83,15 @@ describe('custom domains', () => {
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     expect(added.body).toMatchObject({ hostname: DOMAIN, https: false, certificate: null });
     expect((await domains(owner.token, project.id)).body.domains.map((row: any) => row.hostname)).toEqual([DOMAIN]);
-    expect(await getWithHost(`http://127.0.0.1:${port}/`, { host: `${DOMAIN}:${port}` })).toEqual({ status: 200, text: `shop for ${DOMAIN}:${port}` });
+    expect(await getPage(`http://127.0.0.1:${port}/`, { headers: { host: `${DOMAIN}:${port}` } })).toEqual({ status: 200, text: `shop for ${DOMAIN}:${port}` });
     // Served to everyone: a client from another machine (through the trusted proxy) reaches it too.
-    expect(await getWithHost(`http://127.0.0.1:${port}/`, { host: DOMAIN, 'x-forwarded-for': '203.0.113.7' })).toEqual({ status: 200, text: `shop for ${DOMAIN}` });
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/`, { headers: { host: DOMAIN } });
-    expect(await new Promise((resolve, reject) => socket.once('message', (data) => resolve(String(data))).once('error', reject))).toBe('shop over a WebSocket');
-    socket.terminate();
+    expect(await getPage(`http://127.0.0.1:${port}/`, { headers: { host: DOMAIN, 'x-forwarded-for': '203.0.113.7' } })).toEqual({ status: 200, text: `shop for ${DOMAIN}` });
+    expect(await firstMessage(`http://127.0.0.1:${port}/`, { host: DOMAIN })).toBe('shop over a WebSocket');
     // Other Hosts are Slipway's.
-    expect((await getWithHost(`http://127.0.0.1:${port}/api/health`, { host: 'elsewhere.example.test' })).status).toBe(200);
+    expect((await getPage(`http://127.0.0.1:${port}/api/health`, { headers: { host: 'elsewhere.example.test' } })).status).toBe(200);
 
     expect((await domains(owner.token, project.id, `/${DOMAIN}`, 'DELETE')).body).toEqual({ message: 'Domain removed' });
-    const health = await getWithHost(`http://127.0.0.1:${port}/api/health`, { host: DOMAIN });
+    const health = await getPage(`http://127.0.0.1:${port}/api/health`, { headers: { host: DOMAIN } });
     expect(health.status).toBe(200);
     expect(health.text).not.toContain('shop for');
     expect((await domains(owner.token, project.id)).body.domains).toEqual([]);

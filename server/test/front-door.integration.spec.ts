@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { eventually, fetchApp, getPage, pushBranch, waitForRun } from './helpers/project-runs.js';
+import { deployBranch, eventually, fetchApp, firstMessage, getPage, greeterServer, waitForRun } from './helpers/project-runs.js';
 import { createTestDatabase, registerUser, startTestApp, type TestApp, type TestDatabase } from './helpers/test-app.js';
 import { workerProcesses } from './helpers/worker-processes.js';
 
@@ -15,20 +14,6 @@ import { workerProcesses } from './helpers/worker-processes.js';
  * answers at the app's URLs nor makes a deployment active. Real PostgreSQL, real processes (Slipway, its apps, the
  * squatters), real sockets.
  */
-
-/** The app of these tests: HTTP, a WebSocket that greets, and (LISTEN_AFTER_MS) a slow start. */
-const SERVER = (edition: string, listenAfterMs = 0) => `import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
-const server = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(req.url === '/health' ? 'ok' : '${edition} for ' + req.headers.host));
-server.on('upgrade', (req, socket) => {
-  const accept = createHash('sha1').update(req.headers['sec-websocket-key'] + '258EAFA5-E914-47DA-95CA-C5AB0DC85B11').digest('base64');
-  const payload = Buffer.from('${edition} over a WebSocket');
-  socket.write('HTTP/1.1 101 Switching Protocols\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\nSec-WebSocket-Accept: ' + accept + '\\r\\n\\r\\n');
-  socket.write(Buffer.concat([Buffer.from([0x81, payload.length]), payload]));
-});
-setTimeout(() => server.listen(Number(process.env.PORT), '127.0.0.1'), ${listenAfterMs});
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
-`;
 
 /** A program that is not the app: it answers everything on `port` (127.0.0.1) with 'squatter'. */
 async function squat(port: number): Promise<ChildProcess> {
@@ -84,45 +69,6 @@ function revisionPort(dataDir: string, appName: string, revision: number): numbe
   return null;
 }
 
-/** The first message of a WebSocket at `url` (a `*.localhost` name is reached on 127.0.0.1 with its Host). */
-function firstMessage(url: string, headers: Record<string, string> = {}): Promise<string> {
-  const target = new URL(url);
-  const local = target.hostname.endsWith('.localhost');
-  const socket = new WebSocket(`ws://${local ? '127.0.0.1' : target.hostname}:${target.port}/`, { headers: { ...headers, host: target.host } });
-  return new Promise((resolve, reject) => {
-    socket.once('message', (data) => {
-      resolve(String(data));
-      socket.terminate();
-    });
-    socket.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
-    socket.once('error', reject);
-  });
-}
-
-/** GET with raw headers (Host included), for the Host-header form and forwarded clients. */
-function getWithHost(url: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-async function deployBranch(app: TestApp, token: string, project: { id: string; repository_url: string }, tag: string, files: Record<string, string>) {
-  const branch = `release-${tag.replace(/\W/g, '-')}`;
-  await pushBranch(project.repository_url, branch, files);
-  const version = await app.api('POST', `/projects/${project.id}/versions`, { token, body: { version_tag: tag, git_branch: branch } });
-  expect(version.status, JSON.stringify(version.body)).toBe(201);
-  await eventually(async () => (await app.api('GET', `/projects/${project.id}/versions/${version.body.id}`, { token })).body.status === 'ready', 120_000);
-  const deployment = await app.api('POST', `/projects/${project.id}/deployments`, { token, body: { version_id: version.body.id } });
-  expect(deployment.status, JSON.stringify(deployment.body)).toBe(201);
-  return deployment.body as { id: string };
-}
-
 describe('the front door of one Slipway (role all)', () => {
   let database: TestDatabase;
   let dataDir: string;
@@ -146,7 +92,7 @@ describe('the front door of one Slipway (role all)', () => {
     expect(created.status).toBe(201);
     expect((await waitForRun(app, owner.token, created.body.id, { stream: 'project_creation' })).overall_status).toBe('completed');
     project = (await app.api('GET', `/projects/${created.body.id}`, { token: owner.token })).body;
-    const first = await deployBranch(app, owner.token, project, 'v1.0.0', { 'server.mjs': SERVER('v1') });
+    const first = await deployBranch(app, owner.token, project, 'v1.0.0', { 'server.mjs': greeterServer('v1') });
     expect((await waitForRun(app, owner.token, project.id, { stream: 'deployment' })).overall_status).toBe('completed');
     expect((await call('GET', `/deployments/${first.id}`)).body.status).toBe('active');
     project = (await call('GET', '')).body;
@@ -166,11 +112,11 @@ describe('the front door of one Slipway (role all)', () => {
     const host = new URL(url).host;
     expect(await fetchApp(url)).toEqual({ status: 200, text: `v1 for ${host}` });
     // The documented forms for programs that do not resolve *.localhost: the Host header on 127.0.0.1, or the loopback URL.
-    expect(await getWithHost(`http://127.0.0.1:${port}/`, { host })).toEqual({ status: 200, text: `v1 for ${host}` });
+    expect(await getPage(`http://127.0.0.1:${port}/`, { headers: { host } })).toEqual({ status: 200, text: `v1 for ${host}` });
     expect(await fetch(loopback).then(async (res) => ({ status: res.status, text: await res.text() }))).toEqual({ status: 200, text: `v1 for ${new URL(loopback).host}` });
     // Slipway itself answers every other Host.
-    expect((await getWithHost(`http://127.0.0.1:${port}/api/health`, { host: `localhost:${port}` })).status).toBe(200);
-    expect(await getWithHost(`http://127.0.0.1:${port}/`, { host: `no-such-app.localhost:${port}` })).toEqual({ status: 404, text: 'No app named no-such-app runs here\n' });
+    expect((await getPage(`http://127.0.0.1:${port}/api/health`, { headers: { host: `localhost:${port}` } })).status).toBe(200);
+    expect(await getPage(`http://127.0.0.1:${port}/`, { headers: { host: `no-such-app.localhost:${port}` } })).toEqual({ status: 404, text: 'No app named no-such-app runs here\n' });
   });
 
   it('carries WebSockets to the app, and keeps graphql-ws on Slipway’s own path', async () => {
@@ -185,18 +131,18 @@ describe('the front door of one Slipway (role all)', () => {
   it('answers a client from another machine that sends an app’s .localhost Host with 403, for any app', async () => {
     const port = new URL(app!.url).port;
     const local = { 'x-forwarded-for': '198.51.100.9', host: new URL(project.deployed_url).host };
-    expect(await getWithHost(`http://127.0.0.1:${port}/`, local)).toMatchObject({ status: 200, text: expect.stringMatching(/^v1 for /) });
+    expect(await getPage(`http://127.0.0.1:${port}/`, { headers: local })).toMatchObject({ status: 200, text: expect.stringMatching(/^v1 for /) });
     const remote = { 'x-forwarded-for': '203.0.113.7' };
     const refused = { status: 403, text: "Apps' .localhost addresses answer only on this machine\n" };
-    expect(await getWithHost(`http://127.0.0.1:${port}/`, { ...remote, host: new URL(project.deployed_url).host })).toEqual(refused);
-    expect(await getWithHost(`http://127.0.0.1:${port}/`, { ...remote, host: `no-such-app.localhost:${port}` })).toEqual(refused);
+    expect(await getPage(`http://127.0.0.1:${port}/`, { headers: { ...remote, host: new URL(project.deployed_url).host } })).toEqual(refused);
+    expect(await getPage(`http://127.0.0.1:${port}/`, { headers: { ...remote, host: `no-such-app.localhost:${port}` } })).toEqual(refused);
     await expect(firstMessage(project.deployed_url, remote)).rejects.toThrow('refused with 403');
   });
 
   it('never serves a program that took a revision’s port before the revision could: the deployment fails and says why', async () => {
     const { kubernetes_namespace: appName, kubernetes_deployment_name: serving } = project.active_deployment;
     const revision = Number(/-r(\d+)$/.exec(serving)![1]) + 1;
-    const deployment = await deployBranch(app!, owner.token, project, 'v2.0.0', { 'server.mjs': SERVER('v2', 4000) });
+    const deployment = await deployBranch(app!, owner.token, project, 'v2.0.0', { 'server.mjs': greeterServer('v2', 4000) });
     let port: number | null = null;
     await eventually(async () => (port = revisionPort(dataDir, appName, revision)) !== null, 60_000);
     squatters.push(await squat(port!));
@@ -284,7 +230,7 @@ describe('the front door with API and worker processes (SLIPWAY_ROLE=api beside 
     };
     const loops = Array.from({ length: 4 }, load);
     try {
-      await deployBranch(api, owner.token, project, 'v1.0.0', { 'server.mjs': SERVER('v1') });
+      await deployBranch(api, owner.token, project, 'v1.0.0', { 'server.mjs': greeterServer('v1') });
       expect((await waitForRun(api, owner.token, project.id, { stream: 'deployment', timeoutMs: 120_000 })).overall_status).toBe('completed');
       await eventually(async () => seen.has('v1'), 10_000);
     } finally {

@@ -17,10 +17,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../common/free-port.js';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -420,17 +420,6 @@ async function stopOrphan(cluster: string, password: string): Promise<void> {
   for (const deadline = Date.now() + STOP_TIMEOUT_MS; isAlive(orphan.pid); await sleep(50)) {
     if (Date.now() > deadline) throw new EmbeddedPostgresError(`The embedded PostgreSQL left running by an earlier Slipway (pid ${orphan.pid}) did not stop.`);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function startServer(bin: Binaries, cluster: string, logFile: string, runAs: RunAs | undefined, password: string): Promise<{ server: ChildProcess; port: number }> {

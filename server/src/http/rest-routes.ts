@@ -64,6 +64,12 @@ function requestProblem(errors: ErrorObject[]): Error | undefined {
   return undefined;
 }
 
+/** A list route's query string (checked against its schema) -> the fields every list query takes: page, sort, search, status. */
+export function listQueryOf(req: Request) {
+  const query = req.query as Record<string, unknown>;
+  return { page: query.page, limit: query.limit, sortBy: query.sort_by, sortOrder: query.sort_order, search: query.search, status: query.status };
+}
+
 export const toExpressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /** An ajv for OpenAPI 3.1's dialect with the shared shapes registered, so `$ref`s to components resolve. */

@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
+import WebSocket from 'ws';
 import type { TestApp } from './test-app.js';
 
 const run = promisify(execFile);
@@ -61,6 +62,23 @@ server.listen(Number(process.env.PORT), '127.0.0.1');
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));
 `;
 
+/**
+ * An app's server.mjs: `<edition> for <Host>` on every path but /health, a WebSocket that greets with
+ * `<edition> over a WebSocket`, and (listenAfterMs) a slow start.
+ */
+export const greeterServer = (edition: string, listenAfterMs = 0) => `import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+const server = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(req.url === '/health' ? 'ok' : '${edition} for ' + req.headers.host));
+server.on('upgrade', (req, socket) => {
+  const accept = createHash('sha1').update(req.headers['sec-websocket-key'] + '258EAFA5-E914-47DA-95CA-C5AB0DC85B11').digest('base64');
+  const payload = Buffer.from('${edition} over a WebSocket');
+  socket.write('HTTP/1.1 101 Switching Protocols\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\nSec-WebSocket-Accept: ' + accept + '\\r\\n\\r\\n');
+  socket.write(Buffer.concat([Buffer.from([0x81, payload.length]), payload]));
+});
+setTimeout(() => server.listen(Number(process.env.PORT), '127.0.0.1'), ${listenAfterMs});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
 /** Pushes a branch off main with these extra files, through a clone of the repository; answers its commit (hash). */
 export async function pushBranch(repositoryUrl: string, branch: string, files: Record<string, string>): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'slipway-push-'));
@@ -78,6 +96,18 @@ export async function pushBranch(repositoryUrl: string, branch: string, files: R
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Pushes `files` on a branch, builds version `tag` from it and starts its deployment; answers the deployment once started. */
+export async function deployBranch(app: TestApp, token: string, project: { id: string; repository_url: string }, tag: string, files: Record<string, string>) {
+  const branch = `release-${tag.replace(/\W/g, '-')}`;
+  await pushBranch(project.repository_url, branch, files);
+  const version = await app.api('POST', `/projects/${project.id}/versions`, { token, body: { version_tag: tag, git_branch: branch } });
+  expect(version.status, JSON.stringify(version.body)).toBe(201);
+  await eventually(async () => (await app.api('GET', `/projects/${project.id}/versions/${version.body.id}`, { token })).body.status === 'ready', 120_000);
+  const deployment = await app.api('POST', `/projects/${project.id}/deployments`, { token, body: { version_id: version.body.id } });
+  expect(deployment.status, JSON.stringify(deployment.body)).toBe(201);
+  return deployment.body as { id: string };
 }
 
 /** What a `git clone` of the URL shows: the commits on main, the tags and the files, or null when it cannot be cloned. */
@@ -111,14 +141,15 @@ export async function appGone(url: string): Promise<boolean> {
 
 /**
  * GET `url` as a browser would: a `*.localhost` name goes to 127.0.0.1 with its name as the Host (Node's resolver on
- * Debian does not know these names, and Node's fetch does not send a Host of its own: node:http does).
+ * Debian does not know these names, and Node's fetch does not send a Host of its own: node:http does). A `host`
+ * in `headers` is sent instead: a custom domain reached on 127.0.0.1.
  */
 export function getPage(url: string | URL, { timeoutMs = 5000, headers = {} }: { timeoutMs?: number; headers?: Record<string, string> } = {}): Promise<{ status: number; text: string }> {
   const target = new URL(url);
   const local = target.hostname.endsWith('.localhost');
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: local ? '127.0.0.1' : target.hostname, port: target.port || 80, path: `${target.pathname}${target.search}`, headers: { ...headers, host: target.host }, timeout: timeoutMs },
+      { host: local ? '127.0.0.1' : target.hostname, port: target.port || 80, path: `${target.pathname}${target.search}`, headers: { host: target.host, ...headers }, timeout: timeoutMs },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -130,6 +161,21 @@ export function getPage(url: string | URL, { timeoutMs = 5000, headers = {} }: {
     req.on('timeout', () => req.destroy(new Error('timed out')));
     req.on('error', reject);
     req.end();
+  });
+}
+
+/** The first message of a WebSocket at `url`, reached as getPage reaches it (a `host` header wins); rejects when refused. */
+export function firstMessage(url: string, headers: Record<string, string> = {}): Promise<string> {
+  const target = new URL(url);
+  const local = target.hostname.endsWith('.localhost');
+  const socket = new WebSocket(`ws://${local ? '127.0.0.1' : target.hostname}:${target.port}/`, { headers: { host: target.host, ...headers } });
+  return new Promise((resolve, reject) => {
+    socket.once('message', (data) => {
+      resolve(String(data));
+      socket.terminate();
+    });
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
+    socket.once('error', reject);
   });
 }
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../src/common/free-port.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,14 +20,6 @@ function goFolder(): string | null {
   const folder = path.dirname(realpathSync(found));
   if (TOOLCHAIN_PATH.includes(folder)) throw new Error(`go is installed straight into ${folder}: a test cannot hide it without hiding the rest of ${folder}`);
   return folder;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export type ServerWithoutGo = Pick<TestApp, 'url' | 'api' | 'graphql' | 'stop'>;

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { invalidInput } from '../../common/validation.js';
 import { authOf } from '../../http/auth-middleware.js';
 import { schema as s } from '../../http/json-schema.js';
-import type { RestRoute, SchemaComponents } from '../../http/rest-routes.js';
+import { listQueryOf, type RestRoute, type SchemaComponents } from '../../http/rest-routes.js';
 import { toDeploymentEventResponse } from './deployment-event.entity.js';
 import { DeploymentStatus, DeploymentStrategy } from './deployment-status.js';
 import { toDeploymentDetails, type DeploymentsService } from './deployments.service.js';
@@ -88,18 +88,7 @@ const LIST_QUERY = {
   status: s.string(),
 };
 
-function listQuery(req: Request) {
-  const query = req.query as Record<string, unknown>;
-  return {
-    page: query.page,
-    limit: query.limit,
-    sortBy: query.sort_by,
-    sortOrder: query.sort_order,
-    search: query.search,
-    status: query.status,
-    environment: query.environment,
-  };
-}
+const listQuery = (req: Request) => ({ ...listQueryOf(req), environment: req.query.environment });
 
 /**
  * Spec section 7's deployment calls under /projects/{id}/deployments and /projects/{id}/environments/{env}, for

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { authOf } from '../../http/auth-middleware.js';
 import { schema as s } from '../../http/json-schema.js';
-import type { RestRoute, SchemaComponents } from '../../http/rest-routes.js';
+import { listQueryOf, type RestRoute, type SchemaComponents } from '../../http/rest-routes.js';
 import { toProjectResponse } from './project.entity.js';
 import { limitsInput } from './project-limits.js';
 import { ProjectStatus } from './project-status.js';
@@ -45,16 +45,7 @@ function projectInput(body: Record<string, unknown>): ProjectInput {
 /** Query string -> list query; tags may come as tags=a,b, repeated tags=a&tags=b, or tags[]=a. */
 function listQuery(req: Request) {
   const query = req.query as Record<string, unknown>;
-  const tags = [query.tags, query['tags[]']].flat().filter((tag) => tag !== undefined);
-  return {
-    page: query.page,
-    limit: query.limit,
-    sortBy: query.sort_by,
-    sortOrder: query.sort_order,
-    search: query.search,
-    status: query.status,
-    tags,
-  };
+  return { ...listQueryOf(req), tags: [query.tags, query['tags[]']].flat().filter((tag) => tag !== undefined) };
 }
 
 export const projectSchemas: SchemaComponents = {

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
 import { authOf } from '../../http/auth-middleware.js';
 import { schema as s } from '../../http/json-schema.js';
-import type { RestRoute, SchemaComponents } from '../../http/rest-routes.js';
+import { listQueryOf, type RestRoute, type SchemaComponents } from '../../http/rest-routes.js';
 import { toStatusResponse } from '../project-runs/pipeline-status.js';
 import { toVersionResponse } from './version.entity.js';
 import { BuildStatus, VersionStatus } from './version-status.js';
@@ -49,18 +49,7 @@ const version = (description: string) => ({ description, schema: s.ref('Version'
 const projectId = s.uuid('The project id.');
 const versionParams = { id: projectId, versionId: s.uuid('The version id.') };
 
-function listQuery(req: Request) {
-  const query = req.query as Record<string, unknown>;
-  return {
-    page: query.page,
-    limit: query.limit,
-    sortBy: query.sort_by,
-    sortOrder: query.sort_order,
-    search: query.search,
-    status: query.status,
-    buildStatus: query.build_status,
-  };
-}
+const listQuery = (req: Request) => ({ ...listQueryOf(req), buildStatus: req.query.build_status });
 
 /** Spec section 7's version calls under /projects/{id}/versions, for the project's owner only. */
 export function versionsRoutes(versions: VersionsService): RestRoute[] {

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lineSplitter } from './app-log.js';
@@ -13,18 +12,6 @@ const HEALTH_REQUEST_MS = 2_000;
 
 /** The only PATH an app sees: the Node.js that runs Slipway (templates start with `node`) and the system's. */
 export const APP_PATH = [...new Set([path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'])].join(':');
-
-/** A loopback port free right now (the OS picks it), for a revision to listen on. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, LOOPBACK, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface InstanceOptions {
   revision: number;

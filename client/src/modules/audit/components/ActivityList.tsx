@@ -5,20 +5,11 @@ import { useAuditAppendedSubscription, useAuditLogQuery } from '../../../generat
 import { Card, CardTitle } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
+import { Table } from '../../../ui/Table';
 import { formatDateTime } from '../../projects/components/detail/project-format';
 
 /** Entries listed: the newest, the live ones included. */
 const LIMIT = 100;
-
-const StyledScroller = styled.div({ overflowX: 'auto' });
-
-const StyledTable = styled.table(({ theme }) => ({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: theme.fontSizes.sm,
-  'th, td': { padding: theme.spacing(2.5, 3), textAlign: 'left', borderBottom: `1px solid ${theme.colors.border}`, verticalAlign: 'top' },
-  'thead th': { fontWeight: theme.fontWeights.medium, color: theme.colors.textMuted, whiteSpace: 'nowrap' },
-}));
 
 const StyledDetails = styled.code(({ theme }) => ({ fontFamily: theme.fonts.mono, fontSize: theme.fontSizes.xs, wordBreak: 'break-word' }));
 
@@ -51,37 +42,23 @@ export function ActivityList({ projectId, title }: { projectId?: string; title: 
       {error && <ErrorBanner message={apiErrorMessage(error, 'Failed to load the activity')} onRetry={() => void refetch().catch(() => undefined)} />}
       {data && !entries.length && <p>No activity yet.</p>}
       {entries.length > 0 && (
-        <StyledScroller>
-          <StyledTable aria-label={`${title}, newest first`}>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Details</th>
-                <th scope="col">Result</th>
-                <th scope="col">From</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.seq}>
-                  <td>{formatDateTime(entry.at)}</td>
-                  <td>
-                    {entry.actorEmail ?? 'Unknown'}
-                    {entry.actorTokenId ? ' (token)' : ''}
-                  </td>
-                  <th scope="row">{entry.action}</th>
-                  <td>
-                    <StyledDetails>{[entry.target, entry.details === '{}' ? null : entry.details].filter(Boolean).join(' ')}</StyledDetails>
-                  </td>
-                  <td>{entry.result}</td>
-                  <td>{entry.address ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </StyledTable>
-        </StyledScroller>
+        <Table caption={`${title}, newest first`} hideCaption columns={['When', 'Who', 'Action', 'Details', 'Result', 'From']}>
+          {entries.map((entry) => (
+            <tr key={entry.seq}>
+              <td>{formatDateTime(entry.at)}</td>
+              <td>
+                {entry.actorEmail ?? 'Unknown'}
+                {entry.actorTokenId ? ' (token)' : ''}
+              </td>
+              <th scope="row">{entry.action}</th>
+              <td>
+                <StyledDetails>{[entry.target, entry.details === '{}' ? null : entry.details].filter(Boolean).join(' ')}</StyledDetails>
+              </td>
+              <td>{entry.result}</td>
+              <td>{entry.address ?? ''}</td>
+            </tr>
+          ))}
+        </Table>
       )}
     </Card>
   );

@@ -1,18 +1,9 @@
 import styled from '@emotion/styled';
 import type { KeyboardEvent } from 'react';
 import type { LogRowFragment } from '../../../generated/graphql';
+import { Table } from '../../../ui/Table';
 import { absoluteTime, relativeTime, shortId } from '../log-format';
 import { SuccessBadge, TypeBadge } from './LogBadges';
-
-const StyledScroller = styled.div({ overflowX: 'auto' });
-
-const StyledTable = styled.table(({ theme }) => ({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: theme.fontSizes.sm,
-  'th, td': { padding: theme.spacing(2.5, 3), textAlign: 'left', borderBottom: `1px solid ${theme.colors.border}` },
-  th: { fontWeight: theme.fontWeights.medium, color: theme.colors.textMuted, whiteSpace: 'nowrap' },
-}));
 
 const StyledRow = styled('tr', { shouldForwardProp: (prop) => prop !== 'selected' })<{ selected: boolean }>(({ theme, selected }) => ({
   cursor: 'pointer',
@@ -49,48 +40,35 @@ export function LogTable({ logs, selectedId, now, onOpen }: LogTableProps) {
   };
 
   return (
-    <StyledScroller>
-      <StyledTable aria-label="Command logs">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Command</th>
-            <th scope="col">Type</th>
-            <th scope="col">Result</th>
-            <th scope="col">ID</th>
-          </tr>
-        </thead>
-        <tbody>
-          {logs.map((log) => (
-            <StyledRow
-              key={log.id}
-              tabIndex={0}
-              selected={log.id === selectedId}
-              aria-current={log.id === selectedId ? 'true' : undefined}
-              onClick={() => onOpen(log.id)}
-              onKeyDown={(event) => onKeyDown(event, log.id)}
-            >
-              <StyledNowrap>
-                <time dateTime={log.createdAt} title={absoluteTime(log.createdAt)}>
-                  {relativeTime(log.createdAt, now)}
-                </time>
-              </StyledNowrap>
-              <td>
-                <StyledCommand title={log.command}>{log.command}</StyledCommand>
-              </td>
-              <td>
-                <TypeBadge type={log.type} />
-              </td>
-              <td>
-                <SuccessBadge success={log.success} />
-              </td>
-              <td>
-                <StyledId title={log.id}>{shortId(log.id)}</StyledId>
-              </td>
-            </StyledRow>
-          ))}
-        </tbody>
-      </StyledTable>
-    </StyledScroller>
+    <Table caption="Command logs" hideCaption columns={['Time', 'Command', 'Type', 'Result', 'ID']}>
+      {logs.map((log) => (
+        <StyledRow
+          key={log.id}
+          tabIndex={0}
+          selected={log.id === selectedId}
+          aria-current={log.id === selectedId ? 'true' : undefined}
+          onClick={() => onOpen(log.id)}
+          onKeyDown={(event) => onKeyDown(event, log.id)}
+        >
+          <StyledNowrap>
+            <time dateTime={log.createdAt} title={absoluteTime(log.createdAt)}>
+              {relativeTime(log.createdAt, now)}
+            </time>
+          </StyledNowrap>
+          <td>
+            <StyledCommand title={log.command}>{log.command}</StyledCommand>
+          </td>
+          <td>
+            <TypeBadge type={log.type} />
+          </td>
+          <td>
+            <SuccessBadge success={log.success} />
+          </td>
+          <td>
+            <StyledId title={log.id}>{shortId(log.id)}</StyledId>
+          </td>
+        </StyledRow>
+      ))}
+    </Table>
   );
 }

@@ -1,20 +1,11 @@
 import styled from '@emotion/styled';
 import type { DeploymentCardFragment } from '../../../generated/graphql';
 import { Button } from '../../../ui/Button';
+import { Table } from '../../../ui/Table';
 import { formatDateTime } from '../../projects/components/detail/project-format';
 import { shortCommit } from '../../versions/version-format';
 import { formatDuration, rollbackActionLabel, strategyLabel } from '../deployment-format';
 import { DeploymentStatusBadge } from './DeploymentBadges';
-
-const StyledScroll = styled.div({ overflowX: 'auto' });
-
-const StyledTable = styled.table(({ theme }) => ({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: theme.fontSizes.sm,
-  '& th': { padding: theme.spacing(2, 3), textAlign: 'left', color: theme.colors.textMuted, fontWeight: theme.fontWeights.medium, whiteSpace: 'nowrap' },
-  '& td': { padding: theme.spacing(2.5, 3), borderTop: `1px solid ${theme.colors.border}`, verticalAlign: 'top' },
-}));
 
 const StyledRow = styled.tr(({ theme }) => ({
   cursor: 'pointer',
@@ -51,96 +42,80 @@ const versionTag = (deployment: DeploymentCardFragment) => deployment.version?.v
  */
 export function DeploymentHistoryTable({ deployments, onOpen, onRollback, busy }: DeploymentHistoryTableProps) {
   return (
-    <StyledScroll>
-      <StyledTable aria-label="Deployment history">
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Strategy</th>
-            <th scope="col">Status</th>
-            <th scope="col">Traffic</th>
-            <th scope="col">Deployed</th>
-            <th scope="col">Duration</th>
-            <th scope="col">URL</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deployments.map((deployment) => {
-            const tag = versionTag(deployment);
-            return (
-              <StyledRow
-                key={deployment.id}
-                tabIndex={0}
-                data-testid="deployment-row"
-                onClick={() => onOpen(deployment)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' && event.target === event.currentTarget) {
-                    event.preventDefault();
+    <Table caption="Deployment history" hideCaption columns={['Version', 'Strategy', 'Status', 'Traffic', 'Deployed', 'Duration', 'URL', 'Actions']}>
+      {deployments.map((deployment) => {
+        const tag = versionTag(deployment);
+        return (
+          <StyledRow
+            key={deployment.id}
+            tabIndex={0}
+            data-testid="deployment-row"
+            onClick={() => onOpen(deployment)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && event.target === event.currentTarget) {
+                event.preventDefault();
+                onOpen(deployment);
+              }
+            }}
+          >
+            <td>
+              <StyledTag>{tag}</StyledTag>
+              {deployment.version?.gitCommitSha && <StyledCode>{shortCommit(deployment.version.gitCommitSha)}</StyledCode>}
+              {deployment.restoresDeploymentId && (
+                <StyledNote>
+                  Rollback to the deployment of {deployment.restores?.activatedAt ? formatDateTime(deployment.restores.activatedAt) : 'an earlier date'}
+                </StyledNote>
+              )}
+              {deployment.errorMessage && <StyledError>{deployment.errorMessage}</StyledError>}
+            </td>
+            <td>{strategyLabel(deployment.strategy)}</td>
+            <td>
+              <DeploymentStatusBadge status={deployment.status} />
+            </td>
+            <td>{deployment.trafficPercent}%</td>
+            <td>{formatDateTime(deployment.activatedAt ?? deployment.createdAt)}</td>
+            <td>{formatDuration(deployment.durationSeconds) ?? '—'}</td>
+            <td>
+              {deployment.deployedUrl ? (
+                <StyledLink href={deployment.deployedUrl} target="_blank" rel="noreferrer" onClick={(event) => event.stopPropagation()}>
+                  {deployment.deployedUrl}
+                </StyledLink>
+              ) : (
+                '—'
+              )}
+            </td>
+            <td>
+              <StyledActions>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Details of deployment ${tag} (${deployment.environment})`}
+                  onClick={(event) => {
+                    event.stopPropagation();
                     onOpen(deployment);
-                  }
-                }}
-              >
-                <td>
-                  <StyledTag>{tag}</StyledTag>
-                  {deployment.version?.gitCommitSha && <StyledCode>{shortCommit(deployment.version.gitCommitSha)}</StyledCode>}
-                  {deployment.restoresDeploymentId && (
-                    <StyledNote>
-                      Rollback to the deployment of {deployment.restores?.activatedAt ? formatDateTime(deployment.restores.activatedAt) : 'an earlier date'}
-                    </StyledNote>
-                  )}
-                  {deployment.errorMessage && <StyledError>{deployment.errorMessage}</StyledError>}
-                </td>
-                <td>{strategyLabel(deployment.strategy)}</td>
-                <td>
-                  <DeploymentStatusBadge status={deployment.status} />
-                </td>
-                <td>{deployment.trafficPercent}%</td>
-                <td>{formatDateTime(deployment.activatedAt ?? deployment.createdAt)}</td>
-                <td>{formatDuration(deployment.durationSeconds) ?? '—'}</td>
-                <td>
-                  {deployment.deployedUrl ? (
-                    <StyledLink href={deployment.deployedUrl} target="_blank" rel="noreferrer" onClick={(event) => event.stopPropagation()}>
-                      {deployment.deployedUrl}
-                    </StyledLink>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td>
-                  <StyledActions>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Details of deployment ${tag} (${deployment.environment})`}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onOpen(deployment);
-                      }}
-                    >
-                      Details
-                    </Button>
-                    {deployment.status === 'active' && (
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        disabled={busy}
-                        aria-label={`${rollbackActionLabel(deployment)} (deployment ${tag}, ${deployment.environment})`}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          onRollback(deployment);
-                        }}
-                      >
-                        {rollbackActionLabel(deployment)}
-                      </Button>
-                    )}
-                  </StyledActions>
-                </td>
-              </StyledRow>
-            );
-          })}
-        </tbody>
-      </StyledTable>
-    </StyledScroll>
+                  }}
+                >
+                  Details
+                </Button>
+                {deployment.status === 'active' && (
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={busy}
+                    aria-label={`${rollbackActionLabel(deployment)} (deployment ${tag}, ${deployment.environment})`}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onRollback(deployment);
+                    }}
+                  >
+                    {rollbackActionLabel(deployment)}
+                  </Button>
+                )}
+              </StyledActions>
+            </td>
+          </StyledRow>
+        );
+      })}
+    </Table>
   );
 }

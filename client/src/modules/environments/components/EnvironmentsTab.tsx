@@ -9,6 +9,7 @@ import { Button } from '../../../ui/Button';
 import { Card, CardTitle } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
+import { Table } from '../../../ui/Table';
 import { relativeTime } from '../../console-logs/log-format';
 import { useNow } from '../../console-logs/hooks/useNow';
 import { PreviewSettingsCard } from './PreviewSettingsCard';
@@ -37,15 +38,7 @@ const StyledFacts = styled.dl(({ theme }) => ({
 
 const StyledToggle = styled.label(({ theme }) => ({ display: 'inline-flex', alignItems: 'center', gap: theme.spacing(2), fontSize: theme.fontSizes.sm, marginBottom: theme.spacing(4) }));
 
-const StyledTable = styled.table(({ theme }) => ({
-  width: '100%',
-  borderCollapse: 'collapse',
-  marginBottom: theme.spacing(4),
-  fontSize: theme.fontSizes.sm,
-  caption: { textAlign: 'left', fontWeight: theme.fontWeights.bold, marginBottom: theme.spacing(2) },
-  'th, td': { textAlign: 'left', padding: theme.spacing(1.5, 2), borderBottom: `1px solid ${theme.colors.border}`, overflowWrap: 'anywhere' },
-  th: { color: theme.colors.textMuted, fontWeight: theme.fontWeights.medium },
-}));
+const StyledTable = styled(Table)(({ theme }) => ({ marginBottom: theme.spacing(4), 'th, td': { overflowWrap: 'anywhere' } }));
 
 const StyledMono = styled.code(({ theme }) => ({ fontFamily: theme.fonts.mono, fontSize: theme.fontSizes.sm }));
 
@@ -150,59 +143,38 @@ function EnvironmentCard({ projectId, environment, sources, now }: { projectId: 
               {showSensitive ? 'Hide sensitive values' : 'Show sensitive values'}
             </Button>
           )}
-          <StyledTable>
-            <caption>Variables of {environment.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Value</th>
-                <th scope="col">From</th>
+          <StyledTable caption={`Variables of ${environment.name}`} columns={['Name', 'Value', 'From']}>
+            {environment.variables.map((variable) => (
+              <tr key={variable.name}>
+                <th scope="row">
+                  <StyledMono>{variable.name}</StyledMono> {variable.sensitive && <Badge tone="warning">Sensitive</Badge>}
+                </th>
+                <td>
+                  <StyledMono>{variable.sensitive && !showSensitive ? maskValue(variable.value) : variable.value}</StyledMono>
+                </td>
+                <td>{variable.source === 'project' ? 'Project' : 'This environment'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {environment.variables.map((variable) => (
-                <tr key={variable.name}>
-                  <th scope="row">
-                    <StyledMono>{variable.name}</StyledMono> {variable.sensitive && <Badge tone="warning">Sensitive</Badge>}
-                  </th>
-                  <td>
-                    <StyledMono>{variable.sensitive && !showSensitive ? maskValue(variable.value) : variable.value}</StyledMono>
-                  </td>
-                  <td>{variable.source === 'project' ? 'Project' : 'This environment'}</td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </StyledTable>
         </>
       ) : (
         <StyledMuted>No variables.</StyledMuted>
       )}
       {environment.deployments.length > 0 ? (
-        <StyledTable>
-          <caption>Latest deployments to {environment.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Version</th>
-              <th scope="col">Commit</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
+        <StyledTable caption={`Latest deployments to ${environment.name}`} columns={['Version', 'Commit', 'Status', 'Created']}>
+          {environment.deployments.map((deployment) => (
+            <tr key={deployment.id}>
+              <td>{deployment.version?.versionTag ?? 'Deleted version'}</td>
+              <td>
+                <StyledMono>{deployment.version?.gitCommitSha?.slice(0, 8) ?? '-'}</StyledMono>
+              </td>
+              <td>
+                {deployment.status}
+                {deployment.errorMessage ? `: ${deployment.errorMessage}` : ''}
+              </td>
+              <td>{relativeTime(deployment.createdAt, now)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {environment.deployments.map((deployment) => (
-              <tr key={deployment.id}>
-                <td>{deployment.version?.versionTag ?? 'Deleted version'}</td>
-                <td>
-                  <StyledMono>{deployment.version?.gitCommitSha?.slice(0, 8) ?? '-'}</StyledMono>
-                </td>
-                <td>
-                  {deployment.status}
-                  {deployment.errorMessage ? `: ${deployment.errorMessage}` : ''}
-                </td>
-                <td>{relativeTime(deployment.createdAt, now)}</td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </StyledTable>
       ) : (
         <StyledMuted>No deployments yet.</StyledMuted>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../../../ui/Badge';
 import { Card, CardTitle } from '../../../ui/Card';
 import { PageHeader } from '../../../ui/PageHeader';
+import { Table } from '../../../ui/Table';
 import { INSIGHTS, QUICK_ACTIONS, RECENT_DEPLOYS, RESOURCES, UPDATES } from './info-content';
 
 const StyledGrid = styled.div(({ theme }) => ({
@@ -24,20 +25,6 @@ const StyledInsights = styled.dl(({ theme }) => ({
 const StyledInsightValue = styled.dd(({ theme }) => ({ margin: 0, fontSize: theme.fontSizes.xl, fontWeight: theme.fontWeights.bold }));
 
 const StyledMuted = styled.span(({ theme }) => ({ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }));
-
-/** On a narrow screen the table scrolls inside its card, not the page; focusable so the keyboard can scroll it. */
-const StyledTableScroll = styled.div(({ theme }) => ({
-  overflowX: 'auto',
-  '&:focus-visible': { outline: `2px solid ${theme.colors.focus}`, outlineOffset: 2 },
-}));
-
-const StyledTable = styled.table(({ theme }) => ({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: theme.fontSizes.sm,
-  'th, td': { padding: theme.spacing(2), textAlign: 'left', borderBottom: `1px solid ${theme.colors.border}` },
-  th: { color: theme.colors.textMuted, fontWeight: theme.fontWeights.medium },
-}));
 
 const StyledList = styled.ul(({ theme }) => ({
   display: 'flex',
@@ -74,32 +61,20 @@ export function InfoPage() {
         </StyledWide>
         <StyledWide aria-labelledby="info-deploys">
           <CardTitle id="info-deploys">Recent Deploys</CardTitle>
-          <StyledTableScroll tabIndex={0} role="region" aria-label="Recent deploys table">
-            <StyledTable>
-              <thead>
-                <tr>
-                  <th>Project</th>
-                  <th>Version</th>
-                  <th>Environment</th>
-                  <th>Status</th>
-                  <th>When</th>
-                </tr>
-              </thead>
-              <tbody>
-                {RECENT_DEPLOYS.map((deploy) => (
-                  <tr key={`${deploy.project}-${deploy.version}`}>
-                    <td>{deploy.project}</td>
-                    <td>{deploy.version}</td>
-                    <td>{deploy.environment}</td>
-                    <td>
-                      <Badge tone={deploy.status === 'Active' ? 'success' : 'warning'}>{deploy.status}</Badge>
-                    </td>
-                    <td>{deploy.when}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </StyledTable>
-          </StyledTableScroll>
+          {/* On a narrow screen the table scrolls inside its card, not the page. */}
+          <Table caption="Recent deploys" hideCaption columns={['Project', 'Version', 'Environment', 'Status', 'When']} scrollLabel="Recent deploys table">
+            {RECENT_DEPLOYS.map((deploy) => (
+              <tr key={`${deploy.project}-${deploy.version}`}>
+                <th scope="row">{deploy.project}</th>
+                <td>{deploy.version}</td>
+                <td>{deploy.environment}</td>
+                <td>
+                  <Badge tone={deploy.status === 'Active' ? 'success' : 'warning'}>{deploy.status}</Badge>
+                </td>
+                <td>{deploy.when}</td>
+              </tr>
+            ))}
+          </Table>
         </StyledWide>
         <Card aria-labelledby="info-resources">
           <CardTitle id="info-resources">Resources</CardTitle>

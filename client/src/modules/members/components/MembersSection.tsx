@@ -7,26 +7,17 @@ import { Button } from '../../../ui/Button';
 import { Card, CardTitle } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
+import { Table } from '../../../ui/Table';
 import { ROLE_OPTIONS, useAddMemberForm } from '../hooks/useAddMemberForm';
 import { AddMemberForm } from './AddMemberForm';
 
 const StyledText = styled.p(({ theme }) => ({ margin: theme.spacing(0, 0, 4), color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }));
 
-const StyledTable = styled.table(({ theme }) => ({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: theme.fontSizes.sm,
-  marginBottom: theme.spacing(5),
-  'th, td': { padding: theme.spacing(2.5, 3), textAlign: 'left', borderBottom: `1px solid ${theme.colors.border}` },
-  th: { fontWeight: theme.fontWeights.medium },
-  'thead th': { color: theme.colors.textMuted },
-}));
+const StyledTable = styled(Table)(({ theme }) => ({ marginBottom: theme.spacing(5) }));
 
 const StyledSelect = styled.select(({ theme }) => ({ padding: theme.spacing(1, 2), fontSize: theme.fontSizes.sm, borderRadius: theme.radii.sm, border: `1px solid ${theme.colors.border}` }));
 
 const StyledStatus = styled.p(({ theme }) => ({ color: theme.colors.success, fontSize: theme.fontSizes.sm }));
-
-const StyledHidden = styled.span({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
 
 /**
  * The project's members: everyone who reaches the project sees the list; its owner and maintainers add members,
@@ -81,52 +72,39 @@ export function MembersSection({ projectId, canManage }: { projectId: string; ca
       <div role="status">{status && <StyledStatus>{status}</StyledStatus>}</div>
       {data && !members.length && <p>No members yet: only the owner reaches this project.</p>}
       {members.length > 0 && (
-        <StyledTable aria-label="Project members">
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Role</th>
+        <StyledTable caption="Project members" hideCaption columns={['Member', 'Role', ...(canManage ? [{ label: 'Actions', hidden: true } as const] : [])]}>
+          {members.map((member) => (
+            <tr key={member.userId}>
+              <th scope="row">
+                {member.name} ({member.email})
+              </th>
+              <td>
+                {canManage ? (
+                  <StyledSelect
+                    aria-label={`Role of ${member.email}`}
+                    value={member.role}
+                    disabled={busy === member.userId}
+                    onChange={(event) => void changeRole(member, event.target.value as MemberRole)}
+                  >
+                    {ROLE_OPTIONS.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.value}
+                      </option>
+                    ))}
+                  </StyledSelect>
+                ) : (
+                  member.role
+                )}
+              </td>
               {canManage && (
-                <th scope="col">
-                  <StyledHidden>Actions</StyledHidden>
-                </th>
+                <td>
+                  <Button variant="danger" size="sm" aria-label={`Remove ${member.email}`} disabled={busy === member.userId} onClick={() => void removeMember(member)}>
+                    Remove
+                  </Button>
+                </td>
               )}
             </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.userId}>
-                <th scope="row">
-                  {member.name} ({member.email})
-                </th>
-                <td>
-                  {canManage ? (
-                    <StyledSelect
-                      aria-label={`Role of ${member.email}`}
-                      value={member.role}
-                      disabled={busy === member.userId}
-                      onChange={(event) => void changeRole(member, event.target.value as MemberRole)}
-                    >
-                      {ROLE_OPTIONS.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.value}
-                        </option>
-                      ))}
-                    </StyledSelect>
-                  ) : (
-                    member.role
-                  )}
-                </td>
-                {canManage && (
-                  <td>
-                    <Button variant="danger" size="sm" aria-label={`Remove ${member.email}`} disabled={busy === member.userId} onClick={() => void removeMember(member)}>
-                      Remove
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </StyledTable>
       )}
       {canManage && <AddMemberForm {...form} />}

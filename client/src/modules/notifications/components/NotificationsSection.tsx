@@ -16,6 +16,7 @@ import { Button } from '../../../ui/Button';
 import { Card, CardTitle } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { LoadingText } from '../../../ui/Loading';
+import { Table } from '../../../ui/Table';
 import { formatDateTime } from '../../projects/components/detail/project-format';
 import { EVENT_OPTIONS, useCreateChannelForm, useCreateRuleForm, type CreatedSecret } from '../hooks/useNotificationForms';
 import { ChannelForm, RuleForm } from './NotificationForms';
@@ -23,14 +24,6 @@ import { ChannelForm, RuleForm } from './NotificationForms';
 const StyledText = styled.p(({ theme }) => ({ margin: theme.spacing(0, 0, 4), color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }));
 const StyledSubheading = styled.h3(({ theme }) => ({ margin: theme.spacing(5, 0, 3), fontSize: theme.fontSizes.md }));
 const StyledStatus = styled.p(({ theme }) => ({ color: theme.colors.success, fontSize: theme.fontSizes.sm }));
-const StyledScroller = styled.div({ overflowX: 'auto' });
-const StyledTable = styled.table(({ theme }) => ({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: theme.fontSizes.sm,
-  'th, td': { padding: theme.spacing(2.5, 3), textAlign: 'left', borderBottom: `1px solid ${theme.colors.border}` },
-  th: { fontWeight: theme.fontWeights.medium, color: theme.colors.textMuted },
-}));
 const StyledActions = styled.div(({ theme }) => ({ display: 'flex', gap: theme.spacing(2) }));
 const StyledNotice = styled.section(({ theme }) => ({
   padding: theme.spacing(4),
@@ -126,47 +119,35 @@ export function NotificationsSection() {
       <ChannelForm initialValues={channelForm.initialValues} validate={channelForm.validate} onSubmit={channelForm.onSubmit} />
       {data && !channels.length && <p>No channels yet.</p>}
       {channels.length > 0 && (
-        <StyledScroller>
-          <StyledTable aria-label="Your notification channels">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Sends to</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {channels.map((channel) => (
-                <tr key={channel.id}>
-                  <th scope="row">{channel.name}</th>
-                  <td>{channel.kind === 'webhook' ? 'Webhook' : 'Email'}</td>
-                  <td>{channel.url ?? channel.email}</td>
-                  <td>
-                    <StyledActions>
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        aria-label={`Send test to ${channel.name}`}
-                        onClick={() => void act(() => sendTest({ variables: { id: channel.id }, ...refetchAll }), `Test sent to ${channel.name}: see its delivery below.`, 'Failed to send the test')}
-                      >
-                        Send test
-                      </Button>
-                      <Button
-                        variant="danger"
-                        size="sm"
-                        aria-label={`Delete ${channel.name}`}
-                        onClick={() => void act(() => deleteChannel({ variables: { id: channel.id }, ...refetchAll }), `Channel ${channel.name} deleted.`, 'Failed to delete the channel')}
-                      >
-                        Delete
-                      </Button>
-                    </StyledActions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </StyledTable>
-        </StyledScroller>
+        <Table caption="Your notification channels" hideCaption columns={['Name', 'Kind', 'Sends to', 'Actions']}>
+          {channels.map((channel) => (
+            <tr key={channel.id}>
+              <th scope="row">{channel.name}</th>
+              <td>{channel.kind === 'webhook' ? 'Webhook' : 'Email'}</td>
+              <td>{channel.url ?? channel.email}</td>
+              <td>
+                <StyledActions>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Send test to ${channel.name}`}
+                    onClick={() => void act(() => sendTest({ variables: { id: channel.id }, ...refetchAll }), `Test sent to ${channel.name}: see its delivery below.`, 'Failed to send the test')}
+                  >
+                    Send test
+                  </Button>
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    aria-label={`Delete ${channel.name}`}
+                    onClick={() => void act(() => deleteChannel({ variables: { id: channel.id }, ...refetchAll }), `Channel ${channel.name} deleted.`, 'Failed to delete the channel')}
+                  >
+                    Delete
+                  </Button>
+                </StyledActions>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
 
       <StyledSubheading>Rules</StyledSubheading>
@@ -176,79 +157,53 @@ export function NotificationsSection() {
         <StyledText>Add a channel first; rules say which events go to it.</StyledText>
       )}
       {data && data.notificationRules.length > 0 && (
-        <StyledScroller>
-          <StyledTable aria-label="Your notification rules">
-            <thead>
-              <tr>
-                <th scope="col">Events</th>
-                <th scope="col">Project</th>
-                <th scope="col">Channel</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.notificationRules.map((rule) => (
-                <tr key={rule.id}>
-                  <th scope="row">{rule.events.map(eventLabel).join(', ')}</th>
-                  <td>{projectName(rule.projectId)}</td>
-                  <td>{channelName(rule.channelId)}</td>
-                  <td>
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      aria-label={`Delete rule for ${channelName(rule.channelId)}`}
-                      onClick={() => void act(() => deleteRule({ variables: { id: rule.id }, ...refetchAll }), 'Rule deleted.', 'Failed to delete the rule')}
-                    >
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </StyledTable>
-        </StyledScroller>
+        <Table caption="Your notification rules" hideCaption columns={['Events', 'Project', 'Channel', 'Actions']}>
+          {data.notificationRules.map((rule) => (
+            <tr key={rule.id}>
+              <th scope="row">{rule.events.map(eventLabel).join(', ')}</th>
+              <td>{projectName(rule.projectId)}</td>
+              <td>{channelName(rule.channelId)}</td>
+              <td>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  aria-label={`Delete rule for ${channelName(rule.channelId)}`}
+                  onClick={() => void act(() => deleteRule({ variables: { id: rule.id }, ...refetchAll }), 'Rule deleted.', 'Failed to delete the rule')}
+                >
+                  Delete
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
 
       <StyledSubheading>Latest deliveries</StyledSubheading>
       {deliveries.error && <ErrorBanner message={apiErrorMessage(deliveries.error, 'Failed to load deliveries')} />}
       {deliveries.data && !deliveries.data.notificationDeliveries.length && <p>No deliveries yet.</p>}
       {deliveries.data && deliveries.data.notificationDeliveries.length > 0 && (
-        <StyledScroller>
-          <StyledTable aria-label="Latest notification deliveries">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Channel</th>
-                <th scope="col">Status</th>
-                <th scope="col">Answer</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Time</th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.data.notificationDeliveries.map((delivery) => (
-                <tr key={delivery.id}>
-                  <th scope="row">
-                    {eventLabel(delivery.event)}: {delivery.summary}
-                  </th>
-                  <td>{channelName(delivery.channelId)}</td>
-                  <td>
-                    <Badge tone={STATUS[delivery.status].tone}>{STATUS[delivery.status].label}</Badge>
-                  </td>
-                  <td>
-                    {delivery.responseStatus ?? '—'}
-                    {delivery.error ? ` (${delivery.error})` : ''}
-                  </td>
-                  <td>{delivery.attempts}</td>
-                  <td>
-                    {formatDateTime(delivery.attemptedAt ?? delivery.createdAt)}
-                    {delivery.durationMs !== null && delivery.durationMs !== undefined ? `, ${delivery.durationMs} ms` : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </StyledTable>
-        </StyledScroller>
+        <Table caption="Latest notification deliveries" hideCaption columns={['Event', 'Channel', 'Status', 'Answer', 'Attempts', 'Time']}>
+          {deliveries.data.notificationDeliveries.map((delivery) => (
+            <tr key={delivery.id}>
+              <th scope="row">
+                {eventLabel(delivery.event)}: {delivery.summary}
+              </th>
+              <td>{channelName(delivery.channelId)}</td>
+              <td>
+                <Badge tone={STATUS[delivery.status].tone}>{STATUS[delivery.status].label}</Badge>
+              </td>
+              <td>
+                {delivery.responseStatus ?? '—'}
+                {delivery.error ? ` (${delivery.error})` : ''}
+              </td>
+              <td>{delivery.attempts}</td>
+              <td>
+                {formatDateTime(delivery.attemptedAt ?? delivery.createdAt)}
+                {delivery.durationMs !== null && delivery.durationMs !== undefined ? `, ${delivery.durationMs} ms` : ''}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </Card>
   );

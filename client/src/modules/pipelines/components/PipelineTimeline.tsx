@@ -5,6 +5,7 @@ import { Badge, type BadgeTone } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card, CardTitle } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
+import { VisuallyHidden } from '../../../ui/VisuallyHidden';
 import { useNow } from '../hooks/useNow';
 import {
   absoluteTime,
@@ -73,19 +74,6 @@ const StyledBar = styled.div(({ theme }) => ({
   '&[data-status="failed"]': { background: theme.colors.danger },
   '&[data-status="cancelled"]': { background: theme.colors.warning },
 }));
-
-/** Hidden from sight, read by screen readers. */
-const StyledScreenReaderOnly = styled.span({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 
 const StyledSteps = styled.ol({ margin: 0, padding: 0, listStyle: 'none' });
 
@@ -162,7 +150,7 @@ function Moment({ at, children }: { at: string; children: string }) {
   return (
     <time dateTime={at} title={absolute}>
       {children}
-      <StyledScreenReaderOnly> ({absolute})</StyledScreenReaderOnly>
+      <VisuallyHidden> ({absolute})</VisuallyHidden>
     </time>
   );
 }

@@ -2,26 +2,13 @@ import styled from '@emotion/styled';
 import type { Role, UserRowFragment } from '../../../generated/graphql';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
+import { Table } from '../../../ui/Table';
 import { formatDateTime } from '../../projects/components/detail/project-format';
 import { ROLE_OPTIONS } from '../hooks/useCreateUserForm';
-
-const StyledScroller = styled.div({ overflowX: 'auto' });
-
-const StyledTable = styled.table(({ theme }) => ({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: theme.fontSizes.sm,
-  'th, td': { padding: theme.spacing(2.5, 3), textAlign: 'left', borderBottom: `1px solid ${theme.colors.border}` },
-  th: { fontWeight: theme.fontWeights.medium, color: theme.colors.textMuted, whiteSpace: 'nowrap' },
-  'tbody th': { color: theme.colors.text },
-}));
 
 const StyledActions = styled.div(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', gap: theme.spacing(2) }));
 
 const StyledSelect = styled.select(({ theme }) => ({ padding: theme.spacing(1, 2), fontSize: theme.fontSizes.sm, borderRadius: theme.radii.md, border: `1px solid ${theme.colors.border}` }));
-
-/** Read by screen readers, not shown. */
-const StyledHidden = styled.span({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
 
 export type UserAction = 'disable' | 'enable' | 'delete' | 'resetPassword';
 
@@ -48,75 +35,59 @@ export function UserTable({
   if (!users.length) return <p>No users match.</p>;
   const isAdmin = me.role === 'admin';
   return (
-    <StyledScroller>
-      <StyledTable aria-label="Users">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Created</th>
-            <th scope="col">
-              <StyledHidden>Actions</StyledHidden>
+    <Table caption="Users" hideCaption columns={['Name', 'Email', 'Role', 'Status', 'Created', { label: 'Actions', hidden: true }]}>
+      {users.map((user) => {
+        const own = user.id === me.id;
+        const manageable = !own && ROLE_LEVEL[user.role] <= ROLE_LEVEL[me.role];
+        const working = busy === user.id;
+        return (
+          <tr key={user.id}>
+            <th scope="row">
+              {user.name}
+              {own && ' (you)'}
             </th>
+            <td>{user.email}</td>
+            <td>
+              {isAdmin && !own ? (
+                <StyledSelect aria-label={`Role of ${user.name}`} value={user.role} disabled={working} onChange={(event) => onRoleChange(user, event.target.value as Role)}>
+                  {ROLE_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </StyledSelect>
+              ) : (
+                ROLE_LABEL[user.role]
+              )}
+            </td>
+            <td>{user.disabledAt ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}</td>
+            <td>{formatDateTime(user.createdAt)}</td>
+            <td>
+              {manageable && (
+                <StyledActions>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`${user.disabledAt ? 'Enable' : 'Disable'} ${user.name}`}
+                    disabled={working}
+                    onClick={() => onAction(user, user.disabledAt ? 'enable' : 'disable')}
+                  >
+                    {user.disabledAt ? 'Enable' : 'Disable'}
+                  </Button>
+                  {isAdmin && (
+                    <Button variant="secondary" size="sm" aria-label={`Reset password of ${user.name}`} disabled={working} onClick={() => onAction(user, 'resetPassword')}>
+                      Reset password
+                    </Button>
+                  )}
+                  <Button variant="danger" size="sm" aria-label={`Delete ${user.name}`} disabled={working} onClick={() => onAction(user, 'delete')}>
+                    Delete
+                  </Button>
+                </StyledActions>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const own = user.id === me.id;
-            const manageable = !own && ROLE_LEVEL[user.role] <= ROLE_LEVEL[me.role];
-            const working = busy === user.id;
-            return (
-              <tr key={user.id}>
-                <th scope="row">
-                  {user.name}
-                  {own && ' (you)'}
-                </th>
-                <td>{user.email}</td>
-                <td>
-                  {isAdmin && !own ? (
-                    <StyledSelect aria-label={`Role of ${user.name}`} value={user.role} disabled={working} onChange={(event) => onRoleChange(user, event.target.value as Role)}>
-                      {ROLE_OPTIONS.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </StyledSelect>
-                  ) : (
-                    ROLE_LABEL[user.role]
-                  )}
-                </td>
-                <td>{user.disabledAt ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}</td>
-                <td>{formatDateTime(user.createdAt)}</td>
-                <td>
-                  {manageable && (
-                    <StyledActions>
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        aria-label={`${user.disabledAt ? 'Enable' : 'Disable'} ${user.name}`}
-                        disabled={working}
-                        onClick={() => onAction(user, user.disabledAt ? 'enable' : 'disable')}
-                      >
-                        {user.disabledAt ? 'Enable' : 'Disable'}
-                      </Button>
-                      {isAdmin && (
-                        <Button variant="secondary" size="sm" aria-label={`Reset password of ${user.name}`} disabled={working} onClick={() => onAction(user, 'resetPassword')}>
-                          Reset password
-                        </Button>
-                      )}
-                      <Button variant="danger" size="sm" aria-label={`Delete ${user.name}`} disabled={working} onClick={() => onAction(user, 'delete')}>
-                        Delete
-                      </Button>
-                    </StyledActions>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </StyledTable>
-    </StyledScroller>
+        );
+      })}
+    </Table>
   );
 }

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../../common/free-port.js';
 import { TemplateCatalogError, loadTemplate, loadTemplateCatalog } from '../template-catalog.js';
 import { PLACEHOLDER, renderTemplate } from '../template-renderer.js';
 import { TemplateType, type Template } from '../template.model.js';
@@ -19,17 +19,6 @@ function tempDir(prefix: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   scratch.push(dir);
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts argv without a shell; a missing executable becomes a clear failure instead of a hang. */

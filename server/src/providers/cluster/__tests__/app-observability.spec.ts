@@ -7,6 +7,13 @@ import { AppLog, parseLogLine, plainLogLine } from '../app-log.js';
 import { addBuckets, LATENCY_BOUNDS_MS, LATENCY_BUCKETS, latencyBucket, latencyPercentile, TrafficRecorder } from '../app-traffic.js';
 import type { AppLogEntry } from '../cluster.port.js';
 
+/** How many times the log follower has looked at a file (each poll stats it first, then reads what is new). */
+const looks = vi.hoisted(() => ({ count: 0 }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs/promises')>();
+  return { ...fs, stat: (...args: Parameters<typeof fs.stat>) => ((looks.count += 1), fs.stat(...args)) };
+});
+
 describe('latency buckets', () => {
   it('put each latency in the first bucket whose bound holds it, and the longest in the open one', () => {
     expect(latencyBucket(0)).toBe(0);
@@ -106,7 +113,10 @@ describe('app log lines', () => {
     // A line written in two parts is sent once, whole.
     const four = stored('four');
     await appendFile(file, four.slice(0, 10));
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Two looks after the write: the first read the half line, the second came after it sent whatever it would.
+    const before = looks.count;
+    await vi.waitFor(() => expect(looks.count).toBeGreaterThanOrEqual(before + 2), { timeout: 2_000, interval: 10 });
+    expect(seen).toHaveLength(2);
     await appendFile(file, four.slice(10));
     await until(3);
     // Rotation: the rest of the old file moves to app.log.1, new lines go to a new app.log.
