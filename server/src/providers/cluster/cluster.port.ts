@@ -160,8 +160,8 @@ export interface ClusterObservability {
   instanceUsage(name: string): Promise<InstanceUsage[] | null>;
   /**
    * When the app's instances crashed (exited on their own and were restarted) recently, oldest first, as seen by the
-   * process that runs the apps ([] elsewhere, and when absent). Kubernetes: [] (a crash-looping pod is not Ready, so
-   * checkHealth reports it unhealthy instead).
+   * process that runs the apps ([] elsewhere, and when absent). Kubernetes: its pods' container restarts
+   * (restartCount, lastState.terminated.finishedAt).
    */
   crashTimes(name: string): Promise<Date[]>;
   /** True in the process that runs this machine's apps. */

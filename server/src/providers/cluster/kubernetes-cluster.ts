@@ -105,6 +105,8 @@ const ROLLOUT_SLACK_MS = 120_000;
 const LOAD_BALANCER_WAIT_MS = 120_000;
 const NAMESPACE_DELETE_WAIT_MS = 120_000;
 const MAX_REPLICAS = 20;
+/** How long a container restart is remembered for crashTimes (the health watch looks at the last minute). */
+const CRASH_MEMORY_MS = 600_000;
 
 const environmentHash = (environment: Record<string, string>) =>
   createHash('sha256')
@@ -184,6 +186,8 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
   private readonly answerTimeoutMs: number;
   /** Changes to one app run one after another. */
   private readonly locks = new SerialQueue();
+  /** Per app: the restart count last seen per pod (by uid) and the restarts dated so far (see crashTimes). */
+  private readonly restarts = new Map<string, { counts: Map<string, number>; crashes: number[] }>();
 
   constructor(options: KubernetesClusterOptions) {
     this.kind = options.kind;
@@ -709,8 +713,32 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
     });
   }
 
-  async crashTimes(): Promise<Date[]> {
-    return [];
+  /**
+   * The app's container restarts, from its pods' containerStatuses: the API keeps a count and the last termination
+   * only, so each look compares restartCount with the previous look's (per pod) and dates the new restarts by
+   * lastState.terminated.finishedAt. At the first look at an app, a pod adds its last termination only: older
+   * restarts cannot be dated. Crashes older than CRASH_MEMORY_MS are forgotten.
+   */
+  async crashTimes(name: string): Promise<Date[]> {
+    if (!APP_NAME.test(name)) return [];
+    const pods = await this.pods(name);
+    const known = this.restarts.get(name) ?? { counts: new Map<string, number>(), crashes: [] as number[] };
+    const counts = new Map<string, number>();
+    for (const pod of pods) {
+      const container = pod.status?.containerStatuses?.find((status) => status.name === CONTAINER);
+      const uid = pod.metadata?.uid ?? pod.metadata?.name ?? '';
+      const count = container?.restartCount ?? 0;
+      counts.set(uid, count);
+      const finished = container?.lastState?.terminated?.finishedAt;
+      const before = known.counts.get(uid);
+      // A new pod of an app already watched restarted only since then; one found at the first look may be old.
+      const added = before !== undefined ? Math.max(0, count - before) : this.restarts.has(name) ? count : finished ? 1 : 0;
+      const at = finished ? new Date(finished).getTime() : Date.now();
+      for (let index = 0; index < added; index++) known.crashes.push(at);
+    }
+    const oldest = Date.now() - CRASH_MEMORY_MS;
+    this.restarts.set(name, { counts, crashes: known.crashes.filter((at) => at >= oldest).sort((a, b) => a - b) });
+    return this.restarts.get(name)!.crashes.map((at) => new Date(at));
   }
 
   runsApps(): boolean {

@@ -144,3 +144,37 @@ describe('kubeconfig cluster: reading the kubeconfig and checking access', () =>
     await expect(cluster(kubeconfig).checkAccess()).rejects.toThrow(`The kubeconfig is not valid: the user of the context "${CONTEXT}" uses ${why}`);
   });
 });
+
+describe('kubeconfig cluster: crashes from the pods restart counts', () => {
+  let harness: Awaited<ReturnType<typeof openKubeconfigCluster>>;
+  beforeAll(async () => {
+    harness = await openKubeconfigCluster();
+  });
+  afterAll(() => harness?.close());
+
+  it("reports each restart of a crash-looping app's container, dated by the pod's lastState", async () => {
+    const name = `crashy-${randomUUID().slice(0, 8)}`;
+    const artifact = await harness.makeArtifact('Crashy');
+    // Answers its health check, then exits 2 s later, each time it is started.
+    const crashing = "require('node:http').createServer((q, r) => { r.end('ok'); setTimeout(() => process.exit(3), 2000); }).listen(Number(process.env.PORT), '127.0.0.1')";
+    const cluster = harness.cluster;
+    expect(await cluster.crashTimes(name)).toEqual([]);
+    await cluster.deploy(
+      { name, projectId: randomUUID(), ownerId: randomUUID(), artifact, runtime: { start: ['node', '-e', crashing], healthPath: '/health', portEnv: 'PORT' }, environment: {}, replicas: 1, healthTimeoutSeconds: 20 },
+      { signal: new AbortController().signal, onLog: () => undefined },
+    );
+    let crashes: Date[] = [];
+    for (let deadline = Date.now() + 60_000; crashes.length < 3 && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      crashes = await cluster.crashTimes(name);
+    }
+    expect(crashes.length).toBeGreaterThanOrEqual(3);
+    const [pod] = harness.fake.store.list({ group: '', version: 'v1', plural: 'pods', kind: 'Pod', namespaced: true }, name);
+    const status = pod.status.containerStatuses[0];
+    expect(status.restartCount).toBeGreaterThanOrEqual(3);
+    expect(status.lastState.terminated).toMatchObject({ exitCode: expect.any(Number), reason: 'Error', finishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
+    // The newest restart is dated by the container's last termination (the API's times are whole seconds).
+    expect(crashes.at(-1)!.getTime()).toBeLessThanOrEqual(Date.now());
+    await cluster.remove(name);
+  }, 120_000);
+});
