@@ -504,7 +504,7 @@ export class FakeNodes {
       await this.local.remove(workload.localName);
       this.workloads.delete(`${namespace}/${deployment.metadata.name}`);
     }
-    for (const kind of ['Pod', 'ReplicaSet', 'Deployment', 'Service', 'Secret', 'Event']) {
+    for (const kind of ['Pod', 'ReplicaSet', 'Deployment', 'Ingress', 'Service', 'Secret', 'Event']) {
       for (const object of this.store.list(resourceOf(kind), namespace)) this.store.delete(resourceOf(kind), namespace, object.metadata.name);
     }
     for (const link of [...this.links.keys()]) if (link.startsWith(`${namespace}/`)) this.links.delete(link);

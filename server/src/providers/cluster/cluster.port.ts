@@ -31,6 +31,11 @@ export interface DeploySpec {
   healthTimeoutSeconds: number;
   /** Local cluster: what each process may use (memory, processes, CPU, disk); the defaults when absent. */
   limits?: SandboxLimits;
+  /**
+   * The environment's custom domains. Kubernetes: an Ingress for them (none when empty); left as it is when absent.
+   * The local cluster ignores them (Slipway's front door routes domains from the database).
+   */
+  domains?: string[];
 }
 
 export interface AppStatus {
@@ -88,6 +93,12 @@ export interface Cluster {
   stop(name: string): Promise<void>;
   /** Stops the app and removes it; no-op when absent. */
   remove(name: string): Promise<void>;
+  /**
+   * Routes these hostnames to the app, now (the domains changed): on Kubernetes its Ingress is made, changed or
+   * removed (no hostname); a no-op when the app was never deployed, whose next deploy() takes them. Absent on the
+   * local cluster, whose front door routes domains itself.
+   */
+  routeDomains?(name: string, hostnames: string[]): Promise<void>;
   /**
    * The last `tail` lines the app printed, oldest first; [] when it is absent (local: its supervised processes'
    * output; cloud: its pods' logs). The app's own output: show it to the project's owner only.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PodMetricsList, V1Deployment, V1Pod, V1PodTemplateSpec, V1Service } from '@kubernetes/client-node';
+import type { PodMetricsList, V1Deployment, V1Ingress, V1Pod, V1PodTemplateSpec, V1Service } from '@kubernetes/client-node';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { SerialQueue } from '../serial-queue.js';
 import { DEFAULT_ANSWER_TIMEOUT_MS, noAnswer, providerUnreachable } from '../upstream.js';
@@ -30,19 +30,30 @@ import type { KubernetesClient, KubernetesClients, KubernetesCredentials } from 
  * - a Deployment `app` (RollingUpdate, maxUnavailable 0, maxSurge 1; readiness and liveness probes on the health
  *   path; progressDeadlineSeconds = the health check budget), whose pod template carries Slipway's revision and
  *   the artifact's digest as annotations,
- * - a Service `app` of type LoadBalancer: the app's URL is `http://{ingress ip}:{port}/`.
+ * - a Service `app` of type LoadBalancer: the app's URL is `http://{ingress ip}:{port}/`,
+ * - with custom domains, an Ingress `app` routing them to the Service, TLS from a cert-manager ClusterIssuer.
  * deploy() follows the rollout through the Deployment's status (observedGeneration, updated/available replicas,
  * the Progressing condition); on failure it re-applies the previous template and throws. What it may do in the
  * cluster is KUBERNETES_PERMISSIONS, which checkAccess() asks the API server about.
  */
 
-export interface KubernetesClusterOptions {
+/** How custom domains are served: an Ingress with TLS from a cert-manager ClusterIssuer. */
+export interface IngressOptions {
+  /** The cert-manager ClusterIssuer that signs the domains' certificates (default DEFAULT_CERT_ISSUER). */
+  certIssuer?: string;
+  /** The Ingress's ingressClassName; the cluster's default class when absent. */
+  ingressClass?: string;
+}
+
+export const DEFAULT_CERT_ISSUER = 'letsencrypt';
+
+export interface KubernetesClusterOptions extends IngressOptions {
   kind: 'doks' | 'kubeconfig';
   credentials: KubernetesCredentials;
   answerTimeoutMs: number;
 }
 
-export interface KubeconfigClusterOptions {
+export interface KubeconfigClusterOptions extends IngressOptions {
   /** The kubeconfig's YAML (the KUBECONFIG setting). */
   kubeconfig: string;
   /** The context to use (the KUBERNETES_CONTEXT setting). */
@@ -51,7 +62,7 @@ export interface KubeconfigClusterOptions {
   answerTimeoutMs?: number;
 }
 
-export interface DoksClusterOptions {
+export interface DoksClusterOptions extends IngressOptions {
   /** DigitalOcean API token. */
   token: string;
   clusterId: string;
@@ -74,6 +85,7 @@ export const KUBERNETES_PERMISSIONS: ReadonlyArray<{ group: string; resource: st
   { group: '', resource: 'events', verbs: ['list'] },
   { group: 'apps', resource: 'deployments', verbs: ['get', 'create', 'update'] },
   { group: 'apps', resource: 'deployments', subresource: 'scale', verbs: ['update'] },
+  { group: 'networking.k8s.io', resource: 'ingresses', verbs: ['get', 'create', 'update', 'delete'] },
 ];
 
 export const missingPermissions = (origin: string, missing: string[]) =>
@@ -87,6 +99,10 @@ const APP_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const DEPLOYMENT = 'app';
 const SERVICE = 'app';
+const INGRESS = 'app';
+/** The Secret cert-manager keeps the domains' certificate and key in. */
+const INGRESS_TLS_SECRET = 'app-tls';
+const CERT_ISSUER_ANNOTATION = 'cert-manager.io/cluster-issuer';
 const CONTAINER = 'app';
 const CONTAINER_PORT = 8080;
 const SERVICE_PORT = 80;
@@ -170,14 +186,15 @@ function parseTimestamped(line: string): { at: Date | null; line: string } {
 /** The cluster of a kubeconfig's context. */
 export function kubeconfigCluster(options: KubeconfigClusterOptions): KubernetesCluster {
   const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
-  return new KubernetesCluster({ kind: 'kubeconfig', credentials: new KubeconfigCredentials(options.kubeconfig, options.context, answerTimeoutMs), answerTimeoutMs });
+  const credentials = new KubeconfigCredentials(options.kubeconfig, options.context, answerTimeoutMs);
+  return new KubernetesCluster({ kind: 'kubeconfig', credentials, answerTimeoutMs, certIssuer: options.certIssuer, ingressClass: options.ingressClass });
 }
 
 /** A DOKS cluster: its kubeconfig's credentials come from DigitalOcean's API. */
 export function doksCluster(options: DoksClusterOptions): KubernetesCluster {
   const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
   const credentials = new DoksCredentials(options.token, options.clusterId, options.apiUrl ?? 'https://api.digitalocean.com', answerTimeoutMs);
-  return new KubernetesCluster({ kind: 'doks', credentials, answerTimeoutMs });
+  return new KubernetesCluster({ kind: 'doks', credentials, answerTimeoutMs, certIssuer: options.certIssuer, ingressClass: options.ingressClass });
 }
 
 export class KubernetesCluster implements Cluster, ClusterObservability {
@@ -189,10 +206,13 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
   /** Per app: the restart count last seen per pod (by uid) and the restarts dated so far (see crashTimes). */
   private readonly restarts = new Map<string, { counts: Map<string, number>; crashes: number[] }>();
 
+  private readonly ingress: Required<Pick<IngressOptions, 'certIssuer'>> & Pick<IngressOptions, 'ingressClass'>;
+
   constructor(options: KubernetesClusterOptions) {
     this.kind = options.kind;
     this.credentials = options.credentials;
     this.answerTimeoutMs = options.answerTimeoutMs;
+    this.ingress = { certIssuer: options.certIssuer || DEFAULT_CERT_ISSUER, ingressClass: options.ingressClass || undefined };
   }
 
   /** Runs a Kubernetes API call; a refused token means new credentials and one more try; failures become clear errors. */
@@ -281,6 +301,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
       this.rolledOut(existing)
     ) {
       await this.ensureService(namespace);
+      if (spec.domains) await this.applyIngress(namespace, spec.domains);
       hooks.onLog(`Revision ${serving[ANNOTATION.revision]} already serves ${spec.artifact.digest}: nothing to do`);
       return (await this.waitForAddress(namespace, hooks.signal))!;
     }
@@ -316,6 +337,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
       );
     }
     await this.ensureService(namespace);
+    if (spec.domains) await this.applyIngress(namespace, spec.domains);
     hooks.onLog(`Rolling out ${image} (${spec.artifact.digest}) as revision ${revision}; waiting for GET ${spec.runtime.healthPath}`);
     hooks.onEvent?.('started', `Revision ${revision}: rolling update of ${spec.replicas} replica(s) started`);
 
@@ -427,6 +449,48 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
     ).catch((error: unknown) => {
       if ((error as { status?: number }).status !== 409) throw error;
     });
+  }
+
+  async routeDomains(name: string, hostnames: string[]): Promise<void> {
+    if (!APP_NAME.test(name)) return;
+    await this.locks.run(name, async () => {
+      const namespace = await this.read('read the namespace', ({ core }) => core.readNamespace({ name }));
+      if (!namespace || namespace.status?.phase === 'Terminating') return;
+      await this.applyIngress(name, hostnames);
+    });
+  }
+
+  /**
+   * The app's Ingress for its custom domains: each hostname routed to its Service, with TLS for all of them from the
+   * cert-manager issuer (cert-manager makes and renews the certificate in INGRESS_TLS_SECRET); removed when none is left.
+   */
+  private async applyIngress(namespace: string, hostnames: string[]): Promise<void> {
+    const existing = await this.read('read the ingress', ({ networking }) => networking.readNamespacedIngress({ name: INGRESS, namespace }));
+    if (hostnames.length === 0) {
+      if (existing) await this.read('delete the ingress', ({ networking }) => networking.deleteNamespacedIngress({ name: INGRESS, namespace }));
+      return;
+    }
+    const hosts = [...hostnames].sort();
+    const body: V1Ingress = {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'Ingress',
+      metadata: {
+        name: INGRESS,
+        labels: { [NAME_LABEL]: namespace, 'app.kubernetes.io/managed-by': 'slipway' },
+        annotations: { ...existing?.metadata?.annotations, [CERT_ISSUER_ANNOTATION]: this.ingress.certIssuer },
+        ...(existing ? { resourceVersion: existing.metadata?.resourceVersion } : {}),
+      },
+      spec: {
+        ...(this.ingress.ingressClass ? { ingressClassName: this.ingress.ingressClass } : {}),
+        tls: [{ hosts, secretName: INGRESS_TLS_SECRET }],
+        rules: hosts.map((host) => ({
+          host,
+          http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: SERVICE, port: { number: SERVICE_PORT } } } }] },
+        })),
+      },
+    };
+    if (existing) await this.kube('update the ingress', ({ networking }) => networking.replaceNamespacedIngress({ name: INGRESS, namespace, body }));
+    else await this.kube('create the ingress', ({ networking }) => networking.createNamespacedIngress({ namespace, body }));
   }
 
   private rolledOut(deployment: V1Deployment): boolean {

@@ -81,7 +81,8 @@ describe('kubeconfig cluster: reading the kubeconfig and checking access', () =>
     const error = await cluster(fake.kubeconfig(READER_TOKEN, CONTEXT)).checkAccess().then(() => null, (caught: Error) => caught);
     expect(error?.message).toBe(
       `Missing permissions: the credentials of the kubeconfig's context "${CONTEXT}" may not create namespaces, delete namespaces, create secrets, update secrets, delete secrets, ` +
-        'create services, create deployments.apps, update deployments.apps, update deployments.apps/scale (in all namespaces); grant them with the ClusterRole in docs/providers.md',
+        'create services, create deployments.apps, update deployments.apps, update deployments.apps/scale, get ingresses.networking.k8s.io, create ingresses.networking.k8s.io, ' +
+        'update ingresses.networking.k8s.io, delete ingresses.networking.k8s.io (in all namespaces); grant them with the ClusterRole in docs/providers.md',
     );
     expect(error).toMatchObject({ reason: 'KUBERNETES_FORBIDDEN' });
   });
@@ -177,4 +178,73 @@ describe('kubeconfig cluster: crashes from the pods restart counts', () => {
     expect(crashes.at(-1)!.getTime()).toBeLessThanOrEqual(Date.now());
     await cluster.remove(name);
   }, 120_000);
+});
+
+describe('kubeconfig cluster: custom domains as an Ingress', () => {
+  let harness: Awaited<ReturnType<typeof openKubeconfigCluster>>;
+  const INGRESS = { group: 'networking.k8s.io', version: 'v1', plural: 'ingresses', kind: 'Ingress', namespaced: true };
+  beforeAll(async () => {
+    harness = await openKubeconfigCluster();
+  });
+  afterAll(() => harness?.close());
+
+  it("makes, changes and removes the app's Ingress with TLS from the cert-manager issuer, in the API's format", async () => {
+    const name = `domains-${randomUUID().slice(0, 8)}`;
+    // The documented ClusterRole's token, with the issuer and ingress class of the cluster's settings.
+    const cluster = kubeconfigCluster({ kubeconfig: harness.fake.kubeconfig(SLIPWAY_ROLE_TOKEN, CONTEXT), context: CONTEXT, certIssuer: 'letsencrypt-prod', ingressClass: 'nginx' });
+    // Not deployed yet: nothing to route (its first deploy takes the domains).
+    await cluster.routeDomains(name, ['shop.example.com']);
+    expect(harness.fake.store.list(INGRESS, name)).toEqual([]);
+
+    const artifact = await harness.makeArtifact('Domains');
+    await cluster.deploy(
+      { name, projectId: randomUUID(), ownerId: randomUUID(), artifact, runtime: STATIC_SITE, environment: {}, replicas: 1, healthTimeoutSeconds: 20, domains: ['www.example.com', 'shop.example.com'] },
+      { signal: new AbortController().signal, onLog: () => undefined },
+    );
+    const [ingress] = harness.fake.store.list(INGRESS, name);
+    expect(ingress).toMatchObject({
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'Ingress',
+      metadata: { name: 'app', namespace: name, annotations: { 'cert-manager.io/cluster-issuer': 'letsencrypt-prod' } },
+      spec: {
+        ingressClassName: 'nginx',
+        tls: [{ hosts: ['shop.example.com', 'www.example.com'], secretName: 'app-tls' }],
+        rules: [
+          { host: 'shop.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'app', port: { number: 80 } } } }] } },
+          { host: 'www.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'app', port: { number: 80 } } } }] } },
+        ],
+      },
+    });
+
+    await cluster.routeDomains(name, ['shop.example.com']);
+    expect(harness.fake.store.list(INGRESS, name).map((object) => object.spec.rules.map((rule: { host: string }) => rule.host))).toEqual([['shop.example.com']]);
+    expect(harness.fake.store.list(INGRESS, name)[0].spec.tls).toEqual([{ hosts: ['shop.example.com'], secretName: 'app-tls' }]);
+
+    await cluster.routeDomains(name, []);
+    expect(harness.fake.store.list(INGRESS, name)).toEqual([]);
+    await cluster.routeDomains(name, []);
+
+    await cluster.routeDomains(name, ['shop.example.com']);
+    expect(harness.fake.store.list(INGRESS, name)).toHaveLength(1);
+    // Removed with the app (its namespace).
+    await cluster.remove(name);
+    expect(harness.fake.store.list(INGRESS, name)).toEqual([]);
+  }, 120_000);
+
+  it('the fake API server refuses an Ingress the real one would (422 Invalid), and lists ingresses', async () => {
+    const kubernetes = await loadKubernetesClient();
+    const { core, networking } = clientsFor(kubernetes, loadKubeconfig(kubernetes, harness.fake.kubeconfig(TOKEN, CONTEXT), CONTEXT), 5_000, Infinity);
+    const namespace = `ing-${randomUUID().slice(0, 8)}`;
+    await core.createNamespace({ body: { metadata: { name: namespace } } });
+    const refused = await networking
+      .createNamespacedIngress({ namespace, body: { metadata: { name: 'bad' }, spec: { rules: [{ host: 'Not A Host', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'app', port: { number: 80 } } } }] } }] } } })
+      .then(() => null, (caught: { code?: number; body?: string }) => caught);
+    expect(refused?.code).toBe(422);
+    expect(JSON.parse(refused?.body ?? '{}')).toMatchObject({ kind: 'Status', reason: 'Invalid', message: expect.stringContaining('spec.rules[0].host') });
+    await networking.createNamespacedIngress({ namespace, body: { metadata: { name: 'good' }, spec: { rules: [{ host: 'a.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'app', port: { number: 80 } } } }] } }] } } });
+    const list = await networking.listNamespacedIngress({ namespace });
+    expect(list.items.map((item) => item.metadata?.name)).toEqual(['good']);
+    await networking.deleteNamespacedIngress({ name: 'good', namespace });
+    expect((await networking.listNamespacedIngress({ namespace })).items).toEqual([]);
+  });
 });
