@@ -8,7 +8,8 @@ import { registerUser, type TestApp } from './helpers/test-app.js';
 
 /**
  * Issue 35 on the cluster of a kubeconfig (the fake Kubernetes API, its apps really running): continuous health
- * reads crashes from the pods' restart counts, so a crash-looping deployment is rolled back as on the local cluster.
+ * reads crashes from the pods' restart counts, so a crash-looping deployment is rolled back as on the local cluster;
+ * an environment's custom domains become an Ingress with TLS from the owner's cert-manager issuer.
  * Real PostgreSQL, real git pushes, images through the fake Docker Hub.
  */
 const DOCKER_TOKEN = 'dckr_kube_apps_docker_0123456789';
@@ -57,7 +58,14 @@ beforeAll(async () => {
   const digitalOcean = fakes.digitalOcean!;
   const kubeconfig = await (await fetch(`${digitalOcean.apiUrl}/v2/kubernetes/clusters/${digitalOcean.clusterId}/kubeconfig`, { headers: { authorization: `Bearer ${DIGITALOCEAN_TOKEN}` } })).text();
   owner = await registerUser(app);
-  const settings = { GITHUB_ORGANIZATION: 'acme', DOCKER_USERNAME: 'adalabs', DOCKER_TOKEN, KUBECONFIG: kubeconfig, KUBERNETES_CONTEXT: /current-context: (.+)/.exec(kubeconfig)![1] };
+  const settings = {
+    GITHUB_ORGANIZATION: 'acme',
+    DOCKER_USERNAME: 'adalabs',
+    DOCKER_TOKEN,
+    KUBECONFIG: kubeconfig,
+    KUBERNETES_CONTEXT: /current-context: (.+)/.exec(kubeconfig)![1],
+    KUBERNETES_CERT_ISSUER: 'letsencrypt-staging',
+  };
   expect((await app.api('PUT', '/settings', { token: owner.token, body: { settings } })).status).toBe(200);
   const created = await app.api('POST', '/projects', { token: owner.token, body: { name: 'Kube Apps', template_name: 'static-site' } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -92,4 +100,27 @@ describe('continuous health on Kubernetes', () => {
     expect(restoring.restores_deployment_id).toBe(healthy.id);
     expect(await fetchApp(project.deployed_url)).toEqual({ status: 200, text: 'good one' });
   }, 480_000);
+});
+
+describe('custom domains on Kubernetes', () => {
+  const INGRESS = { group: 'networking.k8s.io', version: 'v1', plural: 'ingresses', kind: 'Ingress', namespaced: true };
+  const ingresses = () => fakes.digitalOcean!.kubernetes.store.list(INGRESS).filter((object) => object.metadata.namespace!.startsWith('kube-apps-'));
+
+  it("become the app's Ingress, with TLS from the saved issuer, as they are added and removed", async () => {
+    expect(await call('POST', '/environments/production/domains', { hostname: 'shop.example.com' })).toMatchObject({ status: 201 });
+    expect(await call('POST', '/environments/production/domains', { hostname: 'WWW.example.com.' })).toMatchObject({ status: 201 });
+    expect(ingresses()).toEqual([
+      expect.objectContaining({
+        metadata: expect.objectContaining({ name: 'app', annotations: { 'cert-manager.io/cluster-issuer': 'letsencrypt-staging' } }),
+        spec: expect.objectContaining({
+          tls: [{ hosts: ['shop.example.com', 'www.example.com'], secretName: 'app-tls' }],
+          rules: [expect.objectContaining({ host: 'shop.example.com' }), expect.objectContaining({ host: 'www.example.com' })],
+        }),
+      }),
+    ]);
+    expect((await call('DELETE', '/environments/production/domains/shop.example.com')).status).toBe(200);
+    expect(ingresses().map((object) => object.spec.tls[0].hosts)).toEqual([['www.example.com']]);
+    expect((await call('DELETE', '/environments/production/domains/www.example.com')).status).toBe(200);
+    expect(ingresses()).toEqual([]);
+  });
 });

@@ -489,11 +489,11 @@ export type RollbackDeploymentInput = {
 export type SettingInput = {
   /** Which setting to store */
   key: SettingKey;
-  /** The value; trimmed, at most 4096 characters, no line breaks or control characters; tokens at least 4 characters, DOCKER_USERNAME 4 to 30 lowercase letters and digits, DOKS_CLUSTER_ID a UUID, GITHUB_ORGANIZATION a GitHub organization name; KUBECONFIG a kubeconfig of at most 65536 characters (line breaks allowed), saved only with a KUBERNETES_CONTEXT it has and that passes the cluster check */
+  /** The value; trimmed, at most 4096 characters, no line breaks or control characters; tokens at least 4 characters, DOCKER_USERNAME 4 to 30 lowercase letters and digits, DOKS_CLUSTER_ID a UUID, GITHUB_ORGANIZATION a GitHub organization name, KUBERNETES_CERT_ISSUER and KUBERNETES_INGRESS_CLASS Kubernetes object names; KUBECONFIG a kubeconfig of at most 65536 characters (line breaks allowed), saved only with a KUBERNETES_CONTEXT it has and that passes the cluster check */
   value?: string | null | undefined;
 };
 
-/** Docker Hub, DigitalOcean, DOKS cluster, GitHub and kubeconfig credentials kept per user */
+/** Docker Hub, DigitalOcean, DOKS cluster, GitHub and kubeconfig credentials kept per user, and how Kubernetes serves custom domains */
 export type SettingKey =
   /** A DigitalOcean API token (secret) */
   | 'DIGITALOCEAN_TOKEN'
@@ -509,8 +509,12 @@ export type SettingKey =
   | 'GITHUB_TOKEN'
   /** A kubeconfig (YAML, credentials inline) for any Kubernetes cluster deployments go to (secret); checked against the cluster when saved */
   | 'KUBECONFIG'
+  /** The cert-manager ClusterIssuer of custom domains' certificates on Kubernetes (default letsencrypt) */
+  | 'KUBERNETES_CERT_ISSUER'
   /** The kubeconfig's context deployments use; checked with KUBECONFIG when saved */
-  | 'KUBERNETES_CONTEXT';
+  | 'KUBERNETES_CONTEXT'
+  /** The IngressClass of custom domains' Ingresses on Kubernetes (default: the cluster's default class) */
+  | 'KUBERNETES_INGRESS_CLASS';
 
 /** Sort direction */
 export type SortOrder =

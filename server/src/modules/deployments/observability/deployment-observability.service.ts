@@ -45,7 +45,7 @@ export function appNameOf(project: Project): string | null {
 }
 
 /** The cluster's app of one of the project's environments (production's is the project's app). */
-function appOfEnvironment(project: Project, environment: string): string | null {
+export function appOfEnvironment(project: Project, environment: string): string | null {
   return appNameOf(project) && environmentAppName(namesOf(project), environment);
 }
 

@@ -9,6 +9,7 @@ import { recordDeploymentEvent } from '../deployment-event.entity.js';
 import { DeploymentStatus, DeploymentStrategy } from '../deployment-status.js';
 import { lockProject, markActive, markRolledBackAutomatically, markStopped, openSnapshot, sealSnapshot, type Serving } from '../deployment-transitions.js';
 import { Deployment } from '../deployment.entity.js';
+import { Domain } from '../../domains/domain.entity.js';
 import { effectiveVariables, environmentNamed } from '../../environments/environment-rows.js';
 
 export type DeploymentFields = Partial<
@@ -27,6 +28,8 @@ export interface DeploymentRecords {
   deploymentOfRun(runId: string): Promise<Deployment | null>;
   /** The environment variables the deployment runs with: its snapshot (never log them). */
   deploymentEnvironment(deployment: Deployment): Promise<Record<string, string>>;
+  /** The custom domains of the deployment's environment now (a Kubernetes cluster routes them with an Ingress). */
+  environmentDomains(deployment: Deployment): Promise<string[]>;
   /** Changes the deployment's row and tells live followers. */
   updateDeployment(id: string, fields: DeploymentFields): Promise<void>;
   addDeploymentEvent(id: string, type: DeploymentEventType, message: string): Promise<void>;
@@ -47,6 +50,7 @@ export const DEPLOYMENT_RECORDS: Record<keyof DeploymentRecords, true> = {
   ensureInitialDeployment: true,
   deploymentOfRun: true,
   deploymentEnvironment: true,
+  environmentDomains: true,
   updateDeployment: true,
   addDeploymentEvent: true,
   activateDeployment: true,
@@ -107,6 +111,12 @@ export class DatabaseDeploymentRecords implements DeploymentRecords {
   async deploymentEnvironment(deployment: Deployment): Promise<Record<string, string>> {
     // Rows written before snapshots existed run with the project's environment as it is now.
     return openSnapshot(this.deps.secretBox, deployment) ?? (await this.projectEnvironment());
+  }
+
+  async environmentDomains(deployment: Deployment): Promise<string[]> {
+    if (!deployment.environmentId) return [];
+    const rows = await this.deps.dataSource.getRepository(Domain).find({ where: { environmentId: deployment.environmentId, projectId: this.projectId }, order: { hostname: 'ASC' } });
+    return rows.map((row) => row.hostname);
   }
 
   async updateDeployment(id: string, fields: DeploymentFields): Promise<void> {

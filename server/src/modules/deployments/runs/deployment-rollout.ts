@@ -72,6 +72,7 @@ export async function rollOut(
         replicas: deployment.replicas,
         healthTimeoutSeconds: HEALTH_TIMEOUT_SECONDS,
         limits: await records.limits(),
+        domains: await records.environmentDomains(deployment),
       },
       {
         signal: ctx.signal,
