@@ -124,7 +124,7 @@ describe('settings over REST', () => {
 });
 
 describe('settings over GraphQL', () => {
-  it('lists all eight keys, secrets with a masked value only, and reveals on request', async () => {
+  it('lists all ten keys, secrets with a masked value only, and reveals on request', async () => {
     const save = await app.graphql(
       `mutation ($s: [SettingInput!]!) { saveSettings(settings: $s) { key configured } }`,
       { s: [{ key: 'DOCKER_USERNAME', value: 'alice' }, { key: 'DOCKER_TOKEN', value: DOCKER_TOKEN }] },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditRecorder } from '../audit/audit-log.js';
-import { DEFAULT_ENVIRONMENT, DEFAULT_REPLICAS, MAX_REPLICAS, deploymentHealth } from '@slipway/domain';
+import { DEFAULT_ENVIRONMENT, MAX_REPLICAS, deploymentHealth } from '@slipway/domain';
 import { type DataSource, type EntityManager, In, LessThan } from 'typeorm';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { logUnexpected } from '../../common/log.js';
@@ -20,6 +20,7 @@ import { DeploymentStatus, DeploymentStrategy } from './deployment-status.js';
 import { type AppAddresses, IN_PROGRESS, lockProject, markRolledBackAutomatically, moveAddresses, openSnapshot, sealSnapshot } from './deployment-transitions.js';
 import { Deployment } from './deployment.entity.js';
 import { effectiveVariables, environmentNamed } from '../environments/environment-rows.js';
+import { Environment } from '../environments/environment.entity.js';
 import { environmentNotFound } from '../environments/environments.errors.js';
 import {
   deploymentBusy,
@@ -256,7 +257,6 @@ export class DeploymentsService {
       const target = await environmentNamed(manager, { id: project.id, ownerId: owner.id }, environment);
       if (!target) throw environmentNotFound(environment);
       await this.checkIdle(manager, project.id, owner.id, environment);
-      const serving = await manager.findOneBy(Deployment, { projectId: project.id, ownerId: owner.id, environment, status: DeploymentStatus.active });
       const runId = await this.runs.startDeployment(manager, { ownerId: owner.id, projectId: project.id });
       const deployment = manager.create(Deployment, {
         id,
@@ -267,7 +267,7 @@ export class DeploymentsService {
         environmentId: target.id,
         strategy,
         status: DeploymentStatus.pending,
-        replicas: serving?.replicas ?? DEFAULT_REPLICAS,
+        replicas: target.replicas,
         environmentSnapshot: sealSnapshot(this.secretBox, id, effectiveVariables(this.secretBox, this.projects.environmentOf(project), target)),
         runId,
       });
@@ -316,7 +316,8 @@ export class DeploymentsService {
         environmentId: locked.environmentId,
         strategy: DeploymentStrategy.rolling,
         status: DeploymentStatus.pending,
-        replicas: target.replicas,
+        // The environment's replicas now (it owns them), the target's for a row from before environments had them.
+        replicas: (locked.environmentId && (await manager.findOneBy(Environment, { id: locked.environmentId }))?.replicas) || target.replicas,
         environmentSnapshot: sealSnapshot(this.secretBox, id, openSnapshot(this.secretBox, target) ?? this.projects.environmentOf(project)),
         restoresDeploymentId: target.id,
         runId,
@@ -365,6 +366,8 @@ export class DeploymentsService {
       await this.checkIdle(manager, locked.projectId, owner.id, locked.environment);
       const runId = await this.runs.startDeployment(manager, { ownerId: owner.id, projectId: locked.projectId });
       await manager.update(Deployment, locked.id, { replicas, runId });
+      // The environment owns its replicas: scaling the deployment that serves it scales the environment.
+      if (locked.environmentId) await manager.update(Environment, locked.environmentId, { replicas });
       await recordDeploymentEvent(manager, locked, 'scheduled', `Scaling from ${locked.replicas} to ${replicas} instances (a rolling update)`);
       await this.audit.record(manager, { action: 'deployment.scale', projectId: locked.projectId, target: `deployment:${locked.id}`, details: { replicas } });
     });

@@ -32,10 +32,22 @@ export interface DeploySpec {
   /** Local cluster: what each process may use (memory, processes, CPU, disk); the defaults when absent. */
   limits?: SandboxLimits;
   /**
+   * CPU (cores) and memory (MB) per instance, each a request and a limit, null for none. Kubernetes: the container's
+   * resources.requests and limits. The local cluster reads `limits` (the caller maps these into them).
+   */
+  resources?: AppResources;
+  /**
    * The environment's custom domains. Kubernetes: an Ingress for them (none when empty); left as it is when absent.
    * The local cluster ignores them (Slipway's front door routes domains from the database).
    */
   domains?: string[];
+}
+
+export interface AppResources {
+  cpuRequest: number | null;
+  cpuLimit: number | null;
+  memoryRequestMb: number | null;
+  memoryLimitMb: number | null;
 }
 
 export interface AppStatus {

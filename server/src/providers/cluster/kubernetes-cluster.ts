@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PodMetricsList, V1Deployment, V1Ingress, V1Pod, V1PodTemplateSpec, V1Service } from '@kubernetes/client-node';
+import type { PodMetricsList, V1Deployment, V1Ingress, V1Pod, V1PodTemplateSpec, V1ResourceRequirements, V1Service } from '@kubernetes/client-node';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { SerialQueue } from '../serial-queue.js';
 import { DEFAULT_ANSWER_TIMEOUT_MS, noAnswer, providerUnreachable } from '../upstream.js';
@@ -9,6 +9,7 @@ import { lineSplitter, plainLogLine } from './app-log.js';
 import { invalidDeploySpec, metricsUnavailable, revisionUnhealthy } from './cluster.errors.js';
 import type {
   AppLogEntry,
+  AppResources,
   AppStatus,
   AppTraffic,
   Cluster,
@@ -114,6 +115,7 @@ const ANNOTATION = {
   runtime: 'slipway.dev/runtime',
   lastRevision: 'slipway.dev/last-revision',
   project: 'slipway.dev/project-id',
+  resources: 'slipway.dev/resources',
 } as const;
 const POLL_MS = 500;
 /** Beyond the health budget, how long a rollout (image pull, scheduling) or a rollback may take. */
@@ -123,6 +125,19 @@ const NAMESPACE_DELETE_WAIT_MS = 120_000;
 const MAX_REPLICAS = 20;
 /** How long a container restart is remembered for crashTimes (the health watch looks at the last minute). */
 const CRASH_MEMORY_MS = 600_000;
+
+/** The container's resources (requests and limits) for an environment's CPU (cores) and memory (MB); undefined for none. */
+function containerResources(resources: AppResources | undefined): V1ResourceRequirements | undefined {
+  if (!resources) return undefined;
+  const quantities = (cpu: number | null, memoryMb: number | null) => ({
+    ...(cpu !== null ? { cpu: `${Math.round(cpu * 1000)}m` } : {}),
+    ...(memoryMb !== null ? { memory: `${memoryMb}Mi` } : {}),
+  });
+  const requests = quantities(resources.cpuRequest, resources.memoryRequestMb);
+  const limits = quantities(resources.cpuLimit, resources.memoryLimitMb);
+  if (Object.keys(requests).length === 0 && Object.keys(limits).length === 0) return undefined;
+  return { ...(Object.keys(requests).length ? { requests } : {}), ...(Object.keys(limits).length ? { limits } : {}) };
+}
 
 const environmentHash = (environment: Record<string, string>) =>
   createHash('sha256')
@@ -297,6 +312,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
       serving[ANNOTATION.digest] === spec.artifact.digest &&
       serving[ANNOTATION.environment] === envHash &&
       serving[ANNOTATION.runtime] === runtime &&
+      (serving[ANNOTATION.resources] ?? null) === this.resourcesAnnotation(spec) &&
       existing.spec?.replicas === spec.replicas &&
       this.rolledOut(existing)
     ) {
@@ -372,8 +388,15 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
     throw revisionUnhealthy(revision, outcome.reason, fallback);
   }
 
+  /** What the template records of the resources it asked for (the API server may write the quantities otherwise). */
+  private resourcesAnnotation(spec: DeploySpec): string | null {
+    const resources = containerResources(spec.resources);
+    return resources ? JSON.stringify(resources) : null;
+  }
+
   private template(spec: DeploySpec, revision: number, secret: string, envHash: string): V1PodTemplateSpec {
     const probe = { httpGet: { path: spec.runtime.healthPath, port: CONTAINER_PORT } };
+    const resources = containerResources(spec.resources);
     return {
       metadata: {
         labels: { [NAME_LABEL]: spec.name, 'app.kubernetes.io/managed-by': 'slipway' },
@@ -382,6 +405,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
           [ANNOTATION.digest]: spec.artifact.digest,
           [ANNOTATION.environment]: envHash,
           [ANNOTATION.runtime]: JSON.stringify(spec.runtime),
+          ...(resources ? { [ANNOTATION.resources]: JSON.stringify(resources) } : {}),
         },
       },
       spec: {
@@ -396,6 +420,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
             ports: [{ name: 'http', containerPort: CONTAINER_PORT, protocol: 'TCP' }],
             env: [{ name: spec.runtime.portEnv, value: String(CONTAINER_PORT) }],
             envFrom: [{ secretRef: { name: secret } }],
+            ...(resources ? { resources } : {}),
             readinessProbe: { ...probe, periodSeconds: 2, timeoutSeconds: 2, failureThreshold: 3 },
             livenessProbe: { ...probe, initialDelaySeconds: Math.ceil(spec.healthTimeoutSeconds), periodSeconds: 10, timeoutSeconds: 2, failureThreshold: 3 },
           },

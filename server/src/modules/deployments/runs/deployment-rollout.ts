@@ -3,7 +3,8 @@ import { DEFAULT_ENVIRONMENT } from '@slipway/domain';
 import { AppError } from '../../../common/app-error.js';
 import type { Deployment } from '../deployment.entity.js';
 import type { Template } from '../../templates/template.model.js';
-import type { AppStatus } from '../../../providers/cluster/cluster.port.js';
+import type { AppResources, AppStatus } from '../../../providers/cluster/cluster.port.js';
+import type { SandboxLimits } from '../../../providers/sandbox/cgroups.js';
 import type { StepContext } from '../../../pipelines/steps.js';
 import { StepFailure } from '../../../pipelines/steps.js';
 import { versionImage, type RunNames } from '../../projects/runs/run-names.js';
@@ -38,6 +39,20 @@ export function rolloutFailure(error: unknown, signal?: AbortSignal): string {
 }
 
 /**
+ * Local mode: the environment's limits over the project's sandbox limits (its memory and CPU limits), and its CPU
+ * request as the sandbox's CPU weight (1 core = 100, a serving app's usual weight). A memory request has no local
+ * equivalent.
+ */
+export function localLimits(limits: SandboxLimits, resources: AppResources): SandboxLimits {
+  return {
+    ...limits,
+    ...(resources.memoryLimitMb !== null ? { memoryMb: resources.memoryLimitMb } : {}),
+    ...(resources.cpuLimit !== null ? { cpuPercent: Math.round(resources.cpuLimit * 100) } : {}),
+    ...(resources.cpuRequest !== null ? { cpuWeight: Math.round(resources.cpuRequest * 100) } : {}),
+  };
+}
+
+/**
  * Makes the deployment's version serve its environment with the environment variables it was deployed with
  * (its snapshot) and its replicas: a rolling update on the cluster, a no-op when that exact revision already
  * serves (a retried step after a dead worker). Each milestone becomes an event of the deployment, in order.
@@ -60,6 +75,7 @@ export async function rollOut(
     events = events.then(() => records.addDeploymentEvent(deployment.id, type, message)).catch(() => undefined);
     if (type === 'traffic_shifted' && onServing) events = events.then(onServing).catch(() => undefined);
   };
+  const { domains, resources } = await records.environmentSettings(deployment);
   try {
     return await cluster.deploy(
       {
@@ -71,8 +87,9 @@ export async function rollOut(
         environment: await records.deploymentEnvironment(deployment),
         replicas: deployment.replicas,
         healthTimeoutSeconds: HEALTH_TIMEOUT_SECONDS,
-        limits: await records.limits(),
-        domains: await records.environmentDomains(deployment),
+        limits: localLimits(await records.limits(), resources),
+        resources,
+        domains,
       },
       {
         signal: ctx.signal,
