@@ -248,3 +248,30 @@ describe('kubeconfig cluster: custom domains as an Ingress', () => {
     expect((await networking.listNamespacedIngress({ namespace })).items).toEqual([]);
   });
 });
+
+describe('kubeconfig cluster: replicas and resources', () => {
+  let harness: Awaited<ReturnType<typeof openKubeconfigCluster>>;
+  const DEPLOYMENT = { group: 'apps', version: 'v1', plural: 'deployments', kind: 'Deployment', namespaced: true };
+  beforeAll(async () => {
+    harness = await openKubeconfigCluster();
+  });
+  afterAll(() => harness?.close());
+
+  it("sets the Deployment's replicas and the container's requests and limits, and a change of them alone is a rolling update", async () => {
+    const name = `sized-${randomUUID().slice(0, 8)}`;
+    const artifact = await harness.makeArtifact('Sized');
+    const spec = { name, projectId: randomUUID(), ownerId: randomUUID(), artifact, runtime: STATIC_SITE, environment: {}, replicas: 2, healthTimeoutSeconds: 20 };
+    const hooks = { signal: new AbortController().signal, onLog: () => undefined };
+    const first = await harness.cluster.deploy({ ...spec, resources: { cpuRequest: 0.25, cpuLimit: 0.5, memoryRequestMb: 128, memoryLimitMb: 256 } }, hooks);
+    expect(first.replicas).toBe(2);
+    const [deployment] = harness.fake.store.list(DEPLOYMENT, name);
+    expect(deployment.spec.replicas).toBe(2);
+    expect(deployment.spec.template.spec.containers[0].resources).toEqual({ requests: { cpu: '250m', memory: '128Mi' }, limits: { cpu: '500m', memory: '256Mi' } });
+    // The same again is a no-op; only a limit changed is a new revision.
+    expect((await harness.cluster.deploy({ ...spec, resources: { cpuRequest: 0.25, cpuLimit: 0.5, memoryRequestMb: 128, memoryLimitMb: 256 } }, hooks)).revision).toBe(first.revision);
+    const second = await harness.cluster.deploy({ ...spec, resources: { cpuRequest: null, cpuLimit: 1, memoryRequestMb: null, memoryLimitMb: null } }, hooks);
+    expect(second.revision).toBe(first.revision + 1);
+    expect(harness.fake.store.list(DEPLOYMENT, name)[0].spec.template.spec.containers[0].resources).toEqual({ limits: { cpu: '1000m' } });
+    await harness.cluster.remove(name);
+  }, 120_000);
+});
