@@ -63,7 +63,18 @@ describe('replicas and resources per environment', () => {
     const after = await servingAfter(before.active_deployment.id);
     // The same build (no rebuild), now with two instances.
     expect(after.active_deployment).toMatchObject({ version_id: before.active_deployment.version_id, replicas: 2 });
-    expect((await call('GET', `/deployments/${after.active_deployment.id}/health`)).body.checks ?? []).toBeDefined();
+    // Each replica's state, over REST and GraphQL.
+    let instances: any[] = [];
+    await eventually(async () => {
+      instances = (await call('GET', `/deployments/${after.active_deployment.id}/instances`)).body.instances;
+      return instances.length === 2 && instances.every((instance) => instance.state === 'healthy');
+    }, 30_000);
+    expect(instances).toEqual([
+      { instance: expect.stringMatching(/^r\d+-1$/), state: 'healthy', restarts: 0 },
+      { instance: expect.stringMatching(/^r\d+-2$/), state: 'healthy', restarts: 0 },
+    ]);
+    const listed = await app.graphql('query($id: ID!) { deployment(id: $id) { instances { instance state restarts } } }', { id: after.active_deployment.id }, owner.token);
+    expect(listed.data?.deployment.instances).toEqual(instances);
 
     // The per-deployment route still works, and the environment owns the number.
     const scaled = await call('PUT', `/deployments/${after.active_deployment.id}`, { replicas: 3 });

@@ -281,6 +281,7 @@ function copyingHere(cluster: ProjectCluster, registry: Registry, local: Registr
     followLogs: (name, tail, signal) => cluster.followLogs(name, tail, signal),
     instanceUsage: (name) => cluster.instanceUsage(name),
     crashTimes: (name) => cluster.crashTimes(name),
+    instanceStates: (name) => cluster.instanceStates(name),
     runsApps: () => cluster.runsApps(),
     drainTraffic: () => cluster.drainTraffic(),
   };

@@ -130,6 +130,16 @@ export interface InstanceHealth {
   message: string | null;
 }
 
+/** One instance (replica) of the app's serving revision, as the deployments view shows it. */
+export interface InstanceState {
+  /** 'r{revision}-{replica}', e.g. 'r3-1'. */
+  instance: string;
+  /** starting: not serving yet; healthy: serving; unhealthy: running but failing its health check; crashed: exited, waiting to be restarted. */
+  state: 'starting' | 'healthy' | 'unhealthy' | 'crashed';
+  /** How often it was restarted after a crash. */
+  restarts: number;
+}
+
 /** One line of an app's output. */
 export interface AppLogEntry {
   /** The instance that printed it ('r3-1'), or 'slipway' for the cluster's own notes about the app. */
@@ -187,6 +197,11 @@ export interface ClusterObservability {
    * (restartCount, lastState.terminated.finishedAt).
    */
   crashTimes(name: string): Promise<Date[]>;
+  /**
+   * Each instance of the serving revision with its state and restarts (local: in the process that runs the apps;
+   * elsewhere only the serving ones, as healthy); [] when the app is absent.
+   */
+  instanceStates(name: string): Promise<InstanceState[]>;
   /** True in the process that runs this machine's apps. */
   runsApps(): boolean;
   /** Each running app's requests since the previous drain and its instances' CPU and memory; [] unless runsApps(). */

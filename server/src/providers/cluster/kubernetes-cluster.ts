@@ -17,6 +17,7 @@ import type {
   DeployHooks,
   DeploySpec,
   InstanceHealth,
+  InstanceState,
   InstanceUsage,
 } from './cluster.port.js';
 import { DoksCredentials } from './doks-credentials.js';
@@ -125,6 +126,8 @@ const NAMESPACE_DELETE_WAIT_MS = 120_000;
 const MAX_REPLICAS = 20;
 /** How long a container restart is remembered for crashTimes (the health watch looks at the last minute). */
 const CRASH_MEMORY_MS = 600_000;
+/** A running container not ready yet counts as starting this long after it started, then as unhealthy. */
+const STARTING_FOR_MS = 60_000;
 
 /** The container's resources (requests and limits) for an environment's CPU (cores) and memory (MB); undefined for none. */
 function containerResources(resources: AppResources | undefined): V1ResourceRequirements | undefined {
@@ -800,6 +803,33 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
       const bytes = pod.containers.reduce((sum, container) => sum + memoryBytes(container.usage.memory), 0);
       return [{ instance, cpuPercent: Math.round(cores * 100 * 100) / 100, memoryBytes: Math.round(bytes) }];
     });
+  }
+
+  /** The pods of the Deployment's current template, from their readiness and container status. */
+  async instanceStates(name: string): Promise<InstanceState[]> {
+    if (!APP_NAME.test(name)) return [];
+    const deployment = await this.read('read the deployment', ({ apps }) => apps.readNamespacedDeployment({ name: DEPLOYMENT, namespace: name }));
+    if (!deployment) return [];
+    const revision = deployment.spec?.template.metadata?.annotations?.[ANNOTATION.revision];
+    const pods = await this.pods(name);
+    const instances = this.instanceNames(pods);
+    return pods
+      .filter((pod) => !pod.metadata?.deletionTimestamp && pod.metadata?.annotations?.[ANNOTATION.revision] === revision)
+      .map((pod) => {
+        const container = pod.status?.containerStatuses?.find((status) => status.name === CONTAINER);
+        const ready = pod.status?.conditions?.find((condition) => condition.type === 'Ready')?.status === 'True';
+        const restarts = container?.restartCount ?? 0;
+        const waiting = container?.state?.waiting?.reason;
+        const state: InstanceState['state'] = ready
+          ? 'healthy'
+          : waiting === 'CrashLoopBackOff' || container?.state?.terminated
+            ? 'crashed'
+            : container?.state?.running && Date.now() - new Date(container.state.running.startedAt ?? 0).getTime() > STARTING_FOR_MS
+              ? 'unhealthy'
+              : 'starting';
+        return { instance: instances.get(pod.metadata?.name ?? '')!, state, restarts };
+      })
+      .sort((a, b) => a.instance.localeCompare(b.instance, undefined, { numeric: true }));
   }
 
   /**

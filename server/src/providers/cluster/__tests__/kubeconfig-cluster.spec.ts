@@ -176,6 +176,9 @@ describe('kubeconfig cluster: crashes from the pods restart counts', () => {
     expect(status.lastState.terminated).toMatchObject({ exitCode: expect.any(Number), reason: 'Error', finishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
     // The newest restart is dated by the container's last termination (the API's times are whole seconds).
     expect(crashes.at(-1)!.getTime()).toBeLessThanOrEqual(Date.now());
+    const [instance] = await cluster.instanceStates(name);
+    expect(instance).toEqual({ instance: expect.stringMatching(/^r\d+-1$/), state: expect.stringMatching(/^(crashed|healthy|starting)$/), restarts: expect.any(Number) });
+    expect(instance.restarts).toBeGreaterThanOrEqual(3);
     await cluster.remove(name);
   }, 120_000);
 });
