@@ -87,8 +87,8 @@ export function ResourcesSection({ projectId, environment }: { projectId: string
             const id = `${idPrefix}-${key}`;
             const bounds = key === 'replicas' ? { min: 1, max: MAX_REPLICAS, step: 1 } : ENVIRONMENT_RESOURCE_BOUNDS[key];
             return (
-              <StyledLabel key={key} htmlFor={id}>
-                {LABELS[key]}
+              <div key={key}>
+                <StyledLabel htmlFor={id}>{LABELS[key]}</StyledLabel>
                 <StyledInput
                   id={id}
                   type="number"
@@ -104,7 +104,7 @@ export function ResourcesSection({ projectId, environment }: { projectId: string
                   onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
                 />
                 {errors[key] && <StyledError id={`${id}-error`}>{errors[key]}</StyledError>}
-              </StyledLabel>
+              </div>
             );
           })}
         </StyledGrid>
