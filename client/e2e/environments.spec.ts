@@ -71,3 +71,30 @@ test('the Environments tab shows each environment and its pushes, and toggles au
   await expect(dialog).toBeHidden();
   await expect(stagingCard.getByRole('definition').first()).toHaveText('active', { timeout: 120_000 });
 });
+
+test("an environment's instances and resources change by keyboard, roll out, and the Deployments tab shows each instance", async ({ page }) => {
+  test.setTimeout(180_000);
+  const account = await registerViaApi(page);
+  const headers = { authorization: `Bearer ${account.token}` };
+  const id = await createBuiltProject(page.request, account.token);
+  await page.goto(`/dashboard/projects/${id}`);
+  await page.getByRole('tab', { name: 'Environments' }).click();
+  const form = page.getByRole('region', { name: 'production', exact: true }).getByRole('form', { name: 'Instances and resources of production' });
+  await form.getByLabel('Memory limit (MB)').fill('32');
+  await form.getByRole('button', { name: 'Save and roll out' }).click();
+  await expect(form.getByLabel('Memory limit (MB)')).toHaveAccessibleDescription('Memory limit must be a whole number from 64 to 8192 MB, or empty for none');
+  await expectNoSeriousA11yViolations(page);
+  await form.getByLabel('Memory limit (MB)').fill('256');
+  await form.getByLabel('Instances').fill('2');
+  await form.getByLabel('Memory limit (MB)').focus();
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/projects/${id}/environments/production`, { headers })).json()) as { replicas: number; memory_limit_mb: number }), { timeout: 30_000 })
+    .toMatchObject({ replicas: 2, memory_limit_mb: 256 });
+
+  await page.getByRole('tab', { name: 'Deployments' }).click();
+  const instances = page.getByRole('list', { name: 'Instances' });
+  await expect(instances.getByRole('listitem')).toHaveCount(2, { timeout: 120_000 });
+  await expect(instances.getByRole('listitem').first()).toContainText(/r\d+-1 healthy 0 restarts/, { timeout: 60_000 });
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,5 +1,6 @@
 /**
- * The six settings of spec section 3, then a kubeconfig and its chosen context (any Kubernetes cluster), and the rule for each value, with the hint the Settings screen shows under
+ * The six settings of spec section 3, then a kubeconfig and its chosen context (any Kubernetes cluster) and how its
+ * Ingresses serve custom domains (cert-manager issuer, ingress class), and the rule for each value, with the hint the Settings screen shows under
  * its field: the form checks a value as the user types, the server checks it again before storing anything.
  */
 export const SETTING_KEY_NAMES = [
@@ -11,6 +12,8 @@ export const SETTING_KEY_NAMES = [
   'GITHUB_ORGANIZATION',
   'KUBECONFIG',
   'KUBERNETES_CONTEXT',
+  'KUBERNETES_CERT_ISSUER',
+  'KUBERNETES_INGRESS_CLASS',
 ] as const;
 export type SettingKeyName = (typeof SETTING_KEY_NAMES)[number];
 
@@ -27,6 +30,17 @@ const DOCKER_USERNAME = /^[a-z0-9]{4,30}$/;
 /** DigitalOcean names its Kubernetes clusters by UUID. */
 const CLUSTER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** Kubernetes' names of cluster objects (a ClusterIssuer, an IngressClass): a lower-case RFC 1123 subdomain. */
+const KUBERNETES_OBJECT_NAME = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+/** The cert-manager ClusterIssuer custom domains' certificates come from when KUBERNETES_CERT_ISSUER is not set. */
+export const DEFAULT_CERT_ISSUER = 'letsencrypt';
+
+const kubernetesObject = (label: string, hint: string): SettingRule => ({
+  label,
+  secret: false,
+  hint,
+  check: (value) => (KUBERNETES_OBJECT_NAME.test(value) ? undefined : `${label} must be a Kubernetes object name: lower-case letters, digits, '-' and '.', at most 253 characters`),
+});
 /** A YAML document's own: control characters other than tabs and line breaks. */
 const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
@@ -89,6 +103,11 @@ export const SETTING_RULES: Readonly<Record<SettingKeyName, SettingRule>> = {
     hint: "The kubeconfig's context Slipway deploys with (its cluster and user).",
     check: (value) => (value.length <= 253 ? undefined : 'Context must be at most 253 characters'),
   },
+  KUBERNETES_CERT_ISSUER: kubernetesObject(
+    'Certificate issuer',
+    `The cert-manager ClusterIssuer that signs the certificates of custom domains on the cluster; empty for "${DEFAULT_CERT_ISSUER}".`,
+  ),
+  KUBERNETES_INGRESS_CLASS: kubernetesObject('Ingress class', "The IngressClass of custom domains' Ingresses; empty for the cluster's default class."),
 };
 
 export function isSettingKeyName(value: unknown): value is SettingKeyName {

@@ -102,7 +102,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   const versions = versionsModule({ dataSource, bus, audit: audit.log, projects: projects.service, engine, runProviders, providers, buildLogs });
   const deployments = deploymentsModule({ dataSource, bus, audit: audit.log, projects: projects.service, engine, runProviders, secretBox });
   const environments = environmentsModule({ dataSource, bus, engine, projects: projects.service, providers, secretBox, deployments: deployments.service, runProviders });
-  const domains = domainsModule({ dataSource, secretBox, environments: environments.service, projects: projects.service });
+  const domains = domainsModule({ dataSource, secretBox, environments: environments.service, projects: projects.service, providers });
   // Steps of whoever boots Slipway with their own (tests, the pipeline benchmark) run with a project run's ports.
   if (extraPipelineSteps?.length) engine.register({ steps: extraPipelineSteps, providers: runProviders });
   const members = membersModule({ dataSource, bus, audit: audit.log });
@@ -148,7 +148,7 @@ function cloudAdapters(answerTimeoutMs: number): ProviderFactory {
     sourceHost: ({ token }, urls) => new GitHubSourceHost({ token, apiUrl: urls.githubApi, answerTimeoutMs }),
     registry: ({ username, token }, urls) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry, answerTimeoutMs }),
     builder: ({ token, registry, registryCredentials }, urls) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials, answerTimeoutMs }),
-    cluster: ({ token, clusterId }, urls) => doksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi, answerTimeoutMs }),
-    kubeconfigCluster: ({ kubeconfig, context }) => kubeconfigCluster({ kubeconfig, context, answerTimeoutMs }),
+    cluster: ({ token, clusterId, certIssuer, ingressClass }, urls) => doksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi, answerTimeoutMs, certIssuer, ingressClass }),
+    kubeconfigCluster: ({ kubeconfig, context, certIssuer, ingressClass }) => kubeconfigCluster({ kubeconfig, context, answerTimeoutMs, certIssuer, ingressClass }),
   };
 }

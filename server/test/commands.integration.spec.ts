@@ -199,19 +199,21 @@ describe("the user's own projects and settings", () => {
 
   it('lists which settings are configured and never a value, in the answer or the log', async () => {
     const expected = [
-      'DOCKER_USERNAME      not set',
-      'DOCKER_TOKEN         configured',
-      'DIGITALOCEAN_TOKEN   not set',
-      'DOKS_CLUSTER_ID      not set',
-      'GITHUB_TOKEN         not set',
-      'GITHUB_ORGANIZATION  configured',
-      'KUBECONFIG           not set',
-      'KUBERNETES_CONTEXT   not set',
+      'DOCKER_USERNAME           not set',
+      'DOCKER_TOKEN              configured',
+      'DIGITALOCEAN_TOKEN        not set',
+      'DOKS_CLUSTER_ID           not set',
+      'GITHUB_TOKEN              not set',
+      'GITHUB_ORGANIZATION       configured',
+      'KUBECONFIG                not set',
+      'KUBERNETES_CONTEXT        not set',
+      'KUBERNETES_CERT_ISSUER    not set',
+      'KUBERNETES_INGRESS_CLASS  not set',
     ].join('\n');
     expect((await run(dave, 'ls /settings')).body).toEqual({ type: 'output', output: expected });
     expect((await runGraphQL(dave, 'ls /settings/DOCKER_TOKEN')).data.executeCommand).toEqual({ type: 'output', output: 'DOCKER_TOKEN  configured' });
     const logged = JSON.stringify((await logs(dave, '?page_size=100')).body);
-    expect(logged).toContain('DOCKER_TOKEN         configured');
+    expect(logged).toContain('DOCKER_TOKEN              configured');
     expect(logged).not.toContain(secret);
     expect(logged).not.toContain('org-x');
   });

@@ -53,6 +53,7 @@ const SPEC_CALLS = [
   'POST /projects/{id}/deployments',
   'POST /projects/{id}/deployments/{deploymentId}/rollback',
   'GET /projects/{id}/deployments/{deploymentId}/health',
+  'GET /projects/{id}/deployments/{deploymentId}/instances',
   'POST /projects/{id}/deployments/{deploymentId}/health/check',
   'GET /projects/{id}/deployments/{deploymentId}/metrics',
   'GET /projects/{id}/deployments/{deploymentId}/events',
@@ -414,6 +415,7 @@ describe('what the routes answer matches what the description says', () => {
     await settled(created.body.id);
     expect((await call('GET', '/projects/{id}/deployments/{deploymentId}/events', { params: one, token: owner.token })).body.events.length).toBeGreaterThan(0);
     expect((await call('GET', '/projects/{id}/deployments/{deploymentId}/health', { params: one, token: owner.token })).status).toBe(200);
+    expect((await call('GET', '/projects/{id}/deployments/{deploymentId}/instances', { params: one, token: owner.token })).status).toBe(200);
     expect((await call('POST', '/projects/{id}/deployments/{deploymentId}/health/check', { params: one, token: owner.token })).status).toBe(200);
     expect((await call('GET', '/projects/{id}/deployments/{deploymentId}/metrics', { params: one, query: '?range=5m', token: owner.token })).status).toBe(200);
     expect((await call('GET', '/projects/{id}/deployments/{deploymentId}/metrics', { params: one, query: '?range=7y', token: owner.token })).status).toBe(400);

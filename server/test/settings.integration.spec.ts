@@ -6,7 +6,7 @@ import { refusal, registerUser, startTestApp, TEST_SECRET_KEY, type TestApp } fr
 
 const DOCKER_TOKEN = 'dckr_pat_SUPERSECRET_9f3a';
 const GITHUB_TOKEN = 'ghp_ANOTHERSECRET_77xy';
-const KEYS = ['DOCKER_USERNAME', 'DOCKER_TOKEN', 'DIGITALOCEAN_TOKEN', 'DOKS_CLUSTER_ID', 'GITHUB_TOKEN', 'GITHUB_ORGANIZATION', 'KUBECONFIG', 'KUBERNETES_CONTEXT'];
+const KEYS = ['DOCKER_USERNAME', 'DOCKER_TOKEN', 'DIGITALOCEAN_TOKEN', 'DOKS_CLUSTER_ID', 'GITHUB_TOKEN', 'GITHUB_ORGANIZATION', 'KUBECONFIG', 'KUBERNETES_CONTEXT', 'KUBERNETES_CERT_ISSUER', 'KUBERNETES_INGRESS_CLASS'];
 const CLUSTER_1 = '0f6c2a1e-8b1d-4c1e-9a0b-5d2e7f8a9b01';
 const CLUSTER_2 = '0f6c2a1e-8b1d-4c1e-9a0b-5d2e7f8a9b02';
 
@@ -97,7 +97,7 @@ describe('settings over REST', () => {
     const res = await app.api(method, route, { token: alice.token, body });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(
-      /^Unknown setting "(AWS_SECRET|docker_token)"\. Valid settings are DOCKER_USERNAME, DOCKER_TOKEN, DIGITALOCEAN_TOKEN, DOKS_CLUSTER_ID, GITHUB_TOKEN, GITHUB_ORGANIZATION, KUBECONFIG, KUBERNETES_CONTEXT$/,
+      /^Unknown setting "(AWS_SECRET|docker_token)"\. Valid settings are DOCKER_USERNAME, DOCKER_TOKEN, DIGITALOCEAN_TOKEN, DOKS_CLUSTER_ID, GITHUB_TOKEN, GITHUB_ORGANIZATION, KUBECONFIG, KUBERNETES_CONTEXT, KUBERNETES_CERT_ISSUER, KUBERNETES_INGRESS_CLASS$/,
     );
     expect((await app.api('GET', '/settings', { token: alice.token })).body).toEqual({ settings: {} });
   });
@@ -124,7 +124,7 @@ describe('settings over REST', () => {
 });
 
 describe('settings over GraphQL', () => {
-  it('lists all eight keys, secrets with a masked value only, and reveals on request', async () => {
+  it('lists all ten keys, secrets with a masked value only, and reveals on request', async () => {
     const save = await app.graphql(
       `mutation ($s: [SettingInput!]!) { saveSettings(settings: $s) { key configured } }`,
       { s: [{ key: 'DOCKER_USERNAME', value: 'alice' }, { key: 'DOCKER_TOKEN', value: DOCKER_TOKEN }] },

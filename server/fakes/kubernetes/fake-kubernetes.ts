@@ -26,7 +26,7 @@ import { accessReview, ALL_ALLOWED, allows, forbidden, type PolicyRule, rulesRev
 
 /**
  * A fake Kubernetes API server (HTTPS with a self-signed certificate for 127.0.0.1, made with the openssl CLI):
- * the core/v1 and apps/v1 paths Slipway's DOKS adapter uses, with the real server's objects, resourceVersion,
+ * the core/v1, apps/v1 and networking.k8s.io/v1 (Ingress) paths Slipway's Kubernetes adapter uses, with the real server's objects, resourceVersion,
  * generation, 409 AlreadyExists/Conflict, 404 NotFound and 401 Unauthorized Status bodies, label selectors,
  * JSON merge and strategic merge patches (applied as merge patches), the Deployment scale subresource, pod
  * logs (tailLines, timestamps, follow) and namespace deletion. Watches are not served. Workloads really run:
@@ -132,7 +132,31 @@ function withDefaults(type: ResourceType, object: KubeObject): KubeObject {
     object.type ??= 'Opaque';
   }
   if (type.kind === 'Namespace') object.status = { phase: 'Active' };
+  if (type.kind === 'Ingress') {
+    checkIngress(type, object);
+    object.status = { loadBalancer: {} };
+  }
   return object;
+}
+
+/** The API server's validation of a networking.k8s.io/v1 Ingress that Slipway's could get wrong (hosts, backends, TLS). */
+function checkIngress(type: ResourceType, ingress: KubeObject): void {
+  const name = ingress.metadata?.name ?? '';
+  const host = /^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+  const rules: Array<{ host?: string; http?: { paths?: Array<{ path?: string; pathType?: string; backend?: { service?: { name?: string; port?: { number?: number; name?: string } } } }> } }> = ingress.spec?.rules ?? [];
+  if (rules.length === 0 && !ingress.spec?.defaultBackend) throw invalid(type, name, 'spec.rules', 'Required value: either `defaultBackend` or `rules` must be specified');
+  rules.forEach((rule, index) => {
+    if (rule.host !== undefined && !host.test(rule.host)) throw invalid(type, name, `spec.rules[${index}].host`, `Invalid value: "${rule.host}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.'`);
+    (rule.http?.paths ?? []).forEach((route, at) => {
+      const field = `spec.rules[${index}].http.paths[${at}]`;
+      if (!['Exact', 'Prefix', 'ImplementationSpecific'].includes(route.pathType ?? '')) throw invalid(type, name, `${field}.pathType`, 'Required value: pathType must be specified');
+      const service = route.backend?.service;
+      if (!service?.name || (service.port?.number === undefined && !service.port?.name)) throw invalid(type, name, `${field}.backend`, 'Required value: service name and port must be specified');
+    });
+  });
+  (ingress.spec?.tls ?? []).forEach((tls: { hosts?: string[]; secretName?: string }, index: number) => {
+    for (const tlsHost of tls.hosts ?? []) if (!host.test(tlsHost)) throw invalid(type, name, `spec.tls[${index}].hosts`, `Invalid value: "${tlsHost}": a lowercase RFC 1123 subdomain`);
+  });
 }
 
 export async function startFakeKubernetes(options: FakeKubernetesOptions): Promise<FakeKubernetes> {
@@ -174,7 +198,7 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
       }
       return send(response, 200, { kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1beta1', metadata: {}, items });
     }
-    const match = /^\/(?:api\/v1|apis\/(apps)\/v1)\/(?:namespaces\/([^/]+)\/)?([a-z]+)(?:\/([^/]+))?(?:\/([a-z]+))?$/.exec(url.pathname);
+    const match = /^\/(?:api\/v1|apis\/(apps|networking\.k8s\.io)\/v1)\/(?:namespaces\/([^/]+)\/)?([a-z]+)(?:\/([^/]+))?(?:\/([a-z]+))?$/.exec(url.pathname);
     const namespacePath = /^\/api\/v1\/namespaces(?:\/([^/]+))?$/.exec(url.pathname);
     let type: ResourceType | undefined;
     let namespace: string | undefined;
@@ -291,6 +315,7 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
         body = mergePatch(existing, body) as KubeObject;
       }
       if (found.kind === 'Secret' && body.stringData) withDefaults(found, body);
+      if (found.kind === 'Ingress') checkIngress(found, body);
       const replaced = store.replace(found, namespace, name, body, { status: sub === 'status' });
       if (namespace) nodes.reconcile(namespace);
       send(response, 200, replaced);

@@ -46,6 +46,8 @@ interface Workload {
   /** LocalCluster's stable port once the app got one. */
   port: number | null;
   deadline: NodeJS.Timeout | null;
+  /** The nodes' crashes (LocalCluster's crash times) already counted as a container restart. */
+  restartsCounted: Set<number>;
 }
 
 /** A pod's instance on the nodes. */
@@ -105,7 +107,7 @@ export class FakeNodes {
     let workload = this.workloads.get(key);
     if (!workload) {
       const localName = `k${createHash('sha256').update(`${key}/${deployment.metadata.uid}`).digest('hex').slice(0, 12)}`;
-      workload = { localName, queue: Promise.resolve(), target: null, targetReplicas: 0, replicaSets: new Map(), port: null, deadline: null };
+      workload = { localName, queue: Promise.resolve(), target: null, targetReplicas: 0, replicaSets: new Map(), port: null, deadline: null, restartsCounted: new Set() };
       this.workloads.set(key, workload);
     }
     return workload;
@@ -421,7 +423,7 @@ export class FakeNodes {
       const workload = this.workloads.get(`${namespace}/${deployment.metadata.name}`);
       if (!workload || this.closed) continue;
       const health = await this.local.checkHealth(workload.localName).catch(() => null);
-      let changed = false;
+      let changed = await this.countRestarts(namespace, workload, health);
       for (const [setName, state] of workload.replicaSets) {
         if (state.outcome !== 'ready' || state.localRevision === null) continue;
         for (const pod of this.podsOf(namespace, setName)) {
@@ -438,6 +440,29 @@ export class FakeNodes {
       }
       if (changed) this.updateDeploymentStatus(namespace, deployment.metadata.name);
     }
+  }
+
+  /**
+   * The kubelet's restarts: each crash the nodes restarted (LocalCluster counts them per app) becomes a restart of a
+   * pod of the serving ReplicaSet (one whose instance is not serving now, else the first): restartCount goes up,
+   * lastState.terminated says when it ended, and the container waits in CrashLoopBackOff until it serves again.
+   */
+  private async countRestarts(namespace: string, workload: Workload, health: Array<{ instance: string; status: string }> | null): Promise<boolean> {
+    const crashes = (await this.local.crashTimes(workload.localName)).map((at) => at.getTime()).filter((at) => !workload.restartsCounted.has(at));
+    const serving = [...workload.replicaSets].find(([name, state]) => name.endsWith(`-${workload.target}`) && state.outcome === 'ready' && state.localRevision !== null);
+    if (crashes.length === 0 || !serving) return false;
+    const [setName, state] = serving;
+    const pods = this.podsOf(namespace, setName);
+    for (const at of crashes) {
+      workload.restartsCounted.add(at);
+      const down = pods.find((pod) => !health?.some((check) => check.instance === `r${state.localRevision}-${this.podLink(namespace, pod.metadata.name)?.index}` && check.status === 'healthy'));
+      const pod = down ?? pods[0];
+      if (!pod) continue;
+      const updated = this.store.update(POD, namespace, pod.metadata.name, (object) => setPodRestarted(object, new Date(at)), { status: true });
+      if (updated) pods[pods.indexOf(pod)] = updated;
+      this.event(pod, 'Warning', 'BackOff', 'Back-off restarting failed container app in pod', 'kubelet');
+    }
+    return true;
   }
 
   /** metrics.k8s.io PodMetrics of the namespace's running pods (or of one), from their instances' CPU and memory on the nodes. */
@@ -479,7 +504,7 @@ export class FakeNodes {
       await this.local.remove(workload.localName);
       this.workloads.delete(`${namespace}/${deployment.metadata.name}`);
     }
-    for (const kind of ['Pod', 'ReplicaSet', 'Deployment', 'Service', 'Secret', 'Event']) {
+    for (const kind of ['Pod', 'ReplicaSet', 'Deployment', 'Ingress', 'Service', 'Secret', 'Event']) {
       for (const object of this.store.list(resourceOf(kind), namespace)) this.store.delete(resourceOf(kind), namespace, object.metadata.name);
     }
     for (const link of [...this.links.keys()]) if (link.startsWith(`${namespace}/`)) this.links.delete(link);
@@ -530,6 +555,8 @@ function isReady(pod: KubeObject): boolean {
 function setPodReady(pod: KubeObject, ready: boolean, reason: string, message: string | null, image?: string): void {
   const at = now();
   const flag = ready ? 'True' : 'False';
+  // What the kubelet keeps across restarts of the container.
+  const { restartCount = 0, lastState } = pod.status?.containerStatuses?.[0] ?? {};
   pod.status = {
     ...pod.status,
     phase: 'Running',
@@ -549,7 +576,8 @@ function setPodReady(pod: KubeObject, ready: boolean, reason: string, message: s
         imageID: '',
         ready,
         started: true,
-        restartCount: 0,
+        restartCount,
+        ...(lastState ? { lastState } : {}),
         state: reason === 'ErrImagePull' ? { waiting: { reason, message } } : { running: { startedAt: at } },
       },
     ],
@@ -560,4 +588,17 @@ function setPodWaiting(pod: KubeObject, reason: string, message: string): void {
   setPodReady(pod, false, reason, message);
   pod.status.phase = 'Pending';
   pod.status.containerStatuses[0].started = false;
+}
+
+/** The container ended at `at` and waits to be restarted (the kubelet's back-off), as `kubectl get pod -o json` shows it. */
+function setPodRestarted(pod: KubeObject, at: Date): void {
+  const previous = pod.status?.containerStatuses?.[0];
+  setPodReady(pod, false, 'Unhealthy', 'containers with unready status: [app]');
+  const container = pod.status.containerStatuses[0];
+  container.restartCount = (previous?.restartCount ?? 0) + 1;
+  container.started = false;
+  container.lastState = {
+    terminated: { exitCode: 1, reason: 'Error', startedAt: previous?.state?.running?.startedAt ?? pod.status.startTime, finishedAt: at.toISOString().replace(/\.\d+Z$/, 'Z') },
+  };
+  container.state = { waiting: { reason: 'CrashLoopBackOff', message: `back-off restarting failed container=app pod=${pod.metadata.name}` } };
 }

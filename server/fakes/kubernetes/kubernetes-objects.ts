@@ -50,6 +50,7 @@ export const RESOURCES: ResourceType[] = [
   { group: '', version: 'v1', plural: 'events', kind: 'Event', namespaced: true },
   { group: 'apps', version: 'v1', plural: 'deployments', kind: 'Deployment', namespaced: true },
   { group: 'apps', version: 'v1', plural: 'replicasets', kind: 'ReplicaSet', namespaced: true },
+  { group: 'networking.k8s.io', version: 'v1', plural: 'ingresses', kind: 'Ingress', namespaced: true },
 ];
 
 export const resourceOf = (kind: string): ResourceType => RESOURCES.find((type) => type.kind === kind)!;

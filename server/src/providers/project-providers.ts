@@ -27,6 +27,8 @@ export interface ProviderCredentials {
   DOKS_CLUSTER_ID?: string;
   KUBECONFIG?: string;
   KUBERNETES_CONTEXT?: string;
+  KUBERNETES_CERT_ISSUER?: string;
+  KUBERNETES_INGRESS_CLASS?: string;
 }
 
 /** Where the cloud adapters send their requests: the environment's URLs, or those an admin saved over them. */
@@ -56,9 +58,15 @@ export interface ProviderFactory {
   registry(credentials: { username: string; token: string }, urls: CloudUrls): Registry;
   /** GitHub Actions: followed with the GitHub token; its workflow pushes to the registry with the Docker Hub credentials. */
   builder(credentials: { token: string; registry: Registry; registryCredentials: { username: string; token: string } }, urls: CloudUrls): Builder;
-  cluster(credentials: { token: string; clusterId: string }, urls: CloudUrls): ProjectCluster;
+  cluster(credentials: { token: string; clusterId: string } & IngressSettings, urls: CloudUrls): ProjectCluster;
   /** Any Kubernetes cluster, through the context of a kubeconfig the owner saved. */
-  kubeconfigCluster(credentials: { kubeconfig: string; context: string }): ProjectCluster;
+  kubeconfigCluster(credentials: { kubeconfig: string; context: string } & IngressSettings): ProjectCluster;
+}
+
+/** How a Kubernetes cluster serves custom domains (the owner's KUBERNETES_CERT_ISSUER and KUBERNETES_INGRESS_CLASS). */
+export interface IngressSettings {
+  certIssuer?: string;
+  ingressClass?: string;
 }
 
 /** The local adapters, shared by every project's local ports. */
@@ -178,6 +186,8 @@ export class ProjectProviders {
       const { username, token } = dockerHub();
       return build('registry', [username, token], (u) => this.deps.factory.registry({ username, token }, u));
     };
+    const ingress: IngressSettings = { certIssuer: settings.KUBERNETES_CERT_ISSUER, ingressClass: settings.KUBERNETES_INGRESS_CLASS };
+    const ingressKeys = [ingress.certIssuer ?? '', ingress.ingressClass ?? ''];
     const cluster = (): ProjectCluster => {
       if (kinds.cluster === 'local') return local.cluster;
       if (kinds.registry === 'local') throw unavailable(kinds.cluster === 'kubeconfig' ? MISSING.kubeconfigPulls : MISSING.doksPulls);
@@ -185,12 +195,12 @@ export class ProjectProviders {
         const kubeconfig = settings.KUBECONFIG;
         const context = settings.KUBERNETES_CONTEXT;
         if (!kubeconfig || !context) throw unavailable(MISSING.kubeconfig);
-        return build('cluster', [kubeconfig, context], () => this.deps.factory.kubeconfigCluster({ kubeconfig, context }));
+        return build('cluster', [kubeconfig, context, ...ingressKeys], () => this.deps.factory.kubeconfigCluster({ kubeconfig, context, ...ingress }));
       }
       const token = settings.DIGITALOCEAN_TOKEN;
       const clusterId = settings.DOKS_CLUSTER_ID;
       if (!token || !clusterId) throw unavailable(MISSING.doks);
-      return build('cluster', [token, clusterId], (u) => this.deps.factory.cluster({ token, clusterId }, u));
+      return build('cluster', [token, clusterId, ...ingressKeys], (u) => this.deps.factory.cluster({ token, clusterId, ...ingress }, u));
     };
     // GitHub Actions follows the repository's workflow; a local builder reads the source through the project's
     // source host and pushes to its registry.
@@ -271,6 +281,7 @@ function copyingHere(cluster: ProjectCluster, registry: Registry, local: Registr
     followLogs: (name, tail, signal) => cluster.followLogs(name, tail, signal),
     instanceUsage: (name) => cluster.instanceUsage(name),
     crashTimes: (name) => cluster.crashTimes(name),
+    instanceStates: (name) => cluster.instanceStates(name),
     runsApps: () => cluster.runsApps(),
     drainTraffic: () => cluster.drainTraffic(),
   };

@@ -30,7 +30,7 @@ const field = (key: SettingKey, placeholder: string, effect?: string, control?: 
 
 const STAYS = 'Projects created before stay where they are.';
 
-/** Spec section 2 (Settings) and section 3 (the six keys), then the kubeconfig's two, in the order the screen shows them. */
+/** Spec section 2 (Settings) and section 3 (the six keys), then the Kubernetes ones, in the order the screen shows them. */
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   {
     title: 'Docker',
@@ -70,6 +70,8 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
         'document',
       ),
       field('KUBERNETES_CONTEXT', '', undefined, 'kubeconfig-context'),
+      field('KUBERNETES_CERT_ISSUER', 'letsencrypt', 'Custom domains of projects on Kubernetes (this cluster or DigitalOcean) get their certificates from this issuer.'),
+      field('KUBERNETES_INGRESS_CLASS', "the cluster's default"),
     ],
     connection: { provider: 'kubernetes', name: 'the Kubernetes cluster', keys: ['KUBECONFIG', 'KUBERNETES_CONTEXT'] },
   },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditRecorder } from '../audit/audit-log.js';
-import { DEFAULT_ENVIRONMENT, DEFAULT_REPLICAS, MAX_REPLICAS, deploymentHealth } from '@slipway/domain';
+import { DEFAULT_ENVIRONMENT, MAX_REPLICAS, deploymentHealth } from '@slipway/domain';
 import { type DataSource, type EntityManager, In, LessThan } from 'typeorm';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { logUnexpected } from '../../common/log.js';
@@ -21,6 +21,7 @@ import { type AppAddresses, IN_PROGRESS, lockProject, markRolledBackAutomaticall
 import { canaryResponse, Deployment } from './deployment.entity.js';
 import { CANARY_STEP_SECONDS, DEFAULT_CANARY_STEP_SECONDS, DEFAULT_CANARY_STEPS, MAX_CANARY_STEPS } from './canary/canary-gate.js';
 import { effectiveVariables, environmentNamed } from '../environments/environment-rows.js';
+import { Environment } from '../environments/environment.entity.js';
 import { environmentNotFound } from '../environments/environments.errors.js';
 import {
   canaryActionTaken,
@@ -307,7 +308,7 @@ export class DeploymentsService {
         environmentId: target.id,
         strategy,
         status: DeploymentStatus.pending,
-        replicas: serving?.replicas ?? DEFAULT_REPLICAS,
+        replicas: target.replicas,
         environmentSnapshot: sealSnapshot(this.secretBox, id, effectiveVariables(this.secretBox, this.projects.environmentOf(project), target)),
         runId,
         canarySteps: canary?.steps ?? null,
@@ -361,7 +362,8 @@ export class DeploymentsService {
         environmentId: locked.environmentId,
         strategy: DeploymentStrategy.rolling,
         status: DeploymentStatus.pending,
-        replicas: target.replicas,
+        // The environment's replicas now (it owns them), the target's for a row from before environments had them.
+        replicas: (locked.environmentId && (await manager.findOneBy(Environment, { id: locked.environmentId }))?.replicas) || target.replicas,
         environmentSnapshot: sealSnapshot(this.secretBox, id, openSnapshot(this.secretBox, target) ?? this.projects.environmentOf(project)),
         restoresDeploymentId: target.id,
         runId,
@@ -438,6 +440,8 @@ export class DeploymentsService {
       await this.checkIdle(manager, locked.projectId, owner.id, locked.environment);
       const runId = await this.runs.startDeployment(manager, { ownerId: owner.id, projectId: locked.projectId });
       await manager.update(Deployment, locked.id, { replicas, runId });
+      // The environment owns its replicas: scaling the deployment that serves it scales the environment.
+      if (locked.environmentId) await manager.update(Environment, locked.environmentId, { replicas });
       await recordDeploymentEvent(manager, locked, 'scheduled', `Scaling from ${locked.replicas} to ${replicas} instances (a rolling update)`);
       await this.audit.record(manager, { action: 'deployment.scale', projectId: locked.projectId, target: `deployment:${locked.id}`, details: { replicas } });
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { SecretBox } from '../../common/secret-box.js';
 import { invalidInput, requireObject } from '../../common/validation.js';
 import { Environment } from '../environments/environment.entity.js';
@@ -14,6 +14,12 @@ import { domainInProject, domainNotFound, domainTaken } from './domains.errors.j
 import { parseHostname } from './hostname.js';
 
 type Owner = Pick<User, 'id'>;
+
+/**
+ * Tells the environment's app on its project's cluster the hostnames it serves now (Kubernetes: its Ingress); the
+ * local cluster needs nothing (the front door reads the domains from the database).
+ */
+export type DomainRouting = (environment: Environment, hostnames: string[]) => Promise<void>;
 
 /** How many domains one environment may have. */
 export const MAX_DOMAINS = 20;
@@ -37,6 +43,7 @@ export class DomainsService {
     private readonly projects: Pick<ProjectsService, 'assertChangeable'>,
     private readonly box: SecretBox,
     private readonly routes: Pick<DomainRoutes, 'invalidate'>,
+    private readonly routing: DomainRouting,
   ) {}
 
   async list(owner: Owner, projectId: unknown, environmentName: unknown): Promise<Domain[]> {
@@ -78,6 +85,8 @@ export class DomainsService {
           certificateSubject: summary?.subject ?? null,
           certificateExpiresAt: summary?.expiresAt ?? null,
         });
+        // Before the commit: a cluster that refuses the Ingress leaves the domain unsaved.
+        await this.route(manager, environment);
       });
     } catch (error) {
       // Another request took it between the check and the insert.
@@ -95,8 +104,14 @@ export class DomainsService {
       await this.projects.assertChangeable(owner, environment.projectId, manager);
       const { affected } = await manager.delete(Domain, { hostname, environmentId: environment.id });
       if (!affected) throw domainNotFound(hostname);
+      await this.route(manager, environment);
     });
     this.routes.invalidate(hostname);
+  }
+
+  private async route(manager: EntityManager, environment: Environment): Promise<void> {
+    const rows = await manager.find(Domain, { where: { environmentId: environment.id }, order: { hostname: 'ASC' } });
+    await this.routing(environment, rows.map((row) => row.hostname));
   }
 
   private async taken(held: Domain, projectId: string) {

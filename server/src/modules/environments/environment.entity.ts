@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Project } from '../projects/project.entity.js';
 import { User } from '../users/user.entity.js';
 
@@ -52,6 +52,28 @@ export class Environment {
   @Column({ name: 'auto_rollback', type: 'boolean', default: false })
   @Field(() => Boolean, { description: 'Whether a deployment whose app crash-loops or keeps failing its health check is rolled back to the last healthy one' })
   autoRollback!: boolean;
+
+  /** How many instances serve it (1 to 5); its deployments roll out with it. */
+  @Column({ type: 'integer', default: 1 })
+  @Field(() => Int, { description: 'How many instances of the app serve it (1 to 5); a change rolls the serving deployment out again' })
+  replicas!: number;
+
+  /** Resources per instance (issue 35); null for none (Kubernetes) or the project's sandbox limit (local mode). */
+  @Column({ name: 'cpu_request', type: 'numeric', precision: 5, scale: 2, nullable: true, transformer: { to: (value: number | null | undefined) => value, from: (value: string | null) => (value === null ? null : Number(value)) } })
+  @Field(() => Float, { nullable: true, description: 'CPU each instance is guaranteed, in cores (0.05 to 4); local mode: its CPU weight (1 core = a serving app\'s usual weight); null for none' })
+  cpuRequest!: number | null;
+
+  @Column({ name: 'cpu_limit', type: 'numeric', precision: 5, scale: 2, nullable: true, transformer: { to: (value: number | null | undefined) => value, from: (value: string | null) => (value === null ? null : Number(value)) } })
+  @Field(() => Float, { nullable: true, description: "CPU each instance may use at most, in cores (0.05 to 4); null for none (local mode: the project's CPU limit)" })
+  cpuLimit!: number | null;
+
+  @Column({ name: 'memory_request_mb', type: 'integer', nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Memory each instance is guaranteed, in MB (64 to 8192; Kubernetes only); null for none' })
+  memoryRequestMb!: number | null;
+
+  @Column({ name: 'memory_limit_mb', type: 'integer', nullable: true })
+  @Field(() => Int, { nullable: true, description: "Memory each instance may use at most, in MB (64 to 8192); null for none (local mode: the project's memory limit)" })
+  memoryLimitMb!: number | null;
 
   /** 'standard' (production and the ones the owner makes) or 'preview' (made by a push to a branch no environment takes, removed with it). */
   @Column({ type: 'text', default: 'standard' })

@@ -19,6 +19,11 @@ export const environmentSchemas: SchemaComponents = {
     ),
     auto_deploy: s.boolean('A push to its branch deploys here.'),
     auto_rollback: s.boolean('A deployment whose app crash-loops or keeps failing its health check is rolled back to the last healthy one.'),
+    replicas: s.integer('How many instances of the app serve it (1 to 5).'),
+    cpu_request: s.nullable(s.number('CPU each instance is guaranteed, in cores (0.05 to 4); local mode: its CPU weight. Null for none.')),
+    cpu_limit: s.nullable(s.number("CPU each instance may use, in cores (0.05 to 4). Null for none (local mode: the project's CPU limit).")),
+    memory_request_mb: s.nullable(s.integer('Memory each instance is guaranteed, in MB (64 to 8192; Kubernetes only). Null for none.')),
+    memory_limit_mb: s.nullable(s.integer("Memory each instance may use, in MB (64 to 8192). Null for none (local mode: the project's memory limit).")),
     state: s.enum(['idle', 'deploying', 'active', 'failed']),
     url: s.nullable(s.string('Where its app answers (the active deployment).')),
     health: s.enum(['healthy', 'unhealthy', 'checking', 'unknown']),
@@ -86,6 +91,14 @@ const FIELDS = {
   auto_rollback: s.boolean('Roll an unhealthy deployment back automatically (default false; production: true).'),
   variables: { type: 'object', description: "Its own variables (name to value), on top of the project's: the whole set." },
 };
+/** What PUT also takes: replicas and resources; a change rolls the serving deployment out again (same build). */
+const SIZING = {
+  replicas: s.integer('1 to 5.'),
+  cpu_request: s.nullable(s.number('Cores, 0.05 to 4 in steps of 0.01, at most cpu_limit; null for none.')),
+  cpu_limit: s.nullable(s.number('Cores, 0.05 to 4 in steps of 0.01; null for none.')),
+  memory_request_mb: s.nullable(s.integer('MB, 64 to 8192, at most memory_limit_mb; null for none.')),
+  memory_limit_mb: s.nullable(s.integer('MB, 64 to 8192; null for none.')),
+};
 
 /** Environments of a project under /projects/{id}/environments, for the project's owner only. */
 export function environmentsRoutes(environments: EnvironmentsService, pushes: PushHistory): RestRoute[] {
@@ -101,6 +114,11 @@ export function environmentsRoutes(environments: EnvironmentsService, pushes: Pu
       pull_request: row.pullRequestNumber === null ? null : { number: row.pullRequestNumber, title: row.pullRequestTitle ?? '' },
       auto_deploy: row.autoDeploy,
       auto_rollback: row.autoRollback,
+      replicas: row.replicas,
+      cpu_request: row.cpuRequest,
+      cpu_limit: row.cpuLimit,
+      memory_request_mb: row.memoryRequestMb,
+      memory_limit_mb: row.memoryLimitMb,
       state: details.state,
       url: details.active?.deployedUrl ?? null,
       health: environments.health(details),
@@ -222,9 +240,9 @@ export function environmentsRoutes(environments: EnvironmentsService, pushes: Pu
       method: 'put',
       path: one,
       tag: TAG,
-      summary: "Change an environment's branch, auto-deploy or own variables",
+      summary: "Change an environment's branch, auto-deploy, own variables, replicas or resources",
       params,
-      body: s.body(FIELDS),
+      body: s.body({ ...FIELDS, ...SIZING }),
       responses: { 200: environment('The environment as it is now.') },
       handler: async (req, res) => {
         res.json(await respond(req, await environments.update(authOf(req).user, String(req.params.id), String(req.params.env), req.body)));

@@ -1,4 +1,15 @@
-import { DEFAULT_ENVIRONMENT, deploymentHealth, gitBranchError, isSensitiveName } from '@slipway/domain';
+import {
+  DEFAULT_ENVIRONMENT,
+  ENVIRONMENT_RESOURCE_KEYS,
+  type EnvironmentResourceKey,
+  type EnvironmentResourceValues,
+  MAX_REPLICAS,
+  deploymentHealth,
+  environmentResourceError,
+  environmentResourcesError,
+  gitBranchError,
+  isSensitiveName,
+} from '@slipway/domain';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { AppError } from '../../common/app-error.js';
 import { logUnexpected } from '../../common/log.js';
@@ -123,6 +134,32 @@ function booleanOf(value: unknown, field: string): boolean {
   return value;
 }
 
+/** REST's names of the resource fields (GraphQL's are the keys). */
+export const RESOURCE_FIELDS: Record<EnvironmentResourceKey, string> = {
+  cpuRequest: 'cpu_request',
+  cpuLimit: 'cpu_limit',
+  memoryRequestMb: 'memory_request_mb',
+  memoryLimitMb: 'memory_limit_mb',
+};
+
+const resourceKeyOf = (key: string): EnvironmentResourceKey | undefined =>
+  ENVIRONMENT_RESOURCE_KEYS.find((candidate) => candidate === key || RESOURCE_FIELDS[candidate] === key);
+
+export function replicasOf(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_REPLICAS) {
+    throw invalidInput(`replicas must be an integer between 1 and ${MAX_REPLICAS}`, 'replicas');
+  }
+  return value;
+}
+
+/** The environment's resources as they are. */
+export const resourcesOf = (row: EnvironmentResourceValues): EnvironmentResourceValues => ({
+  cpuRequest: row.cpuRequest,
+  cpuLimit: row.cpuLimit,
+  memoryRequestMb: row.memoryRequestMb,
+  memoryLimitMb: row.memoryLimitMb,
+});
+
 function variablesOf(value: unknown): Record<string, string> {
   try {
     return parseEnvironmentVariables(value);
@@ -201,33 +238,50 @@ export class EnvironmentsService {
     return this.dataSource.getRepository(Environment).findOneByOrFail({ id });
   }
 
-  /** Changes the branch, auto-deploy, auto-rollback or the environment's own variables (the whole set, as the editor's Save sends it). */
+  /**
+   * Changes the branch, auto-deploy, auto-rollback, the environment's own variables (the whole set, as the editor's
+   * Save sends it), its replicas or its resources (each null for none).
+   */
   async update(owner: Owner, projectId: unknown, name: unknown, body: unknown): Promise<Environment> {
     const fields = requireObject(body);
     const changes: Partial<Environment> = {};
+    const resources: Partial<EnvironmentResourceValues> = {};
     let variables: Record<string, string> | undefined;
     for (const [key, value] of Object.entries(fields)) {
+      const resource = resourceKeyOf(key);
       if (key === 'branch') changes.branch = branchOf(value);
       else if (key === 'autoDeploy' || key === 'auto_deploy') changes.autoDeploy = booleanOf(value, 'auto_deploy');
       else if (key === 'autoRollback' || key === 'auto_rollback') changes.autoRollback = booleanOf(value, 'auto_rollback');
       else if (key === 'variables') variables = variablesOf(value);
-      else throw invalidInput(`Unknown field "${key.slice(0, 100)}"`, key);
+      else if (key === 'replicas') changes.replicas = replicasOf(value);
+      else if (resource) {
+        const error = environmentResourceError(resource, value);
+        if (error) throw invalidInput(error, RESOURCE_FIELDS[resource]);
+        resources[resource] = (value ?? null) as number | null;
+      } else throw invalidInput(`Unknown field "${key.slice(0, 100)}"`, key);
     }
     const project = await this.projects.get(owner, projectId);
     const { environment, redeploy } = await this.dataSource.transaction(async (manager) => {
       await this.projects.assertChangeable(owner, project.id, manager);
       const row = await this.find(manager, project, name);
+      const next = { ...resourcesOf(row), ...resources };
+      const tooMuch = environmentResourcesError(next);
+      if (tooMuch) throw invalidInput(tooMuch.error, RESOURCE_FIELDS[tooMuch.key]);
+      Object.assign(changes, resources);
+      const variablesChanged = variables !== undefined && JSON.stringify(variables) !== JSON.stringify(overridesOf(this.box, row));
+      const scaled = changes.replicas !== undefined && changes.replicas !== row.replicas;
+      const resized = JSON.stringify(next) !== JSON.stringify(resourcesOf(row));
       let serving: Deployment | null = null;
-      if (variables && JSON.stringify(variables) !== JSON.stringify(overridesOf(this.box, row))) {
-        // A new deployment of the same build takes the new variables: refused up front while another is under way.
+      if (variablesChanged || scaled || resized) {
+        // A new deployment of the same build takes them: refused up front while another is under way.
         if (await manager.existsBy(Deployment, { environmentId: row.id, status: In(IN_PROGRESS) })) throw deploymentInProgress(row.name);
         serving = await manager.findOneBy(Deployment, { environmentId: row.id, status: DeploymentStatus.active });
-        changes.variablesSealed = sealOverrides(this.box, row.id, variables);
       }
+      if (variablesChanged) changes.variablesSealed = sealOverrides(this.box, row.id, variables!);
       if (Object.keys(changes).length) await manager.update(Environment, row.id, changes);
       return { environment: row, redeploy: serving };
     });
-    // A changed variable alone rolls out a new deployment of the build that serves (no rebuild).
+    // Changed variables, replicas or resources roll out a new deployment of the build that serves (no rebuild).
     if (redeploy) await this.deployments.create(owner, project.id, { versionId: redeploy.versionId, environment: environment.name });
     return this.dataSource.getRepository(Environment).findOneByOrFail({ id: environment.id });
   }

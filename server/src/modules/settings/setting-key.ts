@@ -11,11 +11,13 @@ export enum SettingKey {
   GITHUB_ORGANIZATION = 'GITHUB_ORGANIZATION',
   KUBECONFIG = 'KUBECONFIG',
   KUBERNETES_CONTEXT = 'KUBERNETES_CONTEXT',
+  KUBERNETES_CERT_ISSUER = 'KUBERNETES_CERT_ISSUER',
+  KUBERNETES_INGRESS_CLASS = 'KUBERNETES_INGRESS_CLASS',
 }
 
 registerEnumType(SettingKey, {
   name: 'SettingKey',
-  description: 'Docker Hub, DigitalOcean, DOKS cluster, GitHub and kubeconfig credentials kept per user',
+  description: 'Docker Hub, DigitalOcean, DOKS cluster, GitHub and kubeconfig credentials kept per user, and how Kubernetes serves custom domains',
   valuesConfig: {
     DOCKER_USERNAME: { description: 'The Docker Hub user that images are pushed as' },
     DOCKER_TOKEN: { description: 'A Docker Hub access token (secret)' },
@@ -25,6 +27,8 @@ registerEnumType(SettingKey, {
     GITHUB_ORGANIZATION: { description: 'The GitHub organization new project repositories are created in; needed before creating projects' },
     KUBECONFIG: { description: 'A kubeconfig (YAML, credentials inline) for any Kubernetes cluster deployments go to (secret); checked against the cluster when saved' },
     KUBERNETES_CONTEXT: { description: "The kubeconfig's context deployments use; checked with KUBECONFIG when saved" },
+    KUBERNETES_CERT_ISSUER: { description: "The cert-manager ClusterIssuer of custom domains' certificates on Kubernetes (default letsencrypt)" },
+    KUBERNETES_INGRESS_CLASS: { description: "The IngressClass of custom domains' Ingresses on Kubernetes (default: the cluster's default class)" },
   },
 });
 
@@ -34,7 +38,8 @@ export const SETTING_KEYS: readonly SettingKey[] = SETTING_KEY_NAMES.map((key) =
 /** How a value to store is read, for the API's descriptions. */
 export const SETTING_VALUE_FORMAT =
   `trimmed, at most ${MAX_SETTING_VALUE_LENGTH} characters, no line breaks or control characters; tokens at least 4 characters, ` +
-  'DOCKER_USERNAME 4 to 30 lowercase letters and digits, DOKS_CLUSTER_ID a UUID, GITHUB_ORGANIZATION a GitHub organization name; ' +
+  'DOCKER_USERNAME 4 to 30 lowercase letters and digits, DOKS_CLUSTER_ID a UUID, GITHUB_ORGANIZATION a GitHub organization name, ' +
+  'KUBERNETES_CERT_ISSUER and KUBERNETES_INGRESS_CLASS Kubernetes object names; ' +
   `KUBECONFIG a kubeconfig of at most ${MAX_KUBECONFIG_LENGTH} characters (line breaks allowed), saved only with a KUBERNETES_CONTEXT it has and that passes the cluster check`;
 
 /** Tokens: never listed in plain text, only masked or through an explicit reveal. */

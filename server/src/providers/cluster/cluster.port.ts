@@ -31,6 +31,23 @@ export interface DeploySpec {
   healthTimeoutSeconds: number;
   /** Local cluster: what each process may use (memory, processes, CPU, disk); the defaults when absent. */
   limits?: SandboxLimits;
+  /**
+   * CPU (cores) and memory (MB) per instance, each a request and a limit, null for none. Kubernetes: the container's
+   * resources.requests and limits. The local cluster reads `limits` (the caller maps these into them).
+   */
+  resources?: AppResources;
+  /**
+   * The environment's custom domains. Kubernetes: an Ingress for them (none when empty); left as it is when absent.
+   * The local cluster ignores them (Slipway's front door routes domains from the database).
+   */
+  domains?: string[];
+}
+
+export interface AppResources {
+  cpuRequest: number | null;
+  cpuLimit: number | null;
+  memoryRequestMb: number | null;
+  memoryLimitMb: number | null;
 }
 
 export interface AppStatus {
@@ -88,6 +105,12 @@ export interface Cluster {
   stop(name: string): Promise<void>;
   /** Stops the app and removes it; no-op when absent. */
   remove(name: string): Promise<void>;
+  /**
+   * Routes these hostnames to the app, now (the domains changed): on Kubernetes its Ingress is made, changed or
+   * removed (no hostname); a no-op when the app was never deployed, whose next deploy() takes them. Absent on the
+   * local cluster, whose front door routes domains itself.
+   */
+  routeDomains?(name: string, hostnames: string[]): Promise<void>;
   /**
    * The last `tail` lines the app printed, oldest first; [] when it is absent (local: its supervised processes'
    * output; cloud: its pods' logs). The app's own output: show it to the project's owner only.
@@ -151,6 +174,16 @@ export interface InstanceHealth {
   message: string | null;
 }
 
+/** One instance (replica) of the app's serving revision, as the deployments view shows it. */
+export interface InstanceState {
+  /** 'r{revision}-{replica}', e.g. 'r3-1'. */
+  instance: string;
+  /** starting: not serving yet; healthy: serving; unhealthy: running but failing its health check; crashed: exited, waiting to be restarted. */
+  state: 'starting' | 'healthy' | 'unhealthy' | 'crashed';
+  /** How often it was restarted after a crash. */
+  restarts: number;
+}
+
 /** One line of an app's output. */
 export interface AppLogEntry {
   /** The instance that printed it ('r3-1'), or 'slipway' for the cluster's own notes about the app. */
@@ -204,10 +237,15 @@ export interface ClusterObservability {
   instanceUsage(name: string): Promise<InstanceUsage[] | null>;
   /**
    * When the app's instances crashed (exited on their own and were restarted) recently, oldest first, as seen by the
-   * process that runs the apps ([] elsewhere, and when absent). Kubernetes: [] (a crash-looping pod is not Ready, so
-   * checkHealth reports it unhealthy instead).
+   * process that runs the apps ([] elsewhere, and when absent). Kubernetes: its pods' container restarts
+   * (restartCount, lastState.terminated.finishedAt).
    */
   crashTimes(name: string): Promise<Date[]>;
+  /**
+   * Each instance of the serving revision with its state and restarts (local: in the process that runs the apps;
+   * elsewhere only the serving ones, as healthy); [] when the app is absent.
+   */
+  instanceStates(name: string): Promise<InstanceState[]>;
   /** True in the process that runs this machine's apps. */
   runsApps(): boolean;
   /** Each running app's requests since the previous drain and its instances' CPU and memory; [] unless runsApps(). */

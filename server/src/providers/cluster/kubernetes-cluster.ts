@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PodMetricsList, V1Deployment, V1Pod, V1PodTemplateSpec, V1Service } from '@kubernetes/client-node';
+import type { PodMetricsList, V1Deployment, V1Ingress, V1Pod, V1PodTemplateSpec, V1ResourceRequirements, V1Service } from '@kubernetes/client-node';
 import { AppError, ErrorCode } from '../../common/app-error.js';
 import { SerialQueue } from '../serial-queue.js';
 import { DEFAULT_ANSWER_TIMEOUT_MS, noAnswer, providerUnreachable } from '../upstream.js';
@@ -9,6 +9,7 @@ import { lineSplitter, plainLogLine } from './app-log.js';
 import { invalidDeploySpec, metricsUnavailable, revisionUnhealthy } from './cluster.errors.js';
 import type {
   AppLogEntry,
+  AppResources,
   AppStatus,
   AppTraffic,
   Cluster,
@@ -16,6 +17,7 @@ import type {
   DeployHooks,
   DeploySpec,
   InstanceHealth,
+  InstanceState,
   InstanceUsage,
 } from './cluster.port.js';
 import { DoksCredentials } from './doks-credentials.js';
@@ -30,19 +32,30 @@ import type { KubernetesClient, KubernetesClients, KubernetesCredentials } from 
  * - a Deployment `app` (RollingUpdate, maxUnavailable 0, maxSurge 1; readiness and liveness probes on the health
  *   path; progressDeadlineSeconds = the health check budget), whose pod template carries Slipway's revision and
  *   the artifact's digest as annotations,
- * - a Service `app` of type LoadBalancer: the app's URL is `http://{ingress ip}:{port}/`.
+ * - a Service `app` of type LoadBalancer: the app's URL is `http://{ingress ip}:{port}/`,
+ * - with custom domains, an Ingress `app` routing them to the Service, TLS from a cert-manager ClusterIssuer.
  * deploy() follows the rollout through the Deployment's status (observedGeneration, updated/available replicas,
  * the Progressing condition); on failure it re-applies the previous template and throws. What it may do in the
  * cluster is KUBERNETES_PERMISSIONS, which checkAccess() asks the API server about.
  */
 
-export interface KubernetesClusterOptions {
+/** How custom domains are served: an Ingress with TLS from a cert-manager ClusterIssuer. */
+export interface IngressOptions {
+  /** The cert-manager ClusterIssuer that signs the domains' certificates (default DEFAULT_CERT_ISSUER). */
+  certIssuer?: string;
+  /** The Ingress's ingressClassName; the cluster's default class when absent. */
+  ingressClass?: string;
+}
+
+export const DEFAULT_CERT_ISSUER = 'letsencrypt';
+
+export interface KubernetesClusterOptions extends IngressOptions {
   kind: 'doks' | 'kubeconfig';
   credentials: KubernetesCredentials;
   answerTimeoutMs: number;
 }
 
-export interface KubeconfigClusterOptions {
+export interface KubeconfigClusterOptions extends IngressOptions {
   /** The kubeconfig's YAML (the KUBECONFIG setting). */
   kubeconfig: string;
   /** The context to use (the KUBERNETES_CONTEXT setting). */
@@ -51,7 +64,7 @@ export interface KubeconfigClusterOptions {
   answerTimeoutMs?: number;
 }
 
-export interface DoksClusterOptions {
+export interface DoksClusterOptions extends IngressOptions {
   /** DigitalOcean API token. */
   token: string;
   clusterId: string;
@@ -74,6 +87,7 @@ export const KUBERNETES_PERMISSIONS: ReadonlyArray<{ group: string; resource: st
   { group: '', resource: 'events', verbs: ['list'] },
   { group: 'apps', resource: 'deployments', verbs: ['get', 'create', 'update'] },
   { group: 'apps', resource: 'deployments', subresource: 'scale', verbs: ['update'] },
+  { group: 'networking.k8s.io', resource: 'ingresses', verbs: ['get', 'create', 'update', 'delete'] },
 ];
 
 export const missingPermissions = (origin: string, missing: string[]) =>
@@ -87,6 +101,10 @@ const APP_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const DEPLOYMENT = 'app';
 const SERVICE = 'app';
+const INGRESS = 'app';
+/** The Secret cert-manager keeps the domains' certificate and key in. */
+const INGRESS_TLS_SECRET = 'app-tls';
+const CERT_ISSUER_ANNOTATION = 'cert-manager.io/cluster-issuer';
 const CONTAINER = 'app';
 const CONTAINER_PORT = 8080;
 const SERVICE_PORT = 80;
@@ -98,6 +116,7 @@ const ANNOTATION = {
   runtime: 'slipway.dev/runtime',
   lastRevision: 'slipway.dev/last-revision',
   project: 'slipway.dev/project-id',
+  resources: 'slipway.dev/resources',
 } as const;
 const POLL_MS = 500;
 /** Beyond the health budget, how long a rollout (image pull, scheduling) or a rollback may take. */
@@ -105,6 +124,23 @@ const ROLLOUT_SLACK_MS = 120_000;
 const LOAD_BALANCER_WAIT_MS = 120_000;
 const NAMESPACE_DELETE_WAIT_MS = 120_000;
 const MAX_REPLICAS = 20;
+/** How long a container restart is remembered for crashTimes (the health watch looks at the last minute). */
+const CRASH_MEMORY_MS = 600_000;
+/** A running container not ready yet counts as starting this long after it started, then as unhealthy. */
+const STARTING_FOR_MS = 60_000;
+
+/** The container's resources (requests and limits) for an environment's CPU (cores) and memory (MB); undefined for none. */
+function containerResources(resources: AppResources | undefined): V1ResourceRequirements | undefined {
+  if (!resources) return undefined;
+  const quantities = (cpu: number | null, memoryMb: number | null) => ({
+    ...(cpu !== null ? { cpu: `${Math.round(cpu * 1000)}m` } : {}),
+    ...(memoryMb !== null ? { memory: `${memoryMb}Mi` } : {}),
+  });
+  const requests = quantities(resources.cpuRequest, resources.memoryRequestMb);
+  const limits = quantities(resources.cpuLimit, resources.memoryLimitMb);
+  if (Object.keys(requests).length === 0 && Object.keys(limits).length === 0) return undefined;
+  return { ...(Object.keys(requests).length ? { requests } : {}), ...(Object.keys(limits).length ? { limits } : {}) };
+}
 
 const environmentHash = (environment: Record<string, string>) =>
   createHash('sha256')
@@ -168,14 +204,15 @@ function parseTimestamped(line: string): { at: Date | null; line: string } {
 /** The cluster of a kubeconfig's context. */
 export function kubeconfigCluster(options: KubeconfigClusterOptions): KubernetesCluster {
   const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
-  return new KubernetesCluster({ kind: 'kubeconfig', credentials: new KubeconfigCredentials(options.kubeconfig, options.context, answerTimeoutMs), answerTimeoutMs });
+  const credentials = new KubeconfigCredentials(options.kubeconfig, options.context, answerTimeoutMs);
+  return new KubernetesCluster({ kind: 'kubeconfig', credentials, answerTimeoutMs, certIssuer: options.certIssuer, ingressClass: options.ingressClass });
 }
 
 /** A DOKS cluster: its kubeconfig's credentials come from DigitalOcean's API. */
 export function doksCluster(options: DoksClusterOptions): KubernetesCluster {
   const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
   const credentials = new DoksCredentials(options.token, options.clusterId, options.apiUrl ?? 'https://api.digitalocean.com', answerTimeoutMs);
-  return new KubernetesCluster({ kind: 'doks', credentials, answerTimeoutMs });
+  return new KubernetesCluster({ kind: 'doks', credentials, answerTimeoutMs, certIssuer: options.certIssuer, ingressClass: options.ingressClass });
 }
 
 export class KubernetesCluster implements Cluster, ClusterObservability {
@@ -184,11 +221,16 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
   private readonly answerTimeoutMs: number;
   /** Changes to one app run one after another. */
   private readonly locks = new SerialQueue();
+  /** Per app: the restart count last seen per pod (by uid) and the restarts dated so far (see crashTimes). */
+  private readonly restarts = new Map<string, { counts: Map<string, number>; crashes: number[] }>();
+
+  private readonly ingress: Required<Pick<IngressOptions, 'certIssuer'>> & Pick<IngressOptions, 'ingressClass'>;
 
   constructor(options: KubernetesClusterOptions) {
     this.kind = options.kind;
     this.credentials = options.credentials;
     this.answerTimeoutMs = options.answerTimeoutMs;
+    this.ingress = { certIssuer: options.certIssuer || DEFAULT_CERT_ISSUER, ingressClass: options.ingressClass || undefined };
   }
 
   /** Runs a Kubernetes API call; a refused token means new credentials and one more try; failures become clear errors. */
@@ -273,10 +315,12 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
       serving[ANNOTATION.digest] === spec.artifact.digest &&
       serving[ANNOTATION.environment] === envHash &&
       serving[ANNOTATION.runtime] === runtime &&
+      (serving[ANNOTATION.resources] ?? null) === this.resourcesAnnotation(spec) &&
       existing.spec?.replicas === spec.replicas &&
       this.rolledOut(existing)
     ) {
       await this.ensureService(namespace);
+      if (spec.domains) await this.applyIngress(namespace, spec.domains);
       hooks.onLog(`Revision ${serving[ANNOTATION.revision]} already serves ${spec.artifact.digest}: nothing to do`);
       return (await this.waitForAddress(namespace, hooks.signal))!;
     }
@@ -312,6 +356,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
       );
     }
     await this.ensureService(namespace);
+    if (spec.domains) await this.applyIngress(namespace, spec.domains);
     hooks.onLog(`Rolling out ${image} (${spec.artifact.digest}) as revision ${revision}; waiting for GET ${spec.runtime.healthPath}`);
     hooks.onEvent?.('started', `Revision ${revision}: rolling update of ${spec.replicas} replica(s) started`);
 
@@ -346,8 +391,15 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
     throw revisionUnhealthy(revision, outcome.reason, fallback);
   }
 
+  /** What the template records of the resources it asked for (the API server may write the quantities otherwise). */
+  private resourcesAnnotation(spec: DeploySpec): string | null {
+    const resources = containerResources(spec.resources);
+    return resources ? JSON.stringify(resources) : null;
+  }
+
   private template(spec: DeploySpec, revision: number, secret: string, envHash: string): V1PodTemplateSpec {
     const probe = { httpGet: { path: spec.runtime.healthPath, port: CONTAINER_PORT } };
+    const resources = containerResources(spec.resources);
     return {
       metadata: {
         labels: { [NAME_LABEL]: spec.name, 'app.kubernetes.io/managed-by': 'slipway' },
@@ -356,6 +408,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
           [ANNOTATION.digest]: spec.artifact.digest,
           [ANNOTATION.environment]: envHash,
           [ANNOTATION.runtime]: JSON.stringify(spec.runtime),
+          ...(resources ? { [ANNOTATION.resources]: JSON.stringify(resources) } : {}),
         },
       },
       spec: {
@@ -370,6 +423,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
             ports: [{ name: 'http', containerPort: CONTAINER_PORT, protocol: 'TCP' }],
             env: [{ name: spec.runtime.portEnv, value: String(CONTAINER_PORT) }],
             envFrom: [{ secretRef: { name: secret } }],
+            ...(resources ? { resources } : {}),
             readinessProbe: { ...probe, periodSeconds: 2, timeoutSeconds: 2, failureThreshold: 3 },
             livenessProbe: { ...probe, initialDelaySeconds: Math.ceil(spec.healthTimeoutSeconds), periodSeconds: 10, timeoutSeconds: 2, failureThreshold: 3 },
           },
@@ -423,6 +477,48 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
     ).catch((error: unknown) => {
       if ((error as { status?: number }).status !== 409) throw error;
     });
+  }
+
+  async routeDomains(name: string, hostnames: string[]): Promise<void> {
+    if (!APP_NAME.test(name)) return;
+    await this.locks.run(name, async () => {
+      const namespace = await this.read('read the namespace', ({ core }) => core.readNamespace({ name }));
+      if (!namespace || namespace.status?.phase === 'Terminating') return;
+      await this.applyIngress(name, hostnames);
+    });
+  }
+
+  /**
+   * The app's Ingress for its custom domains: each hostname routed to its Service, with TLS for all of them from the
+   * cert-manager issuer (cert-manager makes and renews the certificate in INGRESS_TLS_SECRET); removed when none is left.
+   */
+  private async applyIngress(namespace: string, hostnames: string[]): Promise<void> {
+    const existing = await this.read('read the ingress', ({ networking }) => networking.readNamespacedIngress({ name: INGRESS, namespace }));
+    if (hostnames.length === 0) {
+      if (existing) await this.read('delete the ingress', ({ networking }) => networking.deleteNamespacedIngress({ name: INGRESS, namespace }));
+      return;
+    }
+    const hosts = [...hostnames].sort();
+    const body: V1Ingress = {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'Ingress',
+      metadata: {
+        name: INGRESS,
+        labels: { [NAME_LABEL]: namespace, 'app.kubernetes.io/managed-by': 'slipway' },
+        annotations: { ...existing?.metadata?.annotations, [CERT_ISSUER_ANNOTATION]: this.ingress.certIssuer },
+        ...(existing ? { resourceVersion: existing.metadata?.resourceVersion } : {}),
+      },
+      spec: {
+        ...(this.ingress.ingressClass ? { ingressClassName: this.ingress.ingressClass } : {}),
+        tls: [{ hosts, secretName: INGRESS_TLS_SECRET }],
+        rules: hosts.map((host) => ({
+          host,
+          http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: SERVICE, port: { number: SERVICE_PORT } } } }] },
+        })),
+      },
+    };
+    if (existing) await this.kube('update the ingress', ({ networking }) => networking.replaceNamespacedIngress({ name: INGRESS, namespace, body }));
+    else await this.kube('create the ingress', ({ networking }) => networking.createNamespacedIngress({ namespace, body }));
   }
 
   private rolledOut(deployment: V1Deployment): boolean {
@@ -709,8 +805,59 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
     });
   }
 
-  async crashTimes(): Promise<Date[]> {
-    return [];
+  /** The pods of the Deployment's current template, from their readiness and container status. */
+  async instanceStates(name: string): Promise<InstanceState[]> {
+    if (!APP_NAME.test(name)) return [];
+    const deployment = await this.read('read the deployment', ({ apps }) => apps.readNamespacedDeployment({ name: DEPLOYMENT, namespace: name }));
+    if (!deployment) return [];
+    const revision = deployment.spec?.template.metadata?.annotations?.[ANNOTATION.revision];
+    const pods = await this.pods(name);
+    const instances = this.instanceNames(pods);
+    return pods
+      .filter((pod) => !pod.metadata?.deletionTimestamp && pod.metadata?.annotations?.[ANNOTATION.revision] === revision)
+      .map((pod) => {
+        const container = pod.status?.containerStatuses?.find((status) => status.name === CONTAINER);
+        const ready = pod.status?.conditions?.find((condition) => condition.type === 'Ready')?.status === 'True';
+        const restarts = container?.restartCount ?? 0;
+        const waiting = container?.state?.waiting?.reason;
+        const state: InstanceState['state'] = ready
+          ? 'healthy'
+          : waiting === 'CrashLoopBackOff' || container?.state?.terminated
+            ? 'crashed'
+            : container?.state?.running && Date.now() - new Date(container.state.running.startedAt ?? 0).getTime() > STARTING_FOR_MS
+              ? 'unhealthy'
+              : 'starting';
+        return { instance: instances.get(pod.metadata?.name ?? '')!, state, restarts };
+      })
+      .sort((a, b) => a.instance.localeCompare(b.instance, undefined, { numeric: true }));
+  }
+
+  /**
+   * The app's container restarts, from its pods' containerStatuses: the API keeps a count and the last termination
+   * only, so each look compares restartCount with the previous look's (per pod) and dates the new restarts by
+   * lastState.terminated.finishedAt. At the first look at an app, a pod adds its last termination only: older
+   * restarts cannot be dated. Crashes older than CRASH_MEMORY_MS are forgotten.
+   */
+  async crashTimes(name: string): Promise<Date[]> {
+    if (!APP_NAME.test(name)) return [];
+    const pods = await this.pods(name);
+    const known = this.restarts.get(name) ?? { counts: new Map<string, number>(), crashes: [] as number[] };
+    const counts = new Map<string, number>();
+    for (const pod of pods) {
+      const container = pod.status?.containerStatuses?.find((status) => status.name === CONTAINER);
+      const uid = pod.metadata?.uid ?? pod.metadata?.name ?? '';
+      const count = container?.restartCount ?? 0;
+      counts.set(uid, count);
+      const finished = container?.lastState?.terminated?.finishedAt;
+      const before = known.counts.get(uid);
+      // A new pod of an app already watched restarted only since then; one found at the first look may be old.
+      const added = before !== undefined ? Math.max(0, count - before) : this.restarts.has(name) ? count : finished ? 1 : 0;
+      const at = finished ? new Date(finished).getTime() : Date.now();
+      for (let index = 0; index < added; index++) known.crashes.push(at);
+    }
+    const oldest = Date.now() - CRASH_MEMORY_MS;
+    this.restarts.set(name, { counts, crashes: known.crashes.filter((at) => at >= oldest).sort((a, b) => a - b) });
+    return this.restarts.get(name)!.crashes.map((at) => new Date(at));
   }
 
   runsApps(): boolean {

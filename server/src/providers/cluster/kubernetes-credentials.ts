@@ -1,4 +1,4 @@
-import type { AppsV1Api, AuthorizationV1Api, CoreV1Api, KubeConfig, RequestContext } from '@kubernetes/client-node';
+import type { AppsV1Api, AuthorizationV1Api, CoreV1Api, KubeConfig, NetworkingV1Api, RequestContext } from '@kubernetes/client-node';
 
 /**
  * Where the Kubernetes adapter gets its clients: a kubeconfig the user saved (KubeconfigCredentials), or one
@@ -24,6 +24,8 @@ export interface KubernetesClients {
   core: CoreV1Api;
   apps: AppsV1Api;
   authorization: AuthorizationV1Api;
+  /** Ingresses (custom domains). */
+  networking: NetworkingV1Api;
   /** When the credentials stop working (ms since the epoch; Infinity when they do not expire). */
   expiresAt: number;
 }
@@ -61,6 +63,7 @@ export function clientsFor(kubernetes: KubernetesClient, config: KubeConfig, ans
     core: new kubernetes.CoreV1Api(configuration),
     apps: new kubernetes.AppsV1Api(configuration),
     authorization: new kubernetes.AuthorizationV1Api(configuration),
+    networking: new kubernetes.NetworkingV1Api(configuration),
     expiresAt,
   };
 }

@@ -40,6 +40,7 @@ import type {
   DeployHooks,
   DeploySpec,
   InstanceHealth,
+  InstanceState,
 } from './cluster.port.js';
 import { type AppRecord, ClusterState, type RevisionRecord } from './cluster-state.js';
 import { killGroup, killUser, runsInside } from './processes.js';
@@ -107,6 +108,8 @@ interface LiveApp {
   /** Every process of the app that has not exited (serving, starting, stopping). */
   instances: Set<AppInstance>;
   crashes: number[];
+  /** Restarts after a crash per replica ('r3-1'), for instanceStates. */
+  restarts: Map<string, number>;
   restartTimer: NodeJS.Timeout | null;
   /** Writes of its serving instances for the other processes (see publishInstances), in order. */
   published: Promise<void>;
@@ -400,6 +403,7 @@ export class LocalCluster implements Cluster, ClusterObservability, CanaryReleas
       serving: [],
       instances: new Set(),
       crashes: [],
+      restarts: new Map(),
       restartTimer: null,
       published: Promise.resolve(),
       listeners: new Map(),
@@ -738,6 +742,7 @@ export class LocalCluster implements Cluster, ClusterObservability, CanaryReleas
     app.serving = app.serving.filter((other) => other !== instance);
     app.proxy.setTargets(app.serving.map((other) => other.port));
     this.publishInstances(app);
+    app.restarts.set(instance.label, (app.restarts.get(instance.label) ?? 0) + 1);
     this.crashed(app, `Revision ${instance.revision} ${describeExit(exit)}`);
   }
 
@@ -855,6 +860,30 @@ export class LocalCluster implements Cluster, ClusterObservability, CanaryReleas
     app.published = app.published
       .then(() => (this.apps.get(app.record.name) === app ? writeObservedApp(app.paths.dir, snapshot) : undefined))
       .catch(() => undefined);
+  }
+
+  async instanceStates(name: string): Promise<InstanceState[]> {
+    if (!APP_NAME.test(name)) return [];
+    const live = this.owned ? this.apps.get(name) : undefined;
+    if (!live) {
+      const observed = this.owned ? null : await readObservedApp(appPaths(this.clusterDir, name).dir);
+      return (observed?.instances ?? []).map(({ instance }) => ({ instance, state: 'healthy' as const, restarts: 0 }));
+    }
+    const revision = live.record.current;
+    if (!revision) return [];
+    const running = [...live.instances].filter((instance) => instance.revision === revision.revision && !instance.stopping);
+    return Array.from({ length: revision.replicas }, (_, index) => {
+      const label = `r${revision.revision}-${index + 1}`;
+      const restarts = live.restarts.get(label) ?? 0;
+      const state: InstanceState['state'] = live.serving.some((instance) => instance.label === label)
+        ? 'healthy'
+        : running.some((instance) => instance.label === label)
+          ? 'starting'
+          : restarts > 0
+            ? 'crashed'
+            : 'starting';
+      return { instance: label, state, restarts };
+    });
   }
 
   async crashTimes(name: string): Promise<Date[]> {

@@ -13,13 +13,21 @@ export interface SandboxLimits {
   cpuPercent: number;
   /** What it may write: its folders together, and each of its /tmp, /var/tmp and /dev/shm. */
   diskMb: number;
+  /**
+   * Its CPU weight when CPU is short (cgroup v2 units, 1 to 10000), overriding its priority's: an environment's CPU
+   * request (1 core = 100, a serving app's usual weight).
+   */
+  cpuWeight?: number;
 }
+
+/** The limits an administrator sets defaults for (the CPU weight comes from the priority, or an environment). */
+type LimitKey = Exclude<keyof SandboxLimits, 'cpuWeight'>;
 
 /** Defaults a small server (2 cores, 2–4 GB) can live with: a runaway build or app cannot take it down. */
 export const DEFAULT_LIMITS: SandboxLimits = { memoryMb: 512, processes: 256, cpuPercent: 100, diskMb: 1024 };
 
 /** The environment variables an administrator sets the defaults with. */
-const LIMIT_VARIABLES: Record<keyof SandboxLimits, string> = {
+const LIMIT_VARIABLES: Record<LimitKey, string> = {
   memoryMb: 'SLIPWAY_LIMIT_MEMORY_MB',
   processes: 'SLIPWAY_LIMIT_PROCESSES',
   cpuPercent: 'SLIPWAY_LIMIT_CPU_PERCENT',
@@ -29,7 +37,7 @@ const LIMIT_VARIABLES: Record<keyof SandboxLimits, string> = {
 /** DEFAULT_LIMITS, each replaced by its environment variable when set (a value out of bounds is refused, not ignored). */
 export function defaultLimits(env: NodeJS.ProcessEnv = process.env): SandboxLimits {
   const limits = { ...DEFAULT_LIMITS };
-  for (const key of Object.keys(LIMIT_VARIABLES) as Array<keyof SandboxLimits>) {
+  for (const key of Object.keys(LIMIT_VARIABLES) as LimitKey[]) {
     const raw = env[LIMIT_VARIABLES[key]];
     if (raw === undefined || raw === '') continue;
     const value = Number(raw);
@@ -41,7 +49,7 @@ export function defaultLimits(env: NodeJS.ProcessEnv = process.env): SandboxLimi
 }
 
 /** Bounds of the limits. */
-export const LIMIT_BOUNDS: Record<keyof SandboxLimits, { min: number; max: number; unit: string }> = {
+export const LIMIT_BOUNDS: Record<LimitKey, { min: number; max: number; unit: string }> = {
   memoryMb: { min: 64, max: 65_536, unit: 'MB' },
   processes: { min: 16, max: 32_768, unit: 'processes' },
   cpuPercent: { min: 10, max: 6_400, unit: '% of a core' },
@@ -139,6 +147,7 @@ export class SandboxCgroup {
   static async create(kind: CgroupKind, name: string, limits: SandboxLimits, priority: CpuPriority): Promise<SandboxCgroup> {
     const bytes = String(limits.memoryMb * 1024 * 1024);
     const quota = String(Math.round((PERIOD_US * limits.cpuPercent) / 100));
+    const weight = Math.min(10_000, Math.max(1, Math.round(limits.cpuWeight ?? WEIGHTS[priority])));
     if (kind === 'v2') {
       const dir = path.join(V2_ROOT, PARENT, name);
       await mkdir(dir);
@@ -147,7 +156,7 @@ export class SandboxCgroup {
       await writeFile(path.join(dir, 'memory.swap.max'), '0').catch(() => undefined);
       await writeFile(path.join(dir, 'pids.max'), String(limits.processes));
       await writeFile(path.join(dir, 'cpu.max'), `${quota} ${PERIOD_US}`);
-      await writeFile(path.join(dir, 'cpu.weight'), String(WEIGHTS[priority]));
+      await writeFile(path.join(dir, 'cpu.weight'), String(weight));
       return group;
     }
     const dirs = { memory: path.join(V1_ROOT, 'memory', PARENT, name), pids: path.join(V1_ROOT, 'pids', PARENT, name), cpu: path.join(V1_ROOT, 'cpu', PARENT, name) };
@@ -159,7 +168,7 @@ export class SandboxCgroup {
     await writeFile(path.join(dirs.pids, 'pids.max'), String(limits.processes));
     await writeFile(path.join(dirs.cpu, 'cpu.cfs_period_us'), String(PERIOD_US));
     await writeFile(path.join(dirs.cpu, 'cpu.cfs_quota_us'), quota);
-    await writeFile(path.join(dirs.cpu, 'cpu.shares'), String(Math.round(WEIGHTS[priority] * 10.24)));
+    await writeFile(path.join(dirs.cpu, 'cpu.shares'), String(Math.max(2, Math.round(weight * 10.24))));
     return group;
   }
 

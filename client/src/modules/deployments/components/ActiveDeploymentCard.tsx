@@ -6,6 +6,7 @@ import { formatDateTime } from '../../projects/components/detail/project-format'
 import { shortCommit } from '../../versions/version-format';
 import { canRollbackCard, rollbackActionLabel, strategyLabel } from '../deployment-format';
 import { DeploymentHealthBadge, DeploymentStatusBadge } from './DeploymentBadges';
+import { DeploymentInstances } from './DeploymentInstances';
 
 const StyledCard = styled.article(({ theme }) => ({
   display: 'flex',
@@ -56,7 +57,7 @@ export interface ActiveDeploymentCardProps {
 
 /**
  * One active deployment (spec section 2): environment, status, version tag, commit, traffic, health, error,
- * strategy, replicas, deployed time, URL, Metrics and Logs, and Rollback when it has a way back (named on the button).
+ * strategy, replicas (each instance's state and restarts), deployed time, URL, Metrics and Logs, and Rollback when it has a way back (named on the button).
  */
 export function ActiveDeploymentCard({ deployment, onMetrics, onLogs, onRollback, busy }: ActiveDeploymentCardProps) {
   const label = `${deployment.environment} deployment`;
@@ -85,7 +86,10 @@ export function ActiveDeploymentCard({ deployment, onMetrics, onLogs, onRollback
         <dt>Strategy</dt>
         <dd>{strategyLabel(deployment.strategy)}</dd>
         <dt>Replicas</dt>
-        <dd>{deployment.replicas || DEFAULT_REPLICAS}</dd>
+        <dd>
+          {deployment.replicas || DEFAULT_REPLICAS}
+          <DeploymentInstances deploymentId={deployment.id} />
+        </dd>
         <dt>Deployed</dt>
         <dd>{formatDateTime(deployment.activatedAt ?? deployment.createdAt)}</dd>
         {deployment.deployedUrl && (

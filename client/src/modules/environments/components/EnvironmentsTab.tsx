@@ -15,6 +15,7 @@ import { useNow } from '../../console-logs/hooks/useNow';
 import { PreviewSettingsCard } from './PreviewSettingsCard';
 import { DomainsSection } from './DomainsSection';
 import { PromoteDialog } from './PromoteDialog';
+import { ResourcesSection } from './ResourcesSection';
 
 /** Environments change as pushes deploy: the tab looks again every few seconds while it is open. */
 const POLL_MS = 5000;
@@ -136,6 +137,7 @@ function EnvironmentCard({ projectId, environment, sources, now }: { projectId: 
         />
         Roll back automatically when a deployment crash-loops or keeps failing its health check
       </StyledToggle>
+      <ResourcesSection key={`${environment.replicas}/${environment.cpuRequest}/${environment.cpuLimit}/${environment.memoryRequestMb}/${environment.memoryLimitMb}`} projectId={projectId} environment={environment} />
       {environment.variables.length > 0 ? (
         <>
           {hasSensitive && (

@@ -25,7 +25,7 @@ import { maskSecret } from '@slipway/domain';
 import { SettingsPage } from './SettingsPage';
 
 const SECRETS = new Set<SettingKey>(['DOCKER_TOKEN', 'DIGITALOCEAN_TOKEN', 'GITHUB_TOKEN', 'KUBECONFIG']);
-const KEYS: SettingKey[] = ['DOCKER_USERNAME', 'DOCKER_TOKEN', 'DIGITALOCEAN_TOKEN', 'DOKS_CLUSTER_ID', 'GITHUB_TOKEN', 'GITHUB_ORGANIZATION', 'KUBECONFIG', 'KUBERNETES_CONTEXT'];
+const KEYS: SettingKey[] = ['DOCKER_USERNAME', 'DOCKER_TOKEN', 'DIGITALOCEAN_TOKEN', 'DOKS_CLUSTER_ID', 'GITHUB_TOKEN', 'GITHUB_ORGANIZATION', 'KUBECONFIG', 'KUBERNETES_CONTEXT', 'KUBERNETES_CERT_ISSUER', 'KUBERNETES_INGRESS_CLASS'];
 
 function settingsOf(values: Partial<Record<SettingKey, string>>): SettingFieldsFragment[] {
   return KEYS.map((key) => {
@@ -126,7 +126,7 @@ describe('SettingsPage', () => {
     expect(field('GitHub Token')).toHaveAccessibleDescription(expect.stringContaining("new projects' repositories are created on GitHub"));
     expect(field('Docker Username')).toHaveAccessibleDescription('Your Docker Hub user name: 4 to 30 lowercase letters and digits.');
     expect(screen.getAllByText('Show')).toHaveLength(4);
-    expect(screen.getAllByText('Copy')).toHaveLength(7);
+    expect(screen.getAllByText('Copy')).toHaveLength(9);
   });
 
   it('takes a kubeconfig pasted or uploaded and offers its contexts, read by the server, to choose from', async () => {

@@ -17,7 +17,7 @@ import { DeploymentStatus } from '../deployment-status.js';
 import { appNameOf as environmentAppName } from '../runs/deployment-rollout.js';
 import type { HealthWatch } from './health-watch.js';
 import { BUCKET_SECONDS, type DeploymentMetricsStore } from './deployment-metrics.store.js';
-import type { DeploymentLogLine, DeploymentMetrics, DeploymentMetricsPoint } from './dtos/observability.models.js';
+import type { DeploymentInstance, DeploymentLogLine, DeploymentMetrics, DeploymentMetricsPoint } from './dtos/observability.models.js';
 import { deploymentNotFound, invalidLogTail, invalidMetricsRange } from './observability.errors.js';
 
 type Owner = Pick<User, 'id'>;
@@ -45,7 +45,7 @@ export function appNameOf(project: Project): string | null {
 }
 
 /** The cluster's app of one of the project's environments (production's is the project's app). */
-function appOfEnvironment(project: Project, environment: string): string | null {
+export function appOfEnvironment(project: Project, environment: string): string | null {
   return appNameOf(project) && environmentAppName(namesOf(project), environment);
 }
 
@@ -107,6 +107,20 @@ export class DeploymentObservabilityService {
   async health(owner: Owner, deploymentId: unknown, projectId?: unknown): Promise<DeploymentHealthReport> {
     const { deployment } = await this.find(owner, deploymentId, projectId);
     return this.report(deployment);
+  }
+
+  /**
+   * Each instance of a live deployment's app with its state and restarts ([] for one that does not serve): the
+   * cluster's view, an instance it counts healthy shown unhealthy when its latest health check failed.
+   */
+  async instances(owner: Owner, deploymentId: unknown, projectId?: unknown): Promise<DeploymentInstance[]> {
+    const { deployment, appName, project } = await this.find(owner, deploymentId, projectId);
+    if (!deployment.isActive || !appName) return [];
+    const states = await (await this.clusterOf(project)).instanceStates(appName);
+    const checks = deployment.healthChecks as StoredHealthCheck[];
+    return states.map((state) =>
+      state.state === 'healthy' && checks.some((check) => check.name === state.instance && check.status === 'unhealthy') ? { ...state, state: 'unhealthy' } : state,
+    );
   }
 
   /** Checks the deployment's instances now (an active one: others run nothing to check) and keeps the result on its row. */

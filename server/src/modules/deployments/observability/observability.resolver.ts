@@ -4,7 +4,7 @@ import { resolverOf } from '../../../graphql/build-schema.js';
 import { type GraphQLContext, signedIn } from '../../../graphql/context.js';
 import { Deployment } from '../deployment.entity.js';
 import { DEFAULT_LOG_TAIL, type DeploymentObservabilityService } from './deployment-observability.service.js';
-import { DeploymentLogLine, DeploymentMetrics } from './dtos/observability.models.js';
+import { DeploymentInstance, DeploymentLogLine, DeploymentMetrics } from './dtos/observability.models.js';
 
 /** A deployment's health check, metrics and app output, for its owner only: anyone else's deployment is NOT_FOUND. */
 @Authorized()
@@ -28,6 +28,11 @@ export class DeploymentObservabilityResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<DeploymentMetrics> {
     return this.service.metrics(signedIn(ctx).user, deployment.id, range);
+  }
+
+  @FieldResolver(() => [DeploymentInstance], { description: "Each instance (replica) of the live deployment's app with its state and restarts; empty when it does not serve" })
+  instances(@Root() deployment: Deployment, @Ctx() ctx: GraphQLContext): Promise<DeploymentInstance[]> {
+    return this.service.instances(signedIn(ctx).user, deployment.id);
   }
 
   @Mutation(() => Deployment, { description: "Checks the active deployment's instances now; answers the deployment with its fresh health checks" })

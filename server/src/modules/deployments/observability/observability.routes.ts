@@ -38,6 +38,16 @@ export const observabilitySchemas: SchemaComponents = {
     ),
     checked_at: s.nullable(s.string('ISO 8601.')),
   }),
+  DeploymentInstances: s.object({
+    instances: s.array(
+      s.object({
+        instance: s.string("e.g. 'r3-1' (revision 3, replica 1)."),
+        state: s.enum(['starting', 'healthy', 'unhealthy', 'crashed'], 'crashed: exited, waiting to be restarted.'),
+        restarts: s.integer('How often it was restarted after a crash.'),
+      }),
+      'Empty when the deployment does not serve.',
+    ),
+  }),
 };
 
 /** Spec section 7's health, metrics and logs calls of a deployment, for the project's owner only. */
@@ -47,6 +57,18 @@ export function observabilityRoutes(service: DeploymentObservabilityService): Re
   const health = { 200: { description: 'Its health and the newest state of each check.', schema: s.ref('DeploymentHealth') } };
 
   return [
+    {
+      method: 'get',
+      path: `${one}/instances`,
+      tag: TAG,
+      summary: "Each instance (replica) of a live deployment's app: its state and restarts",
+      params,
+      responses: { 200: { description: 'Its instances.', schema: s.ref('DeploymentInstances') } },
+      handler: async (req, res) => {
+        const { projectId, deploymentId } = ids(req);
+        res.json({ instances: await service.instances(authOf(req).user, deploymentId, projectId) });
+      },
+    },
     {
       method: 'get',
       path: `${one}/health`,

@@ -10,6 +10,10 @@ import { DeploymentStatus, DeploymentStrategy } from '../deployment-status.js';
 import { lockProject, markActive, markRolledBackAutomatically, markStopped, openSnapshot, sealSnapshot, type Serving } from '../deployment-transitions.js';
 import { Deployment } from '../deployment.entity.js';
 import type { CanaryMeasurements } from '../canary/canary-gate.js';
+import type { AppResources } from '../../../providers/cluster/cluster.port.js';
+import { Domain } from '../../domains/domain.entity.js';
+import { Environment } from '../../environments/environment.entity.js';
+import { resourcesOf } from '../../environments/environments.service.js';
 import { effectiveVariables, environmentNamed } from '../../environments/environment-rows.js';
 
 export type DeploymentFields = Partial<
@@ -28,6 +32,11 @@ export interface DeploymentRecords {
   deploymentOfRun(runId: string): Promise<Deployment | null>;
   /** The environment variables the deployment runs with: its snapshot (never log them). */
   deploymentEnvironment(deployment: Deployment): Promise<Record<string, string>>;
+  /**
+   * What the deployment's environment asks of the cluster now: its custom domains (a Kubernetes cluster routes them
+   * with an Ingress) and its resources per instance.
+   */
+  environmentSettings(deployment: Deployment): Promise<{ domains: string[]; resources: AppResources }>;
   /** Changes the deployment's row and tells live followers. */
   updateDeployment(id: string, fields: DeploymentFields): Promise<void>;
   addDeploymentEvent(id: string, type: DeploymentEventType, message: string, measurements?: CanaryMeasurements): Promise<void>;
@@ -48,6 +57,7 @@ export const DEPLOYMENT_RECORDS: Record<keyof DeploymentRecords, true> = {
   ensureInitialDeployment: true,
   deploymentOfRun: true,
   deploymentEnvironment: true,
+  environmentSettings: true,
   updateDeployment: true,
   addDeploymentEvent: true,
   activateDeployment: true,
@@ -92,7 +102,7 @@ export class DatabaseDeploymentRecords implements DeploymentRecords {
       if (!target) throw new StepFailure(`The project has no ${environment} environment`);
       const id = randomUUID();
       const variables = effectiveVariables(this.deps.secretBox, snapshot, target);
-      const deployment = manager.create(Deployment, { ...where, id, environmentId: target.id, status: DeploymentStatus.pending, environmentSnapshot: sealSnapshot(this.deps.secretBox, id, variables) });
+      const deployment = manager.create(Deployment, { ...where, id, environmentId: target.id, replicas: target.replicas, status: DeploymentStatus.pending, environmentSnapshot: sealSnapshot(this.deps.secretBox, id, variables) });
       await manager.insert(Deployment, deployment);
       await recordDeploymentEvent(manager, deployment, 'scheduled', `First deployment of the project to ${environment} scheduled`);
       return deployment;
@@ -108,6 +118,13 @@ export class DatabaseDeploymentRecords implements DeploymentRecords {
   async deploymentEnvironment(deployment: Deployment): Promise<Record<string, string>> {
     // Rows written before snapshots existed run with the project's environment as it is now.
     return openSnapshot(this.deps.secretBox, deployment) ?? (await this.projectEnvironment());
+  }
+
+  async environmentSettings(deployment: Deployment): Promise<{ domains: string[]; resources: AppResources }> {
+    const environment = deployment.environmentId ? await this.deps.dataSource.getRepository(Environment).findOneBy({ id: deployment.environmentId, projectId: this.projectId }) : null;
+    if (!environment) return { domains: [], resources: { cpuRequest: null, cpuLimit: null, memoryRequestMb: null, memoryLimitMb: null } };
+    const rows = await this.deps.dataSource.getRepository(Domain).find({ where: { environmentId: environment.id }, order: { hostname: 'ASC' } });
+    return { domains: rows.map((row) => row.hostname), resources: resourcesOf(environment) };
   }
 
   async updateDeployment(id: string, fields: DeploymentFields): Promise<void> {

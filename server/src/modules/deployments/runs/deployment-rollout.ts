@@ -3,7 +3,8 @@ import { DEFAULT_ENVIRONMENT } from '@slipway/domain';
 import { AppError } from '../../../common/app-error.js';
 import type { Deployment } from '../deployment.entity.js';
 import type { Template } from '../../templates/template.model.js';
-import type { AppStatus, DeployHooks, DeploySpec } from '../../../providers/cluster/cluster.port.js';
+import type { AppResources, AppStatus, DeployHooks, DeploySpec } from '../../../providers/cluster/cluster.port.js';
+import type { SandboxLimits } from '../../../providers/sandbox/cgroups.js';
 import type { StepContext } from '../../../pipelines/steps.js';
 import { StepFailure } from '../../../pipelines/steps.js';
 import { versionImage, type RunNames } from '../../projects/runs/run-names.js';
@@ -37,11 +38,12 @@ export function rolloutFailure(error: unknown, signal?: AbortSignal): string {
   return 'The new revision did not start or failed its health check';
 }
 
-/** What the cluster runs for the deployment: its version's artifact with its snapshot, replicas and limits. */
+/** What the cluster runs for the deployment: its version's artifact with its snapshot, replicas, limits, resources and domains. */
 export async function deploySpecOf(ctx: Ctx, names: RunNames, deployment: Deployment, template: Template, tag: string): Promise<DeploySpec> {
   const { records, registry } = ctx.providers;
   const artifact = await registry.find(versionImage(names, tag));
   if (!artifact) throw new StepFailure(`The registry has no ${tag} artifact`);
+  const { domains, resources } = await records.environmentSettings(deployment);
   return {
     name: appNameOf(names, deployment.environment),
     projectId: names.project.id,
@@ -51,7 +53,9 @@ export async function deploySpecOf(ctx: Ctx, names: RunNames, deployment: Deploy
     environment: await records.deploymentEnvironment(deployment),
     replicas: deployment.replicas,
     healthTimeoutSeconds: HEALTH_TIMEOUT_SECONDS,
-    limits: await records.limits(),
+    limits: localLimits(await records.limits(), resources),
+    resources,
+    domains,
   };
 }
 
@@ -68,6 +72,20 @@ export function rolloutHooks(ctx: Ctx, deployment: Deployment, onServing?: () =>
   return {
     hooks: { signal: ctx.signal, onLog: (line) => void ctx.logger.info(line).catch(() => undefined), onEvent: record },
     settled: () => events,
+  };
+}
+
+/**
+ * Local mode: the environment's limits over the project's sandbox limits (its memory and CPU limits), and its CPU
+ * request as the sandbox's CPU weight (1 core = 100, a serving app's usual weight). A memory request has no local
+ * equivalent.
+ */
+export function localLimits(limits: SandboxLimits, resources: AppResources): SandboxLimits {
+  return {
+    ...limits,
+    ...(resources.memoryLimitMb !== null ? { memoryMb: resources.memoryLimitMb } : {}),
+    ...(resources.cpuLimit !== null ? { cpuPercent: Math.round(resources.cpuLimit * 100) } : {}),
+    ...(resources.cpuRequest !== null ? { cpuWeight: Math.round(resources.cpuRequest * 100) } : {}),
   };
 }
 

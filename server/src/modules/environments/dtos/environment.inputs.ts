@@ -1,4 +1,4 @@
-import { Field, InputType, Int } from 'type-graphql';
+import { Field, Float, InputType, Int } from 'type-graphql';
 import { EnvironmentVariableInput } from '../../projects/dtos/project.inputs.js';
 
 @InputType({ description: 'A new environment of a project' })
@@ -38,6 +38,21 @@ export class UpdateEnvironmentInput {
 
   @Field(() => [EnvironmentVariableInput], { nullable: true, description: 'Its own variables: the whole set, replacing the ones it had' })
   variables?: EnvironmentVariableInput[];
+
+  @Field(() => Int, { nullable: true, description: 'How many instances serve it (1 to 5); the serving deployment rolls out again with them' })
+  replicas?: number;
+
+  @Field(() => Float, { nullable: true, description: 'CPU each instance is guaranteed, in cores (0.05 to 4, at most cpuLimit); null for none' })
+  cpuRequest?: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'CPU each instance may use, in cores (0.05 to 4); null for none' })
+  cpuLimit?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Memory each instance is guaranteed, in MB (64 to 8192, at most memoryLimitMb); null for none' })
+  memoryRequestMb?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Memory each instance may use, in MB (64 to 8192); null for none' })
+  memoryLimitMb?: number | null;
 }
 
 @InputType({ description: "Changes to a project's preview settings; omitted fields stay as they are" })

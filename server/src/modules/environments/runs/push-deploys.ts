@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_REPLICAS, StreamName } from '@slipway/domain';
+import { StreamName } from '@slipway/domain';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { AppError, ErrorCode } from '../../../common/app-error.js';
 import { logUnexpected } from '../../../common/log.js';
@@ -135,7 +135,6 @@ export class PushDeploys {
           }),
         );
         const id = randomUUID();
-        const serving = await manager.findOneBy(Deployment, { environmentId: environment.id, status: DeploymentStatus.active });
         const deployment = manager.create(Deployment, {
           id,
           ownerId: project.ownerId,
@@ -145,7 +144,7 @@ export class PushDeploys {
           environmentId: environment.id,
           strategy: DeploymentStrategy.rolling,
           status: DeploymentStatus.pending,
-          replicas: serving?.replicas ?? DEFAULT_REPLICAS,
+          replicas: environment.replicas,
           environmentSnapshot: sealSnapshot(secretBox, id, effectiveVariables(secretBox, this.deps.projects.environmentOf(project), environment)),
           runId,
         });

@@ -81,7 +81,8 @@ describe('kubeconfig cluster: reading the kubeconfig and checking access', () =>
     const error = await cluster(fake.kubeconfig(READER_TOKEN, CONTEXT)).checkAccess().then(() => null, (caught: Error) => caught);
     expect(error?.message).toBe(
       `Missing permissions: the credentials of the kubeconfig's context "${CONTEXT}" may not create namespaces, delete namespaces, create secrets, update secrets, delete secrets, ` +
-        'create services, create deployments.apps, update deployments.apps, update deployments.apps/scale (in all namespaces); grant them with the ClusterRole in docs/providers.md',
+        'create services, create deployments.apps, update deployments.apps, update deployments.apps/scale, get ingresses.networking.k8s.io, create ingresses.networking.k8s.io, ' +
+        'update ingresses.networking.k8s.io, delete ingresses.networking.k8s.io (in all namespaces); grant them with the ClusterRole in docs/providers.md',
     );
     expect(error).toMatchObject({ reason: 'KUBERNETES_FORBIDDEN' });
   });
@@ -143,4 +144,137 @@ describe('kubeconfig cluster: reading the kubeconfig and checking access', () =>
     const kubeconfig = fake.kubeconfig(TOKEN, CONTEXT).replace(/ {4}token: .*\n/, entry);
     await expect(cluster(kubeconfig).checkAccess()).rejects.toThrow(`The kubeconfig is not valid: the user of the context "${CONTEXT}" uses ${why}`);
   });
+});
+
+describe('kubeconfig cluster: crashes from the pods restart counts', () => {
+  let harness: Awaited<ReturnType<typeof openKubeconfigCluster>>;
+  beforeAll(async () => {
+    harness = await openKubeconfigCluster();
+  });
+  afterAll(() => harness?.close());
+
+  it("reports each restart of a crash-looping app's container, dated by the pod's lastState", async () => {
+    const name = `crashy-${randomUUID().slice(0, 8)}`;
+    const artifact = await harness.makeArtifact('Crashy');
+    // Answers its health check, then exits 2 s later, each time it is started.
+    const crashing = "require('node:http').createServer((q, r) => { r.end('ok'); setTimeout(() => process.exit(3), 2000); }).listen(Number(process.env.PORT), '127.0.0.1')";
+    const cluster = harness.cluster;
+    expect(await cluster.crashTimes(name)).toEqual([]);
+    await cluster.deploy(
+      { name, projectId: randomUUID(), ownerId: randomUUID(), artifact, runtime: { start: ['node', '-e', crashing], healthPath: '/health', portEnv: 'PORT' }, environment: {}, replicas: 1, healthTimeoutSeconds: 20 },
+      { signal: new AbortController().signal, onLog: () => undefined },
+    );
+    let crashes: Date[] = [];
+    for (let deadline = Date.now() + 60_000; crashes.length < 3 && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      crashes = await cluster.crashTimes(name);
+    }
+    expect(crashes.length).toBeGreaterThanOrEqual(3);
+    const [pod] = harness.fake.store.list({ group: '', version: 'v1', plural: 'pods', kind: 'Pod', namespaced: true }, name);
+    const status = pod.status.containerStatuses[0];
+    expect(status.restartCount).toBeGreaterThanOrEqual(3);
+    expect(status.lastState.terminated).toMatchObject({ exitCode: expect.any(Number), reason: 'Error', finishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
+    // The newest restart is dated by the container's last termination (the API's times are whole seconds).
+    expect(crashes.at(-1)!.getTime()).toBeLessThanOrEqual(Date.now());
+    const [instance] = await cluster.instanceStates(name);
+    expect(instance).toEqual({ instance: expect.stringMatching(/^r\d+-1$/), state: expect.stringMatching(/^(crashed|healthy|starting)$/), restarts: expect.any(Number) });
+    expect(instance.restarts).toBeGreaterThanOrEqual(3);
+    await cluster.remove(name);
+  }, 120_000);
+});
+
+describe('kubeconfig cluster: custom domains as an Ingress', () => {
+  let harness: Awaited<ReturnType<typeof openKubeconfigCluster>>;
+  const INGRESS = { group: 'networking.k8s.io', version: 'v1', plural: 'ingresses', kind: 'Ingress', namespaced: true };
+  beforeAll(async () => {
+    harness = await openKubeconfigCluster();
+  });
+  afterAll(() => harness?.close());
+
+  it("makes, changes and removes the app's Ingress with TLS from the cert-manager issuer, in the API's format", async () => {
+    const name = `domains-${randomUUID().slice(0, 8)}`;
+    // The documented ClusterRole's token, with the issuer and ingress class of the cluster's settings.
+    const cluster = kubeconfigCluster({ kubeconfig: harness.fake.kubeconfig(SLIPWAY_ROLE_TOKEN, CONTEXT), context: CONTEXT, certIssuer: 'letsencrypt-prod', ingressClass: 'nginx' });
+    // Not deployed yet: nothing to route (its first deploy takes the domains).
+    await cluster.routeDomains(name, ['shop.example.com']);
+    expect(harness.fake.store.list(INGRESS, name)).toEqual([]);
+
+    const artifact = await harness.makeArtifact('Domains');
+    await cluster.deploy(
+      { name, projectId: randomUUID(), ownerId: randomUUID(), artifact, runtime: STATIC_SITE, environment: {}, replicas: 1, healthTimeoutSeconds: 20, domains: ['www.example.com', 'shop.example.com'] },
+      { signal: new AbortController().signal, onLog: () => undefined },
+    );
+    const [ingress] = harness.fake.store.list(INGRESS, name);
+    expect(ingress).toMatchObject({
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'Ingress',
+      metadata: { name: 'app', namespace: name, annotations: { 'cert-manager.io/cluster-issuer': 'letsencrypt-prod' } },
+      spec: {
+        ingressClassName: 'nginx',
+        tls: [{ hosts: ['shop.example.com', 'www.example.com'], secretName: 'app-tls' }],
+        rules: [
+          { host: 'shop.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'app', port: { number: 80 } } } }] } },
+          { host: 'www.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'app', port: { number: 80 } } } }] } },
+        ],
+      },
+    });
+
+    await cluster.routeDomains(name, ['shop.example.com']);
+    expect(harness.fake.store.list(INGRESS, name).map((object) => object.spec.rules.map((rule: { host: string }) => rule.host))).toEqual([['shop.example.com']]);
+    expect(harness.fake.store.list(INGRESS, name)[0].spec.tls).toEqual([{ hosts: ['shop.example.com'], secretName: 'app-tls' }]);
+
+    await cluster.routeDomains(name, []);
+    expect(harness.fake.store.list(INGRESS, name)).toEqual([]);
+    await cluster.routeDomains(name, []);
+
+    await cluster.routeDomains(name, ['shop.example.com']);
+    expect(harness.fake.store.list(INGRESS, name)).toHaveLength(1);
+    // Removed with the app (its namespace).
+    await cluster.remove(name);
+    expect(harness.fake.store.list(INGRESS, name)).toEqual([]);
+  }, 120_000);
+
+  it('the fake API server refuses an Ingress the real one would (422 Invalid), and lists ingresses', async () => {
+    const kubernetes = await loadKubernetesClient();
+    const { core, networking } = clientsFor(kubernetes, loadKubeconfig(kubernetes, harness.fake.kubeconfig(TOKEN, CONTEXT), CONTEXT), 5_000, Infinity);
+    const namespace = `ing-${randomUUID().slice(0, 8)}`;
+    await core.createNamespace({ body: { metadata: { name: namespace } } });
+    const refused = await networking
+      .createNamespacedIngress({ namespace, body: { metadata: { name: 'bad' }, spec: { rules: [{ host: 'Not A Host', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'app', port: { number: 80 } } } }] } }] } } })
+      .then(() => null, (caught: { code?: number; body?: string }) => caught);
+    expect(refused?.code).toBe(422);
+    expect(JSON.parse(refused?.body ?? '{}')).toMatchObject({ kind: 'Status', reason: 'Invalid', message: expect.stringContaining('spec.rules[0].host') });
+    await networking.createNamespacedIngress({ namespace, body: { metadata: { name: 'good' }, spec: { rules: [{ host: 'a.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'app', port: { number: 80 } } } }] } }] } } });
+    const list = await networking.listNamespacedIngress({ namespace });
+    expect(list.items.map((item) => item.metadata?.name)).toEqual(['good']);
+    await networking.deleteNamespacedIngress({ name: 'good', namespace });
+    expect((await networking.listNamespacedIngress({ namespace })).items).toEqual([]);
+  });
+});
+
+describe('kubeconfig cluster: replicas and resources', () => {
+  let harness: Awaited<ReturnType<typeof openKubeconfigCluster>>;
+  const DEPLOYMENT = { group: 'apps', version: 'v1', plural: 'deployments', kind: 'Deployment', namespaced: true };
+  beforeAll(async () => {
+    harness = await openKubeconfigCluster();
+  });
+  afterAll(() => harness?.close());
+
+  it("sets the Deployment's replicas and the container's requests and limits, and a change of them alone is a rolling update", async () => {
+    const name = `sized-${randomUUID().slice(0, 8)}`;
+    const artifact = await harness.makeArtifact('Sized');
+    const spec = { name, projectId: randomUUID(), ownerId: randomUUID(), artifact, runtime: STATIC_SITE, environment: {}, replicas: 2, healthTimeoutSeconds: 20 };
+    const hooks = { signal: new AbortController().signal, onLog: () => undefined };
+    const first = await harness.cluster.deploy({ ...spec, resources: { cpuRequest: 0.25, cpuLimit: 0.5, memoryRequestMb: 128, memoryLimitMb: 256 } }, hooks);
+    expect(first.replicas).toBe(2);
+    const [deployment] = harness.fake.store.list(DEPLOYMENT, name);
+    expect(deployment.spec.replicas).toBe(2);
+    expect(deployment.spec.template.spec.containers[0].resources).toEqual({ requests: { cpu: '250m', memory: '128Mi' }, limits: { cpu: '500m', memory: '256Mi' } });
+    // The same again is a no-op; only a limit changed is a new revision.
+    expect((await harness.cluster.deploy({ ...spec, resources: { cpuRequest: 0.25, cpuLimit: 0.5, memoryRequestMb: 128, memoryLimitMb: 256 } }, hooks)).revision).toBe(first.revision);
+    const second = await harness.cluster.deploy({ ...spec, resources: { cpuRequest: null, cpuLimit: 1, memoryRequestMb: null, memoryLimitMb: null } }, hooks);
+    expect(second.revision).toBe(first.revision + 1);
+    expect(harness.fake.store.list(DEPLOYMENT, name)[0].spec.template.spec.containers[0].resources).toEqual({ limits: { cpu: '1000m' } });
+    await harness.cluster.remove(name);
+  }, 120_000);
 });

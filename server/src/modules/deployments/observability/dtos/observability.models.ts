@@ -75,3 +75,15 @@ export class DeploymentMetrics {
   })
   instancesUnavailableReason!: string | null;
 }
+
+@ObjectType({ description: "One instance (replica) of a live deployment's app" })
+export class DeploymentInstance {
+  @Field(() => String, { description: "The instance, e.g. 'r3-1' (revision 3, replica 1)" })
+  instance!: string;
+
+  @Field(() => String, { description: 'starting, healthy, unhealthy (running, failing its health check) or crashed (exited, waiting to be restarted)' })
+  state!: 'starting' | 'healthy' | 'unhealthy' | 'crashed';
+
+  @Field(() => Int, { description: 'How often it was restarted after a crash' })
+  restarts!: number;
+}
