@@ -230,8 +230,11 @@ describe('deployments of a static-site project', () => {
       refusal(409, 'Only a built version can be deployed: v1.5.0 is not built', 'version_id'),
     );
     expect(await call('POST', '/deployments', { deployment_strategy: 'rolling' })).toEqual(refusal(400, 'version_id is required', 'version_id'));
-    expect(await call('POST', '/deployments', { version_id: versions.one.id, deployment_strategy: 'canary' })).toEqual(
-      refusal(400, 'Only the rolling strategy is available: the new version takes the traffic once it is healthy', 'deployment_strategy'),
+    expect(await call('POST', '/deployments', { version_id: versions.one.id, deployment_strategy: 'blue-green' })).toEqual(
+      refusal(400, 'deployment_strategy must be one of rolling, canary', 'deployment_strategy'),
+    );
+    expect(await call('POST', '/deployments', { version_id: versions.one.id, deployment_strategy: 'canary', canary_steps: [50, 10] })).toEqual(
+      refusal(400, 'canary_steps must be 1 to 5 whole percentages from 1 to 100, rising, the last one 100 (e.g. [10, 50, 100])', 'canary_steps'),
     );
     expect((await call('POST', '/deployments', { version_id: versions.one.id, color: 'red' })).status).toBe(400);
     expect((await call('POST', '/deployments', { version_id: versions.one.id, environment: 'Prod!' })).status).toBe(400);
@@ -436,8 +439,8 @@ describe('deployments of a static-site project', () => {
     });
     const active = await app.graphql(`query ($id: ID!) { activeDeployment(projectId: $id) { id } staging: activeDeployment(projectId: $id, environment: "staging") { id } }`, { id: project.id }, owner.token);
     expect(active.data).toEqual({ activeDeployment: { id: back.id }, staging: null });
-    const refused = await app.graphql(`mutation ($id: ID!, $v: ID!) { createDeployment(projectId: $id, input: { versionId: $v, deploymentStrategy: canary }) { id } }`, { id: project.id, v: versions.two.id }, owner.token);
-    expect(refused.errors?.[0]).toMatchObject({ message: 'Only the rolling strategy is available: the new version takes the traffic once it is healthy', extensions: { code: 'BAD_USER_INPUT' } });
+    const refused = await app.graphql(`mutation ($id: ID!, $v: ID!) { createDeployment(projectId: $id, input: { versionId: $v, deploymentStrategy: canary, canaryStepSeconds: 1 }) { id } }`, { id: project.id, v: versions.two.id }, owner.token);
+    expect(refused.errors?.[0]).toMatchObject({ message: 'canary_step_seconds must be an integer between 5 and 3600', extensions: { code: 'BAD_USER_INPUT' } });
     const rollbackRefused = await app.graphql(`mutation ($id: ID!, $t: ID!) { rollbackDeployment(id: $id, input: { targetDeploymentId: $t }) { id } }`, { id: second.id, t: initial.id }, owner.token);
     expect(rollbackRefused.errors?.[0]).toMatchObject({ message: 'Only the active deployment can be rolled back', extensions: { code: 'CONFLICT' } });
   }, 400_000);
