@@ -100,7 +100,7 @@ describe('canary releases', () => {
       await eventually(async () => (await deployment(started.id)).traffic_percent === 50 && (await deployment(stable.id)).traffic_percent === 50, 60_000);
       return ended(started.id);
     });
-    expect(canary).toMatchObject({ status: 'active', traffic_percent: 100, is_active: true, canary: { current_step: null } });
+    expect(canary, canary.error_message).toMatchObject({ status: 'active', traffic_percent: 100, is_active: true, canary: { current_step: null } });
     expect(await deployment(stable.id)).toMatchObject({ status: 'superseded', traffic_percent: 0 });
     expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
     expect(answers.some((answer) => answer.text === 'alpha')).toBe(true);

@@ -9,14 +9,14 @@ import { PROJECT_ID, testDeployment } from '../components/deployments.fixtures';
 import { DeploymentsTab } from '../components/DeploymentsTab';
 
 /** How the server answers one DeploymentStatus lookup: the deployment's status then, after `ms`; or a failure. */
-type StatusAnswer = { status: DeploymentStatus; ms?: number } | { error: true; ms?: number };
+type StatusAnswer = { status: DeploymentStatus; ms?: number; change?: Partial<DeploymentCardFragment> } | { error: true; ms?: number };
 
 /**
  * A terminating link standing in for the server, holding one deployment: the lists answer it as it is now (the
  * active list only while it is active); DeploymentStatus lookups take their answers in order and move it to that
  * status; the subscription delivers what the test pushes into `updates`. Every operation is noted with its time.
  */
-function fakeServer(initial: DeploymentCardFragment, statusAnswers: StatusAnswer[]) {
+function fakeServer(initial: DeploymentCardFragment, statusAnswers: StatusAnswer[], listMs = 10) {
   let deployment = initial;
   const calls: { name: string; at: number; filter?: DeploymentsFilterInput }[] = [];
   const updates = new Subject<DeploymentCardFragment>();
@@ -34,6 +34,8 @@ function fakeServer(initial: DeploymentCardFragment, statusAnswers: StatusAnswer
     const filter = operation.variables.filter as DeploymentsFilterInput | undefined;
     calls.push({ name, at: Date.now(), filter });
     const answer = name === 'DeploymentStatus' ? (statusAnswers.shift() ?? { error: true as const }) : undefined;
+    // The lists read the row when asked, as the server does, and answer it after `listMs`.
+    const read = deployment;
     return new Observable((subscriber) => {
       const timer = setTimeout(() => {
         if (answer && 'error' in answer) {
@@ -42,13 +44,13 @@ function fakeServer(initial: DeploymentCardFragment, statusAnswers: StatusAnswer
         }
         if (answer) {
           const active = answer.status === 'active';
-          deployment = { ...deployment, status: answer.status, isActive: active, trafficPercent: active ? 100 : 0 };
+          deployment = { ...deployment, status: answer.status, isActive: active, trafficPercent: active ? 100 : 0, ...answer.change };
         }
         if (name === 'DeploymentStatus') {
-          const { id, status, health, trafficPercent, isActive, errorMessage, deployedUrl, updatedAt } = deployment;
-          subscriber.next({ data: { deployment: { __typename: 'Deployment', id, status, health, trafficPercent, isActive, errorMessage, deployedUrl, updatedAt } } });
+          const { id, status, health, trafficPercent, isActive, errorMessage, deployedUrl, canaryStep, updatedAt } = deployment;
+          subscriber.next({ data: { deployment: { __typename: 'Deployment', id, status, health, trafficPercent, isActive, errorMessage, deployedUrl, canaryStep, updatedAt } } });
         } else {
-          const listed = filter?.status && filter.status !== deployment.status ? [] : [deployment];
+          const listed = filter?.status && filter.status !== read.status ? [] : [read];
           subscriber.next({
             data: {
               project: {
@@ -60,7 +62,7 @@ function fakeServer(initial: DeploymentCardFragment, statusAnswers: StatusAnswer
           });
         }
         subscriber.complete();
-      }, answer?.ms ?? 10);
+      }, answer?.ms ?? (answer ? 10 : listMs));
       return () => clearTimeout(timer);
     });
   });
@@ -71,8 +73,8 @@ const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const deploying = testDeployment({ status: 'deploying', isActive: false, trafficPercent: 0, activatedAt: null, rollbackTargetId: null });
 
-async function start(statusAnswers: StatusAnswer[], socket: SocketStatus, initial = deploying) {
-  const server = fakeServer(initial, statusAnswers);
+async function start(statusAnswers: StatusAnswer[], socket: SocketStatus, initial = deploying, listMs = 10) {
+  const server = fakeServer(initial, statusAnswers, listMs);
   const rendered = renderWithProviders(<DeploymentsTab projectId={PROJECT_ID} />, { auth: signedIn(), link: server.link });
   act(() => rendered.apollo.socketStatus.set(socket));
   await advance(10);
@@ -133,6 +135,26 @@ describe('Deployments tab live updates', () => {
     expect(historyRow()).toHaveTextContent('Active');
     expect(server.calls.filter((call) => call.name === 'ProjectDeployments').length).toBeGreaterThan(listCalls);
     expect(screen.getByRole('article', { name: 'production deployment v2.0.0' })).toBeInTheDocument();
+  });
+
+  it("keeps a canary's next step from the subscription when a list answer read before it arrives later", async () => {
+    const canary = { ...deploying, strategy: 'canary' as const, canarySteps: [20, 100], canaryStepSeconds: 600, canaryStep: null };
+    // The lists take 2 s to answer (a loaded server): the refresh the step asks for shares the request in flight.
+    const server = await start([], 'connected', canary, 2_000);
+    act(() => server.updates.next({ ...canary, canaryStep: 0, trafficPercent: 20, updatedAt: '2026-03-01T12:00:01.000Z' }));
+    await advance(2_100);
+    const panel = screen.getByRole('region', { name: 'Canary Release in production' });
+    expect(panel).toHaveTextContent('1 of 2: 20 % of new requests');
+    expect(panel).toHaveTextContent('v2.0.0: 20 %');
+  });
+
+  it('polls a canary in progress while the socket is down and asks the lists again when its step moved on', async () => {
+    const canary = { ...deploying, strategy: 'canary' as const, canarySteps: [20, 100], canaryStepSeconds: 600, canaryStep: null };
+    const server = await start([{ status: 'deploying', change: { canaryStep: 0, trafficPercent: 20 } }], 'closed', canary);
+    expect(screen.getByRole('region', { name: 'Canary Release in production' })).toHaveTextContent('Starting');
+    await advance(5_100);
+    expect(server.refreshes()).toEqual([5_020]);
+    expect(screen.getByRole('region', { name: 'Canary Release in production' })).toHaveTextContent('1 of 2: 20 % of new requests');
   });
 
   it('stops polling when the socket comes back, and asks the lists again for what it missed', async () => {

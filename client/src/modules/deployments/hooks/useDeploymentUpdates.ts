@@ -38,10 +38,21 @@ export function useDeploymentUpdates(projectId: string, watched: readonly Deploy
       const next = result.data?.projectDeployments;
       if (!next) return;
       const id = cache.identify(next);
-      const before = cache.readFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard' });
-      cache.writeFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard', data: next });
+      const read = () => cache.readFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard' });
+      const write = () => cache.writeFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard', data: next });
+      const before = read();
+      write();
       // A canary's new step changed the serving deployment's traffic too.
-      if (!before || before.status !== next.status || before.canaryStep !== next.canaryStep) void refreshLists().catch(() => undefined);
+      if (!before || before.status !== next.status || before.canaryStep !== next.canaryStep) {
+        // A list request already in flight answers the refresh too (Apollo shares identical requests), with rows read
+        // before this change: when it has written an older row over this one, this one goes back.
+        void refreshLists()
+          .catch(() => undefined)
+          .then(() => {
+            const now = read();
+            if (!now || Date.parse(now.updatedAt) < Date.parse(next.updatedAt)) write();
+          });
+      }
     },
   });
 
@@ -66,7 +77,7 @@ export function useDeploymentUpdates(projectId: string, watched: readonly Deploy
   usePollingFallback(
     polling,
     async () => {
-      const known = inProgressRef.current.map(({ id, status }) => ({ id, status }));
+      const known = inProgressRef.current.map(({ id, status, canaryStep }) => ({ id, status, canaryStep }));
       const answers = await Promise.all(
         known.map(({ id }) =>
           client
@@ -75,7 +86,8 @@ export function useDeploymentUpdates(projectId: string, watched: readonly Deploy
             .catch(() => null),
         ),
       );
-      const changed = answers.some((answer, index) => answer && answer.status !== known[index].status);
+      // A canary's next step is no change of status, but it moves the split on both deployments.
+      const changed = answers.some((answer, index) => answer && (answer.status !== known[index].status || answer.canaryStep !== known[index].canaryStep));
       if (changed) {
         await client
           .query({
