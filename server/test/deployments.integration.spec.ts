@@ -283,7 +283,7 @@ describe('deployments of a static-site project', () => {
     });
     const events = (await deploymentCall('GET', first.id, '/events')).body.events;
     expect(events.map((event: any) => event.type)).toEqual(['scheduled', 'started', 'healthy', 'traffic_shifted', 'drained', 'stopped']);
-    expect(events[0]).toEqual({ id: expect.any(String), type: 'scheduled', message: expect.stringContaining('v1.0.0'), created_at: expect.any(String) });
+    expect(events[0]).toEqual({ id: expect.any(String), type: 'scheduled', message: expect.stringContaining('v1.0.0'), created_at: expect.any(String), measurements: null });
     const status = await deploymentCall('GET', first.id, '/status');
     expect(status.body).toEqual({
       id: first.id,

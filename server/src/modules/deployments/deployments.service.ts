@@ -130,13 +130,17 @@ function reasonOf(value: unknown): string {
   return reason || DEFAULT_ROLLBACK_REASON;
 }
 
+/** The strategies a deployment may ask for (initial and all_at_once are the spec's, never offered). */
+const CHOSEN_STRATEGIES: readonly DeploymentStrategy[] = [DeploymentStrategy.rolling, DeploymentStrategy.canary];
+
 function strategyOf(value: unknown): DeploymentStrategy {
   if (value === undefined || value === null || value === '') return DeploymentStrategy.rolling;
-  if (value === DeploymentStrategy.rolling || value === DeploymentStrategy.canary) return value;
+  const chosen = CHOSEN_STRATEGIES.find((strategy) => strategy === value);
+  if (chosen) return chosen;
   if (typeof value === 'string' && (Object.values(DeploymentStrategy) as string[]).includes(value)) {
     throw invalidInput('Only the rolling and canary strategies are available', 'deployment_strategy');
   }
-  throw invalidInput(`deployment_strategy must be one of ${Object.values(DeploymentStrategy).join(', ')}`, 'deployment_strategy');
+  throw invalidInput(`deployment_strategy must be one of ${CHOSEN_STRATEGIES.join(', ')}`, 'deployment_strategy');
 }
 
 const absent = (value: unknown) => value === undefined || value === null;
