@@ -335,6 +335,8 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
         return;
       }
       const deleted = store.delete(found, namespace, name);
+      // Background propagation, as apps/v1 does by default: the Deployment goes now, its ReplicaSets and pods after.
+      if (found.kind === 'Deployment') void nodes.deleteDeployment(deleted).catch(() => undefined);
       if (namespace) nodes.reconcile(namespace);
       send(response, 200, found.kind === 'Pod' || found.kind === 'Deployment' ? deleted : { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name, kind: found.plural, uid: deleted.metadata.uid } });
       return;

@@ -494,6 +494,27 @@ export class FakeNodes {
     return this.workloads.get(`${namespace}/${deployment}`)?.localName ?? null;
   }
 
+  /** The garbage collector after a Deployment's deletion: its app stops on the nodes, then its ReplicaSets and pods go. */
+  async deleteDeployment(deployment: KubeObject): Promise<void> {
+    const namespace = deployment.metadata.namespace!;
+    const key = `${namespace}/${deployment.metadata.name}`;
+    const workload = this.workloads.get(key);
+    this.workloads.delete(key);
+    if (workload) {
+      workload.target = null;
+      if (workload.deadline) clearTimeout(workload.deadline);
+      await workload.queue;
+      await this.local.remove(workload.localName);
+    }
+    for (const set of this.ownedReplicaSets(deployment)) {
+      for (const pod of this.podsOf(namespace, set.metadata.name)) {
+        this.store.delete(POD, namespace, pod.metadata.name);
+        this.links.delete(`${namespace}/${pod.metadata.name}`);
+      }
+      this.store.delete(REPLICA_SET, namespace, set.metadata.name);
+    }
+  }
+
   /** Deletes the namespace's content (its apps stop on the nodes), then the namespace. */
   async deleteNamespace(namespace: string): Promise<void> {
     for (const deployment of this.store.list(DEPLOYMENT, namespace)) {

@@ -116,7 +116,7 @@ export interface Cluster {
    * output; cloud: its pods' logs). The app's own output: show it to the project's owner only.
    */
   logs(name: string, tail: number): Promise<string[]>;
-  /** Canary releases, on clusters that run them (the local cluster); absent elsewhere. */
+  /** Canary releases: the local cluster (weighted routing) and Kubernetes (replica weights). */
   readonly canary?: CanaryReleases;
 }
 
@@ -138,6 +138,8 @@ export interface CanaryTraffic {
   percent: number;
   stable: RevisionTraffic;
   canary: RevisionTraffic;
+  /** Why the canary cannot serve although it runs (Kubernetes: a pod restarted or is not Ready): the canary is aborted. */
+  problem?: string;
 }
 
 /**
@@ -152,8 +154,11 @@ export interface CanaryReleases {
    * (there is no stable revision to compare with) or the new revision does not become healthy.
    */
   startCanary(spec: DeploySpec, hooks: DeployHooks): Promise<void>;
-  /** Sends `percent` (0 to 100) of new requests to the canary. */
-  setCanaryWeight(name: string, percent: number): Promise<void>;
+  /**
+   * Sends `percent` (0 to 100) of new requests to the canary; answers the share it really gets (local: `percent`;
+   * Kubernetes: its share of the pods, e.g. 50 for 10 % of 2 replicas).
+   */
+  setCanaryWeight(name: string, percent: number): Promise<number>;
   /** Both revisions' requests since the canary started; null when no canary runs for the app. */
   canaryTraffic(name: string): Promise<CanaryTraffic | null>;
   /** The canary takes all new requests and becomes the serving revision; the stable one drains and stops. */

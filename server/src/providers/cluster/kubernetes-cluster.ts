@@ -6,12 +6,14 @@ import { AppError, ErrorCode } from '../../common/app-error.js';
 import { SerialQueue } from '../serial-queue.js';
 import { DEFAULT_ANSWER_TIMEOUT_MS, noAnswer, providerUnreachable } from '../upstream.js';
 import { lineSplitter, plainLogLine } from './app-log.js';
-import { invalidDeploySpec, metricsUnavailable, revisionUnhealthy } from './cluster.errors.js';
+import { invalidDeploySpec, metricsUnavailable, noCanary, nothingServing, revisionUnhealthy } from './cluster.errors.js';
 import type {
   AppLogEntry,
   AppResources,
   AppStatus,
   AppTraffic,
+  CanaryReleases,
+  CanaryTraffic,
   Cluster,
   ClusterObservability,
   DeployHooks,
@@ -85,7 +87,7 @@ export const KUBERNETES_PERMISSIONS: ReadonlyArray<{ group: string; resource: st
   { group: '', resource: 'pods', verbs: ['list'] },
   { group: '', resource: 'pods', subresource: 'log', verbs: ['get'] },
   { group: '', resource: 'events', verbs: ['list'] },
-  { group: 'apps', resource: 'deployments', verbs: ['get', 'create', 'update'] },
+  { group: 'apps', resource: 'deployments', verbs: ['get', 'create', 'update', 'delete'] },
   { group: 'apps', resource: 'deployments', subresource: 'scale', verbs: ['update'] },
   { group: 'networking.k8s.io', resource: 'ingresses', verbs: ['get', 'create', 'update', 'delete'] },
 ];
@@ -100,6 +102,10 @@ export const missingPermissions = (origin: string, missing: string[]) =>
 const APP_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const DEPLOYMENT = 'app';
+/** A canary release's Deployment, beside DEPLOYMENT behind the same Service (its pods carry the Service's label). */
+const CANARY_DEPLOYMENT = 'app-canary';
+/** Only the canary's pods carry it (`track: canary`): DEPLOYMENT's selector is immutable and stays NAME_LABEL alone. */
+const TRACK_LABEL = 'track';
 const SERVICE = 'app';
 const INGRESS = 'app';
 /** The Secret cert-manager keeps the domains' certificate and key in. */
@@ -117,6 +123,8 @@ const ANNOTATION = {
   lastRevision: 'slipway.dev/last-revision',
   project: 'slipway.dev/project-id',
   resources: 'slipway.dev/resources',
+  /** On the canary Deployment: the environment's replicas, which the two Deployments share while it runs. */
+  replicas: 'slipway.dev/replicas',
 } as const;
 const POLL_MS = 500;
 /** Beyond the health budget, how long a rollout (image pull, scheduling) or a rollback may take. */
@@ -201,6 +209,19 @@ function parseTimestamped(line: string): { at: Date | null; line: string } {
   return { at: new Date(match[1].replace(/(\.\d{3})\d+Z$/, '$1Z')), line: match[2] };
 }
 
+/**
+ * A canary's share as replica counts out of the environment's `total`: the nearest split with at least one pod on
+ * each side between 0 and 100 % (1 replica: 1 + 1); `percent` is the split's real share (2 replicas: 10 % is 50 %).
+ */
+export function canarySplit(total: number, percent: number): { canary: number; stable: number; percent: number } {
+  const wanted = Math.min(100, Math.max(0, percent));
+  if (wanted >= 100) return { canary: total, stable: 0, percent: 100 };
+  if (wanted <= 0) return { canary: 0, stable: total, percent: 0 };
+  const canary = Math.min(Math.max(1, Math.round((total * wanted) / 100)), Math.max(1, total - 1));
+  const stable = Math.max(1, total - canary);
+  return { canary, stable, percent: Math.round((100 * canary) / (canary + stable)) };
+}
+
 /** The cluster of a kubeconfig's context. */
 export function kubeconfigCluster(options: KubeconfigClusterOptions): KubernetesCluster {
   const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
@@ -215,12 +236,13 @@ export function doksCluster(options: DoksClusterOptions): KubernetesCluster {
   return new KubernetesCluster({ kind: 'doks', credentials, answerTimeoutMs, certIssuer: options.certIssuer, ingressClass: options.ingressClass });
 }
 
-export class KubernetesCluster implements Cluster, ClusterObservability {
+export class KubernetesCluster implements Cluster, ClusterObservability, CanaryReleases {
   readonly kind: 'doks' | 'kubeconfig';
   private readonly credentials: KubernetesCredentials;
   private readonly answerTimeoutMs: number;
   /** Changes to one app run one after another. */
   private readonly locks = new SerialQueue();
+  readonly canary: CanaryReleases = this;
   /** Per app: the restart count last seen per pod (by uid) and the restarts dated so far (see crashTimes). */
   private readonly restarts = new Map<string, { counts: Map<string, number>; crashes: number[] }>();
 
@@ -306,6 +328,8 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
   private async rollOut(spec: DeploySpec, hooks: DeployHooks): Promise<AppStatus> {
     const namespace = spec.name;
     await this.ensureNamespace(namespace);
+    // A canary left running (its deployment ended without promoting or aborting it) gives its share back first.
+    await this.dropCanary(namespace);
     const existing = await this.read('read the deployment', ({ apps }) => apps.readNamespacedDeployment({ name: DEPLOYMENT, namespace }));
     const serving = existing?.spec?.template.metadata?.annotations ?? {};
     const runtime = JSON.stringify(spec.runtime);
@@ -330,13 +354,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
     const previousTemplate = existing?.spec?.template ? structuredClone(existing.spec.template) : null;
     const wasServing = (existing?.status?.availableReplicas ?? 0) > 0;
     const secret = `env-r${revision}`;
-    await this.kube('store the environment', async ({ core, kubernetes }) => {
-      const body = { metadata: { name: secret, labels: { [NAME_LABEL]: spec.name } }, type: 'Opaque', stringData: spec.environment };
-      await core.createNamespacedSecret({ namespace, body }).catch(async (error: unknown) => {
-        if (describeFailure(error, kubernetes)?.code !== 409) throw error;
-        await core.replaceNamespacedSecret({ name: secret, namespace, body });
-      });
-    });
+    await this.storeEnvironment(spec, secret);
     const template = this.template(spec, revision, secret, envHash);
     const image = template.spec!.containers[0].image;
     let deployment: V1Deployment;
@@ -389,6 +407,17 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
     await this.pruneSecrets(namespace, [`env-r${serving[ANNOTATION.revision]}`]);
     const fallback = back.ok ? `revision ${serving[ANNOTATION.revision]} keeps serving` : `revision ${serving[ANNOTATION.revision]} was re-applied but is not healthy either (${back.reason})`;
     throw revisionUnhealthy(revision, outcome.reason, fallback);
+  }
+
+  /** The revision's environment, in its Secret (replaced when a failed attempt left one). */
+  private async storeEnvironment(spec: DeploySpec, secret: string): Promise<void> {
+    await this.kube('store the environment', async ({ core, kubernetes }) => {
+      const body = { metadata: { name: secret, labels: { [NAME_LABEL]: spec.name } }, type: 'Opaque', stringData: spec.environment };
+      await core.createNamespacedSecret({ namespace: spec.name, body }).catch(async (error: unknown) => {
+        if (describeFailure(error, kubernetes)?.code !== 409) throw error;
+        await core.replaceNamespacedSecret({ name: secret, namespace: spec.name, body });
+      });
+    });
   }
 
   /** What the template records of the resources it asked for (the API server may write the quantities otherwise). */
@@ -533,12 +562,18 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
   }
 
   /** Follows the rollout of `generation` until all replicas are updated and available, or it fails (Progressing=False) or times out. */
-  private async followRollout(namespace: string, generation: number, timeoutMs: number, hooks: DeployHooks): Promise<{ ok: true } | { ok: false; reason: string }> {
+  private async followRollout(
+    namespace: string,
+    generation: number,
+    timeoutMs: number,
+    hooks: DeployHooks,
+    name = DEPLOYMENT,
+  ): Promise<{ ok: true } | { ok: false; reason: string }> {
     const deadline = Date.now() + timeoutMs;
     const seenEvents = new Set<string>();
     for (;;) {
       await this.relayEvents(namespace, seenEvents, hooks).catch(() => undefined);
-      const deployment = await this.kube('read the deployment', ({ apps }) => apps.readNamespacedDeployment({ name: DEPLOYMENT, namespace }));
+      const deployment = await this.kube('read the deployment', ({ apps }) => apps.readNamespacedDeployment({ name, namespace }));
       const observed = (deployment.status?.observedGeneration ?? 0) >= generation;
       const progressing = deployment.status?.conditions?.find((condition) => condition.type === 'Progressing');
       if (observed && progressing?.status === 'False') {
@@ -554,7 +589,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
   /** Why the new revision's pods are not ready, from their conditions and container states. */
   private async podProblem(namespace: string, deployment: V1Deployment): Promise<string> {
     const revision = deployment.spec?.template.metadata?.annotations?.[ANNOTATION.revision];
-    const pods = (await this.pods(namespace).catch((): V1Pod[] => [])).filter((pod) => pod.metadata?.annotations?.[ANNOTATION.revision] === revision);
+    const pods = (await this.pods(namespace, true).catch((): V1Pod[] => [])).filter((pod) => pod.metadata?.annotations?.[ANNOTATION.revision] === revision);
     for (const pod of pods) {
       const waiting = pod.status?.containerStatuses?.[0]?.state?.waiting;
       if (waiting?.reason) return `${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`;
@@ -593,6 +628,164 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
       const name = secret.metadata?.name ?? '';
       if (!name.startsWith('env-r') || keep.includes(name)) continue;
       await this.read('delete a secret', ({ core }) => core.deleteNamespacedSecret({ name, namespace }));
+    }
+  }
+
+  // Canary releases (CanaryReleases): a second Deployment CANARY_DEPLOYMENT beside DEPLOYMENT, both behind the one
+  // Service; the share of requests is the share of Ready pods (replica weights: no ingress controller assumed).
+
+  async startCanary(spec: DeploySpec, hooks: DeployHooks): Promise<void> {
+    checkSpec(spec);
+    await this.locks.run(spec.name, async () => {
+      const namespace = spec.name;
+      await this.dropCanary(namespace);
+      const stable = await this.read('read the deployment', ({ apps }) => apps.readNamespacedDeployment({ name: DEPLOYMENT, namespace }));
+      if (!stable || (stable.status?.availableReplicas ?? 0) === 0) throw nothingServing(spec.name);
+      const revision = Number(stable.metadata?.annotations?.[ANNOTATION.lastRevision] ?? 0) + 1;
+      await this.kube('number the revision', ({ apps }) => {
+        stable.metadata!.annotations = { ...stable.metadata!.annotations, [ANNOTATION.lastRevision]: String(revision) };
+        return apps.replaceNamespacedDeployment({ name: DEPLOYMENT, namespace, body: stable });
+      });
+      const secret = `env-r${revision}`;
+      await this.storeEnvironment(spec, secret);
+      const template = this.template(spec, revision, secret, environmentHash(spec.environment));
+      template.metadata!.labels = { ...template.metadata!.labels, [TRACK_LABEL]: 'canary' };
+      const deployment = await this.kube('create the canary deployment', ({ apps }) =>
+        apps.createNamespacedDeployment({
+          namespace,
+          body: {
+            metadata: { name: CANARY_DEPLOYMENT, labels: { [NAME_LABEL]: spec.name, [TRACK_LABEL]: 'canary' }, annotations: { [ANNOTATION.replicas]: String(spec.replicas) } },
+            spec: { ...this.deploymentSpec(spec, template)!, replicas: 1, selector: { matchLabels: { [NAME_LABEL]: spec.name, [TRACK_LABEL]: 'canary' } } },
+          },
+        }),
+      );
+      hooks.onLog(`Starting revision ${revision} (${spec.artifact.digest}) as a canary beside revision ${stable.spec?.template.metadata?.annotations?.[ANNOTATION.revision]}; waiting for GET ${spec.runtime.healthPath}`);
+      hooks.onEvent?.('started', `Revision ${revision}: canary started`);
+      const outcome = await this.followRollout(namespace, deployment.metadata?.generation ?? 0, spec.healthTimeoutSeconds * 1000 + ROLLOUT_SLACK_MS, hooks, CANARY_DEPLOYMENT);
+      if (!outcome.ok) {
+        hooks.onEvent?.('unhealthy', `Revision ${revision} did not become healthy: ${outcome.reason}`);
+        await this.dropCanary(namespace);
+        throw revisionUnhealthy(revision, outcome.reason, 'the stable revision keeps serving');
+      }
+      hooks.onEvent?.('healthy', `Revision ${revision} passed GET ${spec.runtime.healthPath}`);
+      // Ready, it is one of the Service's endpoints: it takes its pod's share until the first setCanaryWeight.
+      hooks.onLog(`Revision ${revision} runs beside the stable revision as a canary (1 pod)`);
+    });
+  }
+
+  /**
+   * Splits the environment's replicas between the canary and the stable Deployment (each at least 1 while the share
+   * is between 0 and 100 %, so 1 replica becomes 1 + 1) and answers the canary's real share of the pods.
+   */
+  async setCanaryWeight(name: string, percent: number): Promise<number> {
+    return this.locks.run(name, async () => {
+      const canary = APP_NAME.test(name) ? await this.read('read the canary deployment', ({ apps }) => apps.readNamespacedDeployment({ name: CANARY_DEPLOYMENT, namespace: name })) : null;
+      if (!canary) throw noCanary(name);
+      const split = canarySplit(Number(canary.metadata?.annotations?.[ANNOTATION.replicas] ?? 1), percent);
+      const current = canary.spec?.replicas ?? 0;
+      // The growing side first and Ready, then the other shrinks: serving capacity never drops.
+      const order: Array<[string, number]> = split.canary >= current ? [[CANARY_DEPLOYMENT, split.canary], [DEPLOYMENT, split.stable]] : [[DEPLOYMENT, split.stable], [CANARY_DEPLOYMENT, split.canary]];
+      for (const [deployment, replicas] of order) await this.scaleAndWait(name, deployment, replicas);
+      return split.percent;
+    });
+  }
+
+  /** Scales one of the app's Deployments and waits until its replicas are Ready; throws when they do not become so. */
+  private async scaleAndWait(namespace: string, deployment: string, replicas: number): Promise<void> {
+    const scaled = await this.kube(`scale ${deployment}`, ({ apps }) =>
+      apps.replaceNamespacedDeploymentScale({ name: deployment, namespace, body: { metadata: { name: deployment, namespace }, spec: { replicas } } }),
+    );
+    const hooks: DeployHooks = { signal: new AbortController().signal, onLog: () => undefined };
+    const outcome = await this.followRollout(namespace, scaled.metadata?.generation ?? 0, ROLLOUT_SLACK_MS, hooks, deployment);
+    if (!outcome.ok) throw kubernetesError(`${deployment} of ${namespace} did not reach ${replicas} ready replica(s): ${outcome.reason}`, 'ROLLOUT_FAILED');
+  }
+
+  /**
+   * No per-revision request figures on Kubernetes (the Service balances in the cluster, out of Slipway's sight): both
+   * revisions report 0 requests, so the gate does not judge error rate or p95; `problem` says when a canary pod is not
+   * Ready or restarted (it crashed), which aborts the canary.
+   */
+  async canaryTraffic(name: string): Promise<CanaryTraffic | null> {
+    if (!APP_NAME.test(name)) return null;
+    const [stable, canary] = await Promise.all(
+      [DEPLOYMENT, CANARY_DEPLOYMENT].map((deployment) => this.read('read the deployment', ({ apps }) => apps.readNamespacedDeployment({ name: deployment, namespace: name }))),
+    );
+    if (!stable || !canary) return null;
+    const pods = (await this.pods(name, true)).filter((pod) => !pod.metadata?.deletionTimestamp);
+    const ready = (pod: V1Pod) => pod.status?.conditions?.find((condition) => condition.type === 'Ready')?.status === 'True';
+    const canaryPods = pods.filter((pod) => pod.metadata?.labels?.[TRACK_LABEL] === 'canary');
+    const stablePods = pods.filter((pod) => pod.metadata?.labels?.[TRACK_LABEL] !== 'canary');
+    const restarted = canaryPods.find((pod) => (pod.status?.containerStatuses?.find((status) => status.name === CONTAINER)?.restartCount ?? 0) > 0);
+    const notReady = canaryPods.find((pod) => !ready(pod));
+    const canaryReady = canaryPods.filter(ready).length;
+    const stableReady = stablePods.filter(ready).length;
+    const revisionOf = (deployment: V1Deployment) => Number(deployment.spec?.template.metadata?.annotations?.[ANNOTATION.revision] ?? 0);
+    const figures = (deployment: V1Deployment, instances: number) => ({ revision: revisionOf(deployment), requests: 0, errors: 0, latencyBuckets: [], instances });
+    const problem = restarted
+      ? `its pod ${restarted.metadata?.name} restarted (it crashed)`
+      : notReady
+        ? `its pod ${notReady.metadata?.name} is not ready (${await this.podProblem(name, canary)})`
+        : undefined;
+    return {
+      percent: canaryReady + stableReady > 0 ? Math.round((100 * canaryReady) / (canaryReady + stableReady)) : 0,
+      stable: figures(stable, stableReady),
+      canary: figures(canary, canaryReady),
+      ...(problem ? { problem } : {}),
+    };
+  }
+
+  /** DEPLOYMENT takes the canary's pod template with a rolling update and the environment's replicas, then the canary goes. */
+  async promoteCanary(name: string, hooks: DeployHooks): Promise<AppStatus> {
+    return this.locks.run(name, async () => {
+      const namespace = name;
+      const canary = APP_NAME.test(name) ? await this.read('read the canary deployment', ({ apps }) => apps.readNamespacedDeployment({ name: CANARY_DEPLOYMENT, namespace })) : null;
+      if (!canary?.spec) throw noCanary(name);
+      const template = structuredClone(canary.spec.template);
+      delete template.metadata!.labels![TRACK_LABEL];
+      const revision = template.metadata?.annotations?.[ANNOTATION.revision];
+      let before: string | undefined;
+      const promoted = await this.kube('promote the canary', async ({ apps }) => {
+        const stable = await apps.readNamespacedDeployment({ name: DEPLOYMENT, namespace });
+        before = stable.spec!.template.metadata?.annotations?.[ANNOTATION.revision];
+        stable.spec = { ...stable.spec!, template, replicas: Number(canary.metadata?.annotations?.[ANNOTATION.replicas] ?? 1) };
+        return apps.replaceNamespacedDeployment({ name: DEPLOYMENT, namespace, body: stable });
+      });
+      hooks.onLog(`Promoting revision ${revision}: rolling update of ${namespace}'s Deployment to the canary's template`);
+      const outcome = await this.followRollout(namespace, promoted.metadata?.generation ?? 0, ROLLOUT_SLACK_MS, hooks);
+      if (!outcome.ok) throw revisionUnhealthy(Number(revision), outcome.reason, 'the canary keeps serving beside what is left of the stable revision');
+      hooks.onEvent?.('traffic_shifted', `Revision ${revision} takes all new requests`);
+      await this.dropCanary(namespace);
+      hooks.onEvent?.('drained', `Revision ${before} finished its open requests`);
+      hooks.onEvent?.('stopped', `Revision ${before} stopped`);
+      await this.pruneSecrets(namespace, [`env-r${revision}`, `env-r${before}`]);
+      return (await this.waitForAddress(namespace, hooks.signal))!;
+    });
+  }
+
+  async abortCanary(name: string): Promise<void> {
+    if (!APP_NAME.test(name)) return;
+    await this.locks.run(name, () => this.dropCanary(name));
+  }
+
+  /**
+   * Scales DEPLOYMENT back to the environment's replicas (and waits for them), then deletes the canary Deployment, its
+   * pods and its Secret; no-op without a canary.
+   */
+  private async dropCanary(namespace: string): Promise<void> {
+    const canary = await this.read('read the canary deployment', ({ apps }) => apps.readNamespacedDeployment({ name: CANARY_DEPLOYMENT, namespace }));
+    if (!canary) return;
+    const replicas = Number(canary.metadata?.annotations?.[ANNOTATION.replicas] ?? 1);
+    const serving = await this.read('read the deployment', ({ apps }) => apps.readNamespacedDeployment({ name: DEPLOYMENT, namespace }));
+    if (serving && serving.spec?.replicas !== replicas) await this.scaleAndWait(namespace, DEPLOYMENT, replicas);
+    await this.read('delete the canary deployment', ({ apps }) => apps.deleteNamespacedDeployment({ name: CANARY_DEPLOYMENT, namespace, propagationPolicy: 'Foreground' }));
+    const deadline = Date.now() + ROLLOUT_SLACK_MS;
+    while ((await this.pods(namespace, true)).some((pod) => pod.metadata?.labels?.[TRACK_LABEL] === 'canary')) {
+      if (Date.now() > deadline) throw kubernetesError(`The canary pods of ${namespace} are still stopping`, 'PODS_TERMINATING');
+      await sleep(POLL_MS);
+    }
+    const revision = canary.spec?.template.metadata?.annotations?.[ANNOTATION.revision];
+    if (revision !== serving?.spec?.template.metadata?.annotations?.[ANNOTATION.revision]) {
+      await this.read('delete a secret', ({ core }) => core.deleteNamespacedSecret({ name: `env-r${revision}`, namespace }));
     }
   }
 
@@ -664,8 +857,10 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
     return (await this.logEntries(name, tail)).map(plainLogLine);
   }
 
-  private async pods(namespace: string): Promise<V1Pod[]> {
-    const list = await this.read('list the pods', ({ core }) => core.listNamespacedPod({ namespace, labelSelector: `${NAME_LABEL}=${namespace}` }));
+  /** The app's pods: the serving Deployment's only (health, restarts, instances), or with a canary's too (logs, usage). */
+  private async pods(namespace: string, withCanary = false): Promise<V1Pod[]> {
+    const labelSelector = `${NAME_LABEL}=${namespace}${withCanary ? '' : `,${TRACK_LABEL}!=canary`}`;
+    const list = await this.read('list the pods', ({ core }) => core.listNamespacedPod({ namespace, labelSelector }));
     return list?.items ?? [];
   }
 
@@ -685,7 +880,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
 
   async logEntries(name: string, tail: number): Promise<AppLogEntry[]> {
     if (!APP_NAME.test(name)) return [];
-    const pods = await this.pods(name);
+    const pods = await this.pods(name, true);
     const instances = this.instanceNames(pods);
     const perPod = await Promise.all(
       pods.map(async (pod) => {
@@ -717,7 +912,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
     const followed = new Map<string, AbortController>();
     let first = true;
     const follow = async () => {
-      const pods = await this.pods(name).catch((): V1Pod[] => []);
+      const pods = await this.pods(name, true).catch((): V1Pod[] => []);
       const instances = this.instanceNames(pods);
       const { config, kubernetes } = await this.credentials.clients();
       for (const pod of pods) {
@@ -786,7 +981,7 @@ export class KubernetesCluster implements Cluster, ClusterObservability {
   /** Each running pod's CPU and memory from metrics.k8s.io (metrics-server), as its instance ('r{revision}-{n}'). */
   async instanceUsage(name: string): Promise<InstanceUsage[]> {
     if (!APP_NAME.test(name)) return [];
-    const pods = await this.pods(name);
+    const pods = await this.pods(name, true);
     const instances = this.instanceNames(pods);
     let metrics: PodMetricsList;
     try {

@@ -546,14 +546,15 @@ export class LocalCluster implements Cluster, ClusterObservability, CanaryReleas
     });
   }
 
-  async setCanaryWeight(name: string, percent: number): Promise<void> {
-    await this.locks.run(name, async () => {
+  async setCanaryWeight(name: string, percent: number): Promise<number> {
+    return this.locks.run(name, async () => {
       const app = this.apps.get(name);
       if (!app?.canary) throw noCanary(name);
       app.canary.percent = Math.min(100, Math.max(0, Math.round(percent)));
       this.routeCanary(app);
       // Front doors of other processes route with the new share too.
       await app.published;
+      return app.canary.percent;
     });
   }
 

@@ -56,15 +56,17 @@ export async function releaseCanary(
   try {
     await canary.startCanary(spec, hooks);
     for (const [index, percent] of steps.entries()) {
-      await canary.setCanaryWeight(spec.name, percent);
+      // The real split: on Kubernetes the share of the pods (10 % of 2 replicas is 50 %).
+      const real = await canary.setCanaryWeight(spec.name, percent);
       // The serving one first: followers that reload the lists on the canary's new step then read both as they are.
-      if (stable) await records.updateDeployment(stable.id, { trafficPercent: 100 - percent });
-      await records.updateDeployment(deployment.id, { canaryStep: index, trafficPercent: percent });
+      if (stable) await records.updateDeployment(stable.id, { trafficPercent: 100 - real });
+      await records.updateDeployment(deployment.id, { canaryStep: index, trafficPercent: real });
       const label = `Canary step ${index + 1} of ${steps.length}`;
-      await records.addDeploymentEvent(deployment.id, 'traffic_shifted', `${label}: the new revision takes ${percent} % of new requests for ${holdSeconds} s`);
+      const asked = real === percent ? '' : ` (${percent} % asked: the nearest split of its replicas)`;
+      await records.addDeploymentEvent(deployment.id, 'traffic_shifted', `${label}: the new revision takes ${real} % of new requests${asked} for ${holdSeconds} s`);
       const held = await holdStep(ctx, spec.name, canary, holdSeconds * 1000);
       if (held.promoted) {
-        await records.addDeploymentEvent(deployment.id, 'healthy', `Promoted by hand at ${percent} %: ${describeMeasurements(held.measurements)}`, held.measurements);
+        await records.addDeploymentEvent(deployment.id, 'healthy', `Promoted by hand at ${held.measurements.percent} %: ${describeMeasurements(held.measurements)}`, held.measurements);
         break;
       }
       const judged = held.measurements.canary.requests >= 1 ? 'passed' : 'passed unjudged (no requests reached the canary)';
@@ -87,6 +89,7 @@ async function holdStep(ctx: Ctx, name: string, canary: CanaryReleases, holdMs: 
     if (!now) throw new CanaryStopped('The canary is no longer running', measurements, false);
     measurements = stepMeasurements(now, start);
     if (now.canary.instances === 0) throw new CanaryStopped(`Canary aborted at ${now.percent} %: its processes exited`, measurements, false);
+    if (now.problem) throw new CanaryStopped(`Canary aborted at ${now.percent} %: ${now.problem}`, measurements, false);
     const breach = gateBreach(measurements);
     if (breach) throw new CanaryStopped(`Canary aborted at ${now.percent} %: ${breach}`, measurements, false);
     const action = (await ctx.providers.records.deploymentOfRun(ctx.run.id))?.canaryAction;

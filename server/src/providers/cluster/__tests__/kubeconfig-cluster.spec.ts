@@ -81,7 +81,7 @@ describe('kubeconfig cluster: reading the kubeconfig and checking access', () =>
     const error = await cluster(fake.kubeconfig(READER_TOKEN, CONTEXT)).checkAccess().then(() => null, (caught: Error) => caught);
     expect(error?.message).toBe(
       `Missing permissions: the credentials of the kubeconfig's context "${CONTEXT}" may not create namespaces, delete namespaces, create secrets, update secrets, delete secrets, ` +
-        'create services, create deployments.apps, update deployments.apps, update deployments.apps/scale, get ingresses.networking.k8s.io, create ingresses.networking.k8s.io, ' +
+        'create services, create deployments.apps, update deployments.apps, delete deployments.apps, update deployments.apps/scale, get ingresses.networking.k8s.io, create ingresses.networking.k8s.io, ' +
         'update ingresses.networking.k8s.io, delete ingresses.networking.k8s.io (in all namespaces); grant them with the ClusterRole in docs/providers.md',
     );
     expect(error).toMatchObject({ reason: 'KUBERNETES_FORBIDDEN' });
