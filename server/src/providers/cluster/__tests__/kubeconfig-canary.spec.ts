@@ -113,6 +113,21 @@ describe('canary releases on a Kubernetes cluster (replica weights)', () => {
     expect(await cluster.status(name)).toMatchObject({ state: 'running', digest: first.digest });
   });
 
+  it("a canary whose pods crash is reported as a problem (which aborts it); the serving app's own restarts stay untouched", async () => {
+    const name = await stableApp();
+    const crashing = "require('node:http').createServer((q, r) => { r.end('ok'); setTimeout(() => process.exit(3), 2000); }).listen(Number(process.env.PORT), '127.0.0.1')";
+    await cluster.canary.startCanary(spec(name, second, { runtime: { ...STATIC_SITE, start: ['node', '-e', crashing] } }), hooks());
+    let problem: string | undefined;
+    for (let deadline = Date.now() + 60_000; !problem && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      problem = (await cluster.canary.canaryTraffic(name))?.problem;
+    }
+    expect(problem).toMatch(/^its pod app-canary-\S+ (restarted \(it crashed\)|is not ready \(.+\))$/);
+    expect(await cluster.crashTimes(name)).toEqual([]);
+    await cluster.canary.abortCanary(name);
+    expect(deployments(name)).toEqual([{ name: 'app', replicas: 2, image: first.url }]);
+  });
+
   it('refuses a canary when nothing serves to compare with', async () => {
     await expect(cluster.canary.startCanary(spec(`canary-${randomUUID().slice(0, 8)}`, second), hooks())).rejects.toThrow(/has no healthy revision serving/);
   });
