@@ -100,7 +100,7 @@ describe('saving a kubeconfig checks its cluster first', () => {
   it('refuses credentials that lack permissions, listing each by verb and resource (REST and GraphQL)', async () => {
     const message =
       `Missing permissions: the credentials of the kubeconfig's context "${CONTEXT}" may not delete namespaces, delete secrets, ` +
-      'create deployments.apps, update deployments.apps, update deployments.apps/scale, get ingresses.networking.k8s.io, create ingresses.networking.k8s.io, ' +
+      'create deployments.apps, update deployments.apps, delete deployments.apps, update deployments.apps/scale, get ingresses.networking.k8s.io, create ingresses.networking.k8s.io, ' +
       'update ingresses.networking.k8s.io, delete ingresses.networking.k8s.io (in all namespaces); grant them with the ClusterRole in docs/providers.md';
     expect(await save({ KUBECONFIG: fake.kubeconfig(READER_TOKEN, CONTEXT), KUBERNETES_CONTEXT: CONTEXT })).toEqual(refusal(400, message, 'KUBECONFIG'));
     const graphql = await app.graphql(
