@@ -1,5 +1,5 @@
 import type { FormApi, SubmissionErrors } from 'final-form';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { serverSubmissionErrors } from '../../../app/errors/server-field-errors';
 import { NotificationsDocument, NotificationDeliveriesDocument, type NotificationChannelKind, type NotificationEventKind } from '../../../generated/graphql';
 import { useCreateNotificationChannelMutation, useCreateNotificationRuleMutation } from '../../../generated/hooks';
@@ -75,7 +75,8 @@ function validateRule(values: RuleValues) {
 /** Adds a rule: these events, of one project or all, go to a channel. */
 export function useCreateRuleForm(firstChannelId: string) {
   const [create] = useCreateNotificationRuleMutation();
-  const initialValues: RuleValues = { channelId: firstChannelId, projectId: '', events: ['deployment_failed'] };
+  // One object per channel: a new one each render would make the form start again, dropping what was just ticked.
+  const initialValues = useMemo<RuleValues>(() => ({ channelId: firstChannelId, projectId: '', events: ['deployment_failed'] }), [firstChannelId]);
   const onSubmit = async (values: RuleValues, form: FormApi<RuleValues>): Promise<SubmissionErrors | undefined> => {
     try {
       await create({
