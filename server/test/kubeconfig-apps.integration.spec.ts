@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crashableServer, eventually, fetchApp, git, waitForRun } from './helpers/project-runs.js';
+import { eventually, fetchApp, git, pushCrashable, waitForRun } from './helpers/project-runs.js';
 import { startCloudFakes, type CloudFakes } from './helpers/cloud-fakes.js';
 import { registerUser, type TestApp } from './helpers/test-app.js';
 
@@ -24,14 +24,7 @@ let clone: string;
 
 const call = (method: string, route: string, body?: unknown) => app.api(method, `/projects/${project.id}${route}`, { token: owner.token, body });
 
-async function push(branch: string, text: string, crashes = false): Promise<string> {
-  await git(['checkout', '--quiet', '-B', branch], clone);
-  writeFileSync(path.join(clone, 'server.mjs'), crashableServer(text, crashes));
-  await git(['add', '-A'], clone);
-  await git(['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '--quiet', '--allow-empty', '-m', text], clone);
-  await git(['push', '--quiet', 'origin', branch], clone);
-  return git(['rev-parse', 'HEAD'], clone);
-}
+const push = (branch: string, text: string, crashes = false) => pushCrashable(clone, branch, text, crashes);
 
 /** The deployment of this commit, once it matches `check`. */
 async function deploymentOf(sha: string, check: (deployment: any) => boolean): Promise<any> {

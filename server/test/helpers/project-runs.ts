@@ -62,6 +62,16 @@ server.listen(Number(process.env.PORT), '127.0.0.1');
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));
 `;
 
+/** Commits crashableServer(text, crashes) as server.mjs on `branch` of the clone and pushes it; answers its commit (hash). */
+export async function pushCrashable(clone: string, branch: string, text: string, crashes = false): Promise<string> {
+  await git(['checkout', '--quiet', '-B', branch], clone);
+  writeFileSync(path.join(clone, 'server.mjs'), crashableServer(text, crashes));
+  await git(['add', '-A'], clone);
+  await git(['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '--quiet', '--allow-empty', '-m', text], clone);
+  await git(['push', '--quiet', 'origin', branch], clone);
+  return git(['rev-parse', 'HEAD'], clone);
+}
+
 /**
  * An app's server.mjs: `<edition> for <Host>` on every path but /health, a WebSocket that greets with
  * `<edition> over a WebSocket`, and (listenAfterMs) a slow start.
