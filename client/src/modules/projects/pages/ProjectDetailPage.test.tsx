@@ -231,6 +231,18 @@ describe('ProjectDetailPage', () => {
     expect(within(summary).getByRole('link', { name: 'https://github.com/analytical/engine' })).toBeInTheDocument();
   });
 
+  it('shows what the run made when its last step completes while the fetch for the step before is still on the wire', async () => {
+    const bare = testProject({ repositoryUrl: null, deployedUrl: null });
+    const made = testProject({ deployedUrl: 'http://engine.example.test/' });
+    // The fetch for the run at 14 steps answers (what the project was then) after the run has ended.
+    renderPage([projectMock(bare), projectMock(bare, 300), projectMock(made)], PROJECT_ID, [
+      pipelineMock(PROJECT_ID, testPipeline({ completed: 14, running: true })),
+      pipelineUpdatesMock(PROJECT_ID, testPipeline({ completed: 15 }), 50),
+    ]);
+    const summary = await screen.findByRole('region', { name: 'Project Summary' });
+    expect(await within(summary).findByRole('link', { name: 'http://engine.example.test/' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('asks before cancelling a creation, saying the project will be deleted; Keep Creating changes nothing', async () => {
     const { user } = renderPage([projectMock()], PROJECT_ID, [
       pipelineMock(PROJECT_ID, testPipeline({ completed: 3, running: true })),
