@@ -131,6 +131,18 @@ describe('providers of a project', () => {
     expect(await hub.imageFile(reference)).not.toBeNull();
     expect(await fetchApp(details.deployed_url)).toMatchObject({ status: 200 });
     expect(localRegistryPaths().filter((entry) => entry.includes('cloud-shop')).length).toBeGreaterThan(0);
+
+    // A canary release of a second version: its image comes from Docker Hub to the local cluster as well.
+    const call = (method: string, route: string, body?: unknown) => app.api(method, `/projects/${project.id}${route}`, { token: cloud.token, body });
+    const version = await call('POST', '/versions', { version_tag: 'v0.2.0', git_branch: 'main' });
+    expect(version.status, JSON.stringify(version.body)).toBe(201);
+    await expect.poll(async () => (await call('GET', `/versions/${version.body.id}`)).body.status, { timeout: 120_000 }).toBe('ready');
+    const canary = await call('POST', '/deployments', { version_id: version.body.id, deployment_strategy: 'canary', canary_step_seconds: 3600 });
+    expect(canary.status, JSON.stringify(canary.body)).toBe(201);
+    await expect.poll(async () => (await call('GET', `/deployments/${canary.body.id}`)).body.canary?.current_step, { timeout: 120_000 }).toBe(0);
+    expect((await call('POST', `/deployments/${canary.body.id}/promote`)).status).toBe(200);
+    await expect.poll(async () => (await call('GET', `/deployments/${canary.body.id}`)).body.status, { timeout: 120_000 }).toBe('active');
+    expect(await fetchApp(details.deployed_url)).toMatchObject({ status: 200 });
     await expectNoTokenStored();
 
     expect((await app.api('DELETE', `/projects/${project.id}`, { token: cloud.token })).status).toBeLessThan(300);

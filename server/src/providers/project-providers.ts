@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Builder } from './builder/builder.port.js';
 import { providerUnavailable } from './providers.errors.js';
-import type { Cluster, ClusterObservability } from './cluster/cluster.port.js';
+import type { Cluster, ClusterObservability, DeploySpec } from './cluster/cluster.port.js';
 import type { Registry } from './registry/registry.port.js';
 import type { SourceHost } from './source-host/source-host.port.js';
 
@@ -263,14 +263,26 @@ export class ProjectProviders {
  */
 
 function copyingHere(cluster: ProjectCluster, registry: Registry, local: Registry): ProjectCluster {
+  const copyHere = async (artifact: DeploySpec['artifact']) => {
+    if (await local.localPath(artifact)) return;
+    const file = await registry.localPath(artifact);
+    if (file) await local.push({ repository: artifact.repository, tag: artifact.tag }, file);
+  };
   return {
     kind: cluster.kind,
     async deploy(spec, hooks) {
-      if (!(await local.localPath(spec.artifact))) {
-        const file = await registry.localPath(spec.artifact);
-        if (file) await local.push({ repository: spec.artifact.repository, tag: spec.artifact.tag }, file);
-      }
+      await copyHere(spec.artifact);
       return cluster.deploy(spec, hooks);
+    },
+    canary: {
+      async startCanary(spec, hooks) {
+        await copyHere(spec.artifact);
+        return cluster.canary.startCanary(spec, hooks);
+      },
+      setCanaryWeight: (name, percent) => cluster.canary.setCanaryWeight(name, percent),
+      canaryTraffic: (name) => cluster.canary.canaryTraffic(name),
+      promoteCanary: (name, hooks) => cluster.canary.promoteCanary(name, hooks),
+      abortCanary: (name) => cluster.canary.abortCanary(name),
     },
     status: (name) => cluster.status(name),
     stop: (name) => cluster.stop(name),

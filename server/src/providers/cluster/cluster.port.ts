@@ -117,7 +117,7 @@ export interface Cluster {
    */
   logs(name: string, tail: number): Promise<string[]>;
   /** Canary releases: the local cluster (weighted routing) and Kubernetes (replica weights). */
-  readonly canary?: CanaryReleases;
+  readonly canary: CanaryReleases;
 }
 
 /** What one revision answered while a canary runs, since the canary started (cumulative). */

@@ -97,7 +97,6 @@ const canaryRelease = step(
     const tag = deployment.version?.versionTag;
     if (!tag) return rollBack(ctx, deployment, 'The version of this deployment no longer exists');
     const { cluster } = ctx.providers;
-    if (!cluster.canary) return rollBack(ctx, deployment, `The ${cluster.kind} cluster does not run canary releases yet: deploy with the rolling strategy`);
     let status;
     try {
       status = await releaseCanary(ctx, names, deployment, template, tag, cluster.canary, async () => {
