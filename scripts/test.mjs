@@ -18,11 +18,22 @@ const started = Date.now();
 const times = [];
 const minutes = (ms) => `${Math.floor(ms / 60_000)}m${String(Math.floor((ms % 60_000) / 1000)).padStart(2, '0')}s`;
 
+/** The children's user and system time from bash's `times` (its second line, e.g. "1m2.345s 0m6.789s"), in seconds. */
+function cpuSeconds(report) {
+  const children = report.trim().split('\n')[1] ?? '';
+  return [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, [, m, s]) => sum + Number(m) * 60 + Number(s), 0);
+}
+
 /** Runs `npm run <script>`, its output line by line with the lane's tag when lanes run side by side; resolves to its exit code. */
 function stage(script, tag) {
   const start = Date.now();
   console.log(`\n== ${script}${tag ? ` (lane ${tag})` : ''}`);
-  const child = spawn('npm', ['run', script], { stdio: ['ignore', tag ? 'pipe' : 'inherit', tag ? 'pipe' : 'inherit'] });
+  // bash's `times` (on fd 3) says how much CPU the stage's processes used: on 2 cores the lanes share, CPU is the budget.
+  const child = spawn('bash', ['-c', 'npm run "$1"; code=$?; times >&3; exit $code', 'stage', script], {
+    stdio: ['ignore', tag ? 'pipe' : 'inherit', tag ? 'pipe' : 'inherit', 'pipe'],
+  });
+  let cpuReport = '';
+  child.stdio[3].on('data', (chunk) => (cpuReport += chunk));
   if (tag) {
     for (const [from, to] of [
       [child.stdout, process.stdout],
@@ -34,8 +45,9 @@ function stage(script, tag) {
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       const status = code ?? (signal ? 1 : 0);
-      times.push({ script, took: Date.now() - start, status });
-      console.log(`== ${script}: ${minutes(Date.now() - start)}${status === 0 ? '' : ` FAILED (exit code ${status})`}`);
+      const cpu = cpuSeconds(cpuReport);
+      times.push({ script, took: Date.now() - start, cpu, status });
+      console.log(`== ${script}: ${minutes(Date.now() - start)} (CPU ${minutes(cpu * 1000)})${status === 0 ? '' : ` FAILED (exit code ${status})`}`);
       resolve(status);
     });
   });
@@ -48,8 +60,10 @@ async function lane(scripts, tag) {
 
 function report(ok) {
   console.log(`\n== npm test stage times${ok ? '' : ' (failed)'}`);
-  for (const { script, took, status } of times) console.log(`${minutes(took).padStart(8)}  ${script}${status === 0 ? '' : '  FAILED'}`);
-  console.log(`${minutes(Date.now() - started).padStart(8)}  total`);
+  console.log('    time       CPU  stage');
+  for (const { script, took, cpu, status } of times) console.log(`${minutes(took).padStart(8)}  ${minutes(cpu * 1000).padStart(8)}  ${script}${status === 0 ? '' : '  FAILED'}`);
+  const cpu = times.reduce((sum, { cpu }) => sum + cpu, 0);
+  console.log(`${minutes(Date.now() - started).padStart(8)}  ${minutes(cpu * 1000).padStart(8)}  total`);
   process.exit(ok ? 0 : 1);
 }
 
