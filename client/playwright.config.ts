@@ -81,6 +81,8 @@ export default defineConfig({
         SLIPWAY_DOCKERHUB_URL: fakeUrls.dockerHub,
         SLIPWAY_DOCKER_REGISTRY_URL: fakeUrls.dockerRegistry,
         SLIPWAY_DIGITALOCEAN_API_URL: fakeUrls.digitalOcean,
+        // The fake's workflow runs end in about a second.
+        SLIPWAY_GITHUB_POLL_SECONDS: '1',
         // e2e/notifications.spec.ts's webhook receiver listens on 127.0.0.1, which webhooks may not reach otherwise.
         SLIPWAY_WEBHOOK_ALLOW: '127.0.0.1/32',
       },

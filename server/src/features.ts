@@ -89,7 +89,7 @@ export function createFeatures({ config, dataSource, bus, queue, extraPipelineSt
   // Each project's ports: the local adapters, or the cloud ones built from its owner's credentials.
   const providers = new ProjectProviders({
     local: { ...local, cluster: localCluster, newBuilder: (sourceHost, registry) => new LocalBuilder(sourceHost, registry, path.join(config.dataDir, 'builds')) },
-    factory: cloudAdapters(config.providerTimeoutMs),
+    factory: cloudAdapters(config.providerTimeoutMs, config.githubPollMs),
     settings: settings.service,
     endpoints: settings.endpoints,
   });
@@ -141,13 +141,13 @@ export type App = ReturnType<typeof createFeatures>;
 
 /**
  * The cloud adapters, built from an owner's credentials and the services' URLs now (the environment's, or an admin's);
- * each request gives up after `answerTimeoutMs` without an answer.
+ * each request gives up after `answerTimeoutMs` without an answer, and a build on GitHub Actions is looked at every `pollIntervalMs`.
  */
-function cloudAdapters(answerTimeoutMs: number): ProviderFactory {
+function cloudAdapters(answerTimeoutMs: number, pollIntervalMs: number): ProviderFactory {
   return {
     sourceHost: ({ token }, urls) => new GitHubSourceHost({ token, apiUrl: urls.githubApi, answerTimeoutMs }),
     registry: ({ username, token }, urls) => new DockerHubRegistry({ username, token, hubUrl: urls.dockerHub, registryUrl: urls.dockerRegistry, answerTimeoutMs }),
-    builder: ({ token, registry, registryCredentials }, urls) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials, answerTimeoutMs }),
+    builder: ({ token, registry, registryCredentials }, urls) => new GitHubActionsBuilder({ token, apiUrl: urls.githubApi, registry, registryCredentials, answerTimeoutMs, pollIntervalMs }),
     cluster: ({ token, clusterId, certIssuer, ingressClass }, urls) => doksCluster({ token, clusterId, apiUrl: urls.digitalOceanApi, answerTimeoutMs, certIssuer, ingressClass }),
     kubeconfigCluster: ({ kubeconfig, context, certIssuer, ingressClass }) => kubeconfigCluster({ kubeconfig, context, answerTimeoutMs, certIssuer, ingressClass }),
   };

@@ -72,6 +72,8 @@ export interface AppConfig {
   providerTimeoutMs: number;
   /** How often live deployments' instances are checked (SLIPWAY_HEALTH_CHECK_SECONDS, default 15; tests use 1). */
   healthCheckMs: number;
+  /** How often a build on GitHub Actions is looked at (SLIPWAY_GITHUB_POLL_SECONDS, default 5; tests use 1). */
+  githubPollMs: number;
   /** Version, git commit (SLIPWAY_COMMIT, else read from .git) and Node.js version, for the console's `version`. */
   build: BuildInfo;
   /** The SMTP server email notifications go through (SLIPWAY_SMTP_URL, SLIPWAY_SMTP_FROM); unset: no email channels. */
@@ -270,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     providerTimeoutMs: parsePositiveInteger('SLIPWAY_PROVIDER_TIMEOUT_SECONDS', env.SLIPWAY_PROVIDER_TIMEOUT_SECONDS, 30) * 1000,
     healthCheckMs: parsePositiveInteger('SLIPWAY_HEALTH_CHECK_SECONDS', env.SLIPWAY_HEALTH_CHECK_SECONDS, 15) * 1000,
+    githubPollMs: parsePositiveInteger('SLIPWAY_GITHUB_POLL_SECONDS', env.SLIPWAY_GITHUB_POLL_SECONDS, 5) * 1000,
     build: readBuildInfo(REPO_ROOT, env.SLIPWAY_COMMIT),
     smtp: parseSmtp(env.SLIPWAY_SMTP_URL, env.SLIPWAY_SMTP_FROM),
     webhookAllow: parseWebhookAllow(env.SLIPWAY_WEBHOOK_ALLOW),

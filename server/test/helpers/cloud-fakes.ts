@@ -60,6 +60,8 @@ export async function startCloudFakes(options: {
       SLIPWAY_DOCKER_REGISTRY_URL: hub.registryUrl,
       // Without the fake, nothing answers there: no test may reach the real DigitalOcean.
       SLIPWAY_DIGITALOCEAN_API_URL: digitalOcean?.apiUrl ?? 'http://127.0.0.1:9',
+      // The fake's workflow runs end in about a second: looking every 5 s would only make the tests wait.
+      SLIPWAY_GITHUB_POLL_SECONDS: '1',
       ...options.env,
     },
   });
