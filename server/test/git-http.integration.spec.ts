@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, git, waitForRun } from './helpers/project-runs.js';
+import { eventually, git, processesIn, waitForRun } from './helpers/project-runs.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -200,29 +200,36 @@ describe('clone, push and fetch with the owner’s email and password', () => {
     await expectVersionBuilt('v3.0.0', sha);
   }, 180_000);
 
-  it('survives a push whose client goes away halfway: no branch, no lock left, the next push goes through', async () => {
+  it('survives a push whose client goes away halfway: no branch, no lock left, no git process, the next push goes through', async () => {
     const pktLine = (line: string) => `${(line.length + 4).toString(16).padStart(4, '0')}${line}`;
     const command = pktLine(`${'0'.repeat(40)} ${'a'.repeat(40)} refs/heads/half\0report-status\n`);
     const { port } = new URL(app.url);
-    const gone = new Promise<void>((resolve) => {
-      const req = request({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: `${repositoryPath()}/git-receive-pack`,
-        headers: {
-          authorization: basic(owner.email, owner.password),
-          'content-type': 'application/x-git-receive-pack-request',
-          'content-length': '100000',
-        },
+    const repos = path.join(app.dataDir, 'repos');
+    const gitProcesses = () => processesIn(repos).map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    /** Sends the start of a 100 kB push, and goes away once `leave()` resolves. */
+    const halfPush = (leave: () => Promise<unknown>) =>
+      new Promise<void>((resolve) => {
+        const req = request({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `${repositoryPath()}/git-receive-pack`,
+          headers: { authorization: basic(owner.email, owner.password), 'content-type': 'application/x-git-receive-pack-request', 'content-length': '100000' },
+        });
+        req.on('error', () => resolve());
+        req.write(`${command}0000PACK\0\0\0\x02`, () =>
+          void leave().finally(() => {
+            req.destroy();
+            resolve();
+          }),
+        );
       });
-      req.on('error', () => resolve());
-      req.write(`${command}0000PACK\0\0\0\x02`, () => {
-        req.destroy();
-        resolve();
-      });
-    });
-    await gone;
+    // Gone while git reads the body (git then sees the body end early, and must stop: told its length, it would spin for ever)…
+    await halfPush(() => expect.poll(() => gitProcesses().length, { timeout: 10_000 }).toBeGreaterThan(0));
+    await expect.poll(gitProcesses, { timeout: 10_000 }).toEqual([]);
+    // …and gone at once, perhaps before git started.
+    await halfPush(async () => undefined);
+    await expect.poll(gitProcesses, { timeout: 10_000 }).toEqual([]);
 
     const dir = await freshClone();
     writeFileSync(path.join(dir, 'after.txt'), 'after the broken push\n');

@@ -67,13 +67,15 @@ export function runHttpBackend(req: IncomingMessage, res: ServerResponse, call: 
     GIT_CONFIG_COUNT: String(GIT_CONFIG.length),
     ...Object.fromEntries(GIT_CONFIG.flatMap(([key, value], index) => [[`GIT_CONFIG_KEY_${index}`, key], [`GIT_CONFIG_VALUE_${index}`, value]])),
   };
-  const length = req.headers['content-length'];
-  if (length !== undefined && /^\d+$/.test(length)) env.CONTENT_LENGTH = length;
+  // No CONTENT_LENGTH: git reads the body to its end, as it does a chunked one. Told a length, git http-backend waits
+  // for every byte of it, spinning for ever on the end of a body whose client went away.
   const encoding = req.headers['content-encoding'];
   if (encoding !== undefined && CONTENT_ENCODINGS.has(encoding)) env.HTTP_CONTENT_ENCODING = encoding;
   const protocol = req.headers['git-protocol'];
   if (typeof protocol === 'string' && GIT_PROTOCOL.test(protocol)) env.HTTP_GIT_PROTOCOL = protocol;
 
+  // A client that went away while it was being signed in: nothing to answer, and its body will never end.
+  if (req.destroyed || req.socket.destroyed) return Promise.resolve(null);
   const child = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'ignore'] });
   return new Promise((resolve, reject) => {
     let finished = false;
