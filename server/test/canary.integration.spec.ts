@@ -97,7 +97,12 @@ describe('canary releases', () => {
       const started = await startCanary(version);
       expect(started).toMatchObject({ strategy: 'canary', status: 'pending', canary: { steps: [10, 50, 100], step_seconds: 5 } });
       // The traffic % of both deployments is the real split while the canary runs.
-      await eventually(async () => (await deployment(started.id)).traffic_percent === 50 && (await deployment(stable.id)).traffic_percent === 50, 60_000);
+      await eventually(async () => {
+        const now = await deployment(started.id);
+        // Say why when the canary did not go on (its gate, on a busy machine).
+        if (!['pending', 'deploying'].includes(now.status)) throw new Error(`the canary ended ${now.status}: ${now.error_message}`);
+        return now.traffic_percent === 50 && (await deployment(stable.id)).traffic_percent === 50;
+      }, 60_000);
       return ended(started.id);
     });
     expect(canary, canary.error_message).toMatchObject({ status: 'active', traffic_percent: 100, is_active: true, canary: { current_step: null } });

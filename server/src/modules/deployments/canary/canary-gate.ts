@@ -16,6 +16,12 @@ export const GATE_ERROR_POINTS = 5;
 /** Its p95 may be this many times the stable one's, or this many ms above it, whichever is more. */
 export const GATE_P95_FACTOR = 2;
 export const GATE_P95_MARGIN_MS = 50;
+/**
+ * A latency breach fails the gate when this many judgements in a row (a second apart) find it: a new revision's
+ * first requests are slow while its code warms up, and on a busy machine a few slow answers are noise. Errors fail it
+ * at once.
+ */
+export const GATE_LATENCY_CHECKS = 3;
 
 @ObjectType({ description: "One revision's requests over a canary step" })
 export class RevisionMeasurement {
@@ -89,17 +95,27 @@ export function stepMeasurements(now: CanaryTraffic, stepStart: CanaryTraffic | 
 /**
  * Why the canary fails its gate, or null while it passes (or has too few requests to judge): an error rate more than
  * GATE_ERROR_POINTS points above the stable one's, or a p95 above both GATE_P95_FACTOR times and GATE_P95_MARGIN_MS
- * more than the stable one's.
+ * more than the stable one's. `latency` tells the second: one slow judgement is not enough (GATE_LATENCY_CHECKS).
  */
-export function gateBreach({ stable, canary }: CanaryMeasurements): string | null {
+export function gateBreach({ stable, canary }: CanaryMeasurements): { reason: string; latency: boolean } | null {
   if (canary.requests < GATE_MIN_REQUESTS) return null;
   if (canary.errorRate > stable.errorRate + GATE_ERROR_POINTS) {
-    return `its error rate ${canary.errorRate} % is more than ${GATE_ERROR_POINTS} points above the stable revision's ${stable.errorRate} %`;
+    return { reason: `its error rate ${canary.errorRate} % is more than ${GATE_ERROR_POINTS} points above the stable revision's ${stable.errorRate} %`, latency: false };
   }
   if (canary.p95Ms !== null && stable.p95Ms !== null && canary.p95Ms > GATE_P95_FACTOR * stable.p95Ms && canary.p95Ms > stable.p95Ms + GATE_P95_MARGIN_MS) {
-    return `its p95 latency ${canary.p95Ms} ms is above ${GATE_P95_FACTOR}× and ${GATE_P95_MARGIN_MS} ms more than the stable revision's ${stable.p95Ms} ms`;
+    return { reason: `its p95 latency ${canary.p95Ms} ms is above ${GATE_P95_FACTOR}× and ${GATE_P95_MARGIN_MS} ms more than the stable revision's ${stable.p95Ms} ms`, latency: true };
   }
   return null;
+}
+
+/** Judges a step's figures one after another: why the canary fails, once an error breach or GATE_LATENCY_CHECKS latency breaches in a row are seen. */
+export function stepJudge(): (measurements: CanaryMeasurements) => string | null {
+  let slowInARow = 0;
+  return (measurements) => {
+    const breach = gateBreach(measurements);
+    slowInARow = breach?.latency ? slowInARow + 1 : 0;
+    return breach && (!breach.latency || slowInARow >= GATE_LATENCY_CHECKS) ? breach.reason : null;
+  };
 }
 
 /** The figures in a sentence, for events and logs. */

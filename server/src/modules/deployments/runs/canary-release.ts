@@ -8,7 +8,7 @@ import {
   DEFAULT_CANARY_STEP_SECONDS,
   DEFAULT_CANARY_STEPS,
   describeMeasurements,
-  gateBreach,
+  stepJudge,
   stepMeasurements,
 } from '../canary/canary-gate.js';
 import { DeploymentStatus } from '../deployment-status.js';
@@ -83,6 +83,7 @@ async function holdStep(ctx: Ctx, name: string, canary: CanaryReleases, holdMs: 
   const start = await canary.canaryTraffic(name);
   const until = Date.now() + holdMs;
   let measurements: CanaryMeasurements | undefined;
+  const judge = stepJudge();
   for (;;) {
     await sleep(Math.min(GATE_POLL_MS, Math.max(0, until - Date.now())), undefined, { signal: ctx.signal });
     const now = await canary.canaryTraffic(name);
@@ -90,7 +91,7 @@ async function holdStep(ctx: Ctx, name: string, canary: CanaryReleases, holdMs: 
     measurements = stepMeasurements(now, start);
     if (now.canary.instances === 0) throw new CanaryStopped(`Canary aborted at ${now.percent} %: its processes exited`, measurements, false);
     if (now.problem) throw new CanaryStopped(`Canary aborted at ${now.percent} %: ${now.problem}`, measurements, false);
-    const breach = gateBreach(measurements);
+    const breach = judge(measurements);
     if (breach) throw new CanaryStopped(`Canary aborted at ${now.percent} %: ${breach}`, measurements, false);
     const action = (await ctx.providers.records.deploymentOfRun(ctx.run.id))?.canaryAction;
     if (action === 'abort') throw new CanaryStopped(`Canary aborted by hand at ${now.percent} %`, measurements, true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { latencyBucket, LATENCY_BUCKETS } from '../../../../providers/cluster/app-traffic.js';
 import type { RevisionTraffic } from '../../../../providers/cluster/cluster.port.js';
-import { gateBreach, stepMeasurements } from '../canary-gate.js';
+import { gateBreach, stepJudge, stepMeasurements } from '../canary-gate.js';
 
 /** A revision's cumulative traffic: `requests` answered in `ms` each, `errors` of them failed. */
 function traffic(revision: number, requests: number, errors: number, ms: number): RevisionTraffic {
@@ -10,7 +10,7 @@ function traffic(revision: number, requests: number, errors: number, ms: number)
   return { revision, requests, errors, latencyBuckets, instances: 1 };
 }
 
-const judge = (stable: RevisionTraffic, canary: RevisionTraffic) => gateBreach(stepMeasurements({ percent: 10, stable, canary }, null));
+const judge = (stable: RevisionTraffic, canary: RevisionTraffic) => gateBreach(stepMeasurements({ percent: 10, stable, canary }, null))?.reason ?? null;
 
 describe('canary gate', () => {
   it('passes a canary as good as stable, and one with too few requests to judge', () => {
@@ -29,6 +29,7 @@ describe('canary gate', () => {
     // 50 ms more but not twice: fine.
     expect(judge(traffic(1, 200, 0, 200), traffic(2, 50, 0, 300))).toBeNull();
     expect(judge(traffic(1, 200, 0, 10), traffic(2, 50, 0, 120))).toMatch(/^its p95 latency .* ms is above 2× and 50 ms more than the stable revision's/);
+
   });
 
   it("judges a step's requests, with stable's since the canary started when it had too few in the step", () => {
@@ -37,6 +38,20 @@ describe('canary gate', () => {
     const measured = stepMeasurements(now, start);
     expect(measured.canary).toMatchObject({ revision: 2, requests: 100, errors: 50, errorRate: 50 });
     expect(measured.stable).toMatchObject({ revision: 1, requests: 1005, errors: 0, errorRate: 0 });
-    expect(gateBreach(measured)).toMatch(/error rate 50 %/);
+    expect(gateBreach(measured)?.reason).toMatch(/error rate 50 %/);
+  });
+
+  it('fails a step on its first error breach, but on a latency breach only when three judgements in a row find it', () => {
+    const at = (stable: RevisionTraffic, canary: RevisionTraffic) => stepMeasurements({ percent: 10, stable, canary }, null);
+    const slow = at(traffic(1, 200, 0, 10), traffic(2, 50, 0, 120));
+    const good = at(traffic(1, 200, 0, 10), traffic(2, 50, 0, 10));
+    const failing = at(traffic(1, 200, 0, 10), traffic(2, 50, 10, 10));
+
+    const warming = stepJudge();
+    expect([warming(slow), warming(slow), warming(good), warming(slow), warming(slow)]).toEqual([null, null, null, null, null]);
+    expect(warming(slow)).toMatch(/^its p95 latency/);
+
+    const erring = stepJudge();
+    expect(erring(failing)).toMatch(/^its error rate 20 %/);
   });
 });
