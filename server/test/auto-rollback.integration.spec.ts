@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, fetchApp, git, pushCrashable, waitForRun } from './helpers/project-runs.js';
+import { createAndClone, deploymentOfCommit, fetchApp, pushCrashable } from './helpers/project-runs.js';
 import { startHookReceiver } from './helpers/notification-receivers.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -23,19 +21,8 @@ const call = (method: string, route: string, body?: unknown) => app.api(method, 
 
 const push = (branch: string, text: string, crashes = false) => pushCrashable(clone, branch, text, crashes);
 
-/** The environment's deployment of this commit, once it matches `check`. */
-async function deploymentOf(sha: string, check: (deployment: any) => boolean): Promise<any> {
-  let found: any;
-  let all: any[] = [];
-  await eventually(async () => {
-    all = (await call('GET', '/deployments?limit=50')).body.deployments;
-    found = all.find((row: any) => row.version?.git_commit_sha === sha);
-    return Boolean(found && check(found));
-  }, 240_000).catch((error: unknown) => {
-    throw new Error(`${String(error)}; deployments: ${JSON.stringify(all.map((row) => [row.environment, row.version?.version_tag, row.status, row.error_message, row.health_failure]))}`);
-  });
-  return found;
-}
+/** The deployment of this commit that matches `check`, once there is one. */
+const deploymentOf = (sha: string, check: (deployment: any) => boolean) => deploymentOfCommit(app, owner.token, project.id, sha, check);
 
 const eventsOf = async (id: string): Promise<Array<{ type: string; message: string }>> => (await call('GET', `/deployments/${id}/events`)).body.events;
 
@@ -44,17 +31,7 @@ beforeAll(async () => {
   app = await startTestApp({ env: { SLIPWAY_HEALTH_CHECK_SECONDS: '1', SLIPWAY_WEBHOOK_ALLOW: '127.0.0.1/32' } });
   owner = await registerUser(app);
   expect((await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } })).status).toBe(200);
-  const created = await app.api('POST', '/projects', { token: owner.token, body: { name: 'Wobbly', template_name: 'static-site' } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const creation = await waitForRun(app, owner.token, created.body.id, { stream: 'project_creation' });
-  expect(creation.overall_status, JSON.stringify(creation.processors)).toBe('completed');
-  project = (await app.api('GET', `/projects/${created.body.id}`, { token: owner.token })).body;
-  work = mkdtempSync(path.join(tmpdir(), 'slipway-auto-rollback-'));
-  clone = path.join(work, 'clone');
-  const url = new URL(project.clone_url);
-  url.username = encodeURIComponent(owner.email);
-  url.password = encodeURIComponent(owner.password);
-  await git(['clone', '--quiet', url.href, clone], work);
+  ({ project, work, clone } = await createAndClone(app, owner, { name: 'Wobbly', template_name: 'static-site' }));
 }, 240_000);
 
 afterAll(async () => {

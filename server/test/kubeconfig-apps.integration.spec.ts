@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, fetchApp, git, pushCrashable, waitForRun } from './helpers/project-runs.js';
+import { createAndClone, deploymentOfCommit, fetchApp, pushCrashable } from './helpers/project-runs.js';
 import { startCloudFakes, type CloudFakes } from './helpers/cloud-fakes.js';
 import { registerUser, type TestApp } from './helpers/test-app.js';
 
@@ -26,19 +24,8 @@ const call = (method: string, route: string, body?: unknown) => app.api(method, 
 
 const push = (branch: string, text: string, crashes = false) => pushCrashable(clone, branch, text, crashes);
 
-/** The deployment of this commit, once it matches `check`. */
-async function deploymentOf(sha: string, check: (deployment: any) => boolean): Promise<any> {
-  let found: any;
-  let all: any[] = [];
-  await eventually(async () => {
-    all = (await call('GET', '/deployments?limit=50')).body.deployments;
-    found = all.find((row: any) => row.version?.git_commit_sha === sha && check(row));
-    return Boolean(found);
-  }, 240_000).catch((error: unknown) => {
-    throw new Error(`${String(error)}; deployments: ${JSON.stringify(all.map((row) => [row.environment, row.version?.version_tag, row.status, row.error_message, row.health_failure]))}`);
-  });
-  return found;
-}
+/** The deployment of this commit that matches `check`, once there is one. */
+const deploymentOf = (sha: string, check: (deployment: any) => boolean) => deploymentOfCommit(app, owner.token, project.id, sha, check);
 
 beforeAll(async () => {
   fakes = await startCloudFakes({
@@ -60,18 +47,8 @@ beforeAll(async () => {
     KUBERNETES_CERT_ISSUER: 'letsencrypt-staging',
   };
   expect((await app.api('PUT', '/settings', { token: owner.token, body: { settings } })).status).toBe(200);
-  const created = await app.api('POST', '/projects', { token: owner.token, body: { name: 'Kube Apps', template_name: 'static-site' } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  expect(created.body.providers.cluster).toBe('kubeconfig');
-  const creation = await waitForRun(app, owner.token, created.body.id, { stream: 'project_creation' });
-  expect(creation.overall_status, JSON.stringify(creation.processors)).toBe('completed');
-  project = (await app.api('GET', `/projects/${created.body.id}`, { token: owner.token })).body;
-  work = mkdtempSync(path.join(tmpdir(), 'slipway-kube-apps-'));
-  clone = path.join(work, 'clone');
-  const url = new URL(project.clone_url);
-  url.username = encodeURIComponent(owner.email);
-  url.password = encodeURIComponent(owner.password);
-  await git(['clone', '--quiet', url.href, clone], work);
+  ({ project, work, clone } = await createAndClone(app, owner, { name: 'Kube Apps', template_name: 'static-site' }));
+  expect(project.providers.cluster).toBe('kubeconfig');
 }, 300_000);
 
 afterAll(async () => {

@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appGone, eventually, fetchApp, waitForRun } from './helpers/project-runs.js';
+import { appGone, createAndClone, eventually, fetchApp, git as gitIn, waitForRun } from './helpers/project-runs.js';
 import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -12,7 +9,6 @@ import { registerUser, startTestApp, type TestApp } from './helpers/test-app.js'
  * to an environment's branch builds that commit and rolls it out there; a push that deploys nothing says why; of two
  * quick pushes the newest deploys and the older is superseded. Real PostgreSQL, real HTTP, real app processes.
  */
-const run = promisify(execFile);
 let app: TestApp;
 let owner: Awaited<ReturnType<typeof registerUser>>;
 let project: any;
@@ -21,10 +17,7 @@ let clone: string;
 
 const call = (method: string, route: string, body?: unknown) => app.api(method, `/projects/${project.id}${route}`, { token: owner.token, body });
 
-async function git(args: string[], cwd = clone): Promise<string> {
-  const { stdout } = await run('git', args, { cwd, env: { PATH: process.env.PATH, HOME: tmpdir(), GIT_TERMINAL_PROMPT: '0' } });
-  return stdout.trim();
-}
+const git = (args: string[], cwd = clone) => gitIn(args, cwd);
 
 /** A server answering `text` on / (and /health). */
 const server = (text: string) => `import { createServer } from 'node:http';
@@ -70,17 +63,7 @@ beforeAll(async () => {
   app = await startTestApp();
   owner = await registerUser(app);
   expect((await app.api('PUT', '/settings/GITHUB_ORGANIZATION', { token: owner.token, body: { value: 'acme' } })).status).toBe(200);
-  const created = await app.api('POST', '/projects', { token: owner.token, body: { name: 'Pushy', template_name: 'static-site', environment_variables: { GREETING: 'from-project' } } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const creation = await waitForRun(app, owner.token, created.body.id, { stream: 'project_creation' });
-  expect(creation.overall_status, JSON.stringify(creation.processors)).toBe('completed');
-  project = (await app.api('GET', `/projects/${created.body.id}`, { token: owner.token })).body;
-  work = mkdtempSync(path.join(tmpdir(), 'slipway-push-deploys-'));
-  clone = path.join(work, 'clone');
-  const url = new URL(project.clone_url);
-  url.username = encodeURIComponent(owner.email);
-  url.password = encodeURIComponent(owner.password);
-  await git(['clone', '--quiet', url.href, clone], work);
+  ({ project, work, clone } = await createAndClone(app, owner, { name: 'Pushy', template_name: 'static-site', environment_variables: { GREETING: 'from-project' } }));
 }, 240_000);
 
 afterAll(async () => {
@@ -196,7 +179,10 @@ describe('previews', () => {
     const preview = await previewOf(sha);
     const url = await serving(preview.name, sha);
     expect((await call('PUT', '/previews', { idle_minutes: 1 })).body).toEqual({ enabled: true, idle_minutes: 1 });
-    await eventually(async () => (await call('GET', `/environments/${preview.name}`)).status === 404, 150_000);
+    // Its last push and deploy two minutes ago, rather than waiting for a minute to pass: the next sweep (every 15 s) removes it.
+    await app.slipway.dataSource.query(`UPDATE environments SET updated_at = now() - interval '2 minutes' WHERE id = $1`, [preview.id]);
+    await app.slipway.dataSource.query(`UPDATE deployments SET created_at = now() - interval '2 minutes' WHERE environment_id = $1`, [preview.id]);
+    await eventually(async () => (await call('GET', `/environments/${preview.name}`)).status === 404, 90_000);
     expect(await appGone(url)).toBe(true);
     // Production is no preview: it stays.
     expect((await call('GET', '/environments/production')).status).toBe(200);

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -42,6 +42,39 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 30_0
 export async function git(args: string[], cwd?: string): Promise<string> {
   const { stdout } = await run('git', args, { cwd, env: { PATH: process.env.PATH, HOME: tmpdir(), GIT_TERMINAL_PROMPT: '0' } });
   return stdout.trim();
+}
+
+/**
+ * Creates a project with `body` (POST /projects) for the owner, waits for its creation run to complete and clones its
+ * repository over HTTP with the owner's credentials; answers the project, a new folder and the clone inside it.
+ */
+export async function createAndClone(app: TestApp, owner: { token: string; email: string; password: string }, body: Record<string, unknown>) {
+  const created = await app.api('POST', '/projects', { token: owner.token, body });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const creation = await waitForRun(app, owner.token, created.body.id, { stream: 'project_creation' });
+  expect(creation.overall_status, JSON.stringify(creation.processors)).toBe('completed');
+  const project = (await app.api('GET', `/projects/${created.body.id}`, { token: owner.token })).body;
+  const work = mkdtempSync(path.join(tmpdir(), 'slipway-clone-'));
+  const clone = path.join(work, 'clone');
+  const url = new URL(project.clone_url);
+  url.username = encodeURIComponent(owner.email);
+  url.password = encodeURIComponent(owner.password);
+  await git(['clone', '--quiet', url.href, clone], work);
+  return { project, work, clone };
+}
+
+/** The project's deployment of this commit that matches `check`, once there is one (the list's last 50). */
+export async function deploymentOfCommit(app: TestApp, token: string, projectId: string, sha: string, check: (deployment: any) => boolean): Promise<any> {
+  let found: any;
+  let all: any[] = [];
+  await eventually(async () => {
+    all = (await app.api('GET', `/projects/${projectId}/deployments?limit=50`, { token })).body.deployments;
+    found = all.find((row: any) => row.version?.git_commit_sha === sha && check(row));
+    return Boolean(found);
+  }, 240_000).catch((error: unknown) => {
+    throw new Error(`${String(error)}; deployments: ${JSON.stringify(all.map((row) => [row.environment, row.version?.version_tag, row.status, row.error_message, row.health_failure]))}`);
+  });
+  return found;
 }
 
 /**
@@ -199,6 +232,21 @@ export async function fetchApp(url: string, route = '/'): Promise<{ status: numb
 }
 
 /** Process ids of this machine's processes whose command line mentions text. */
+/** The processes whose working directory is `dir` or under it. */
+export function processesIn(dir: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const cwd = readlinkSync(`/proc/${pid}/cwd`);
+        return cwd === dir || cwd.startsWith(`${dir}/`);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 export function processesMentioning(text: string): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
