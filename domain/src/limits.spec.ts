@@ -19,6 +19,6 @@ describe('project limits', () => {
   it('fill unset limits from the defaults, and say them as the project page does', () => {
     const limits = effectiveLimits({ memoryMb: 1024, processes: null, cpuPercent: null, diskMb: 64 }, { memoryMb: 512, processes: 256, cpuPercent: 100, diskMb: 1024 });
     expect(limits).toEqual({ memoryMb: 1024, processes: 256, cpuPercent: 100, diskMb: 64 });
-    expect(describeLimits(limits)).toBe('1024 MB memory, 256 processes, 100 % CPU, 64 MB disk');
+    expect(describeLimits(limits)).toBe('1024 MB memory, 256 processes, 100 % CPU for apps, 64 MB disk');
   });
 });

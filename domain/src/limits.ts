@@ -42,9 +42,9 @@ export function effectiveLimits(own: ProjectLimitValues, defaults: Record<Projec
   };
 }
 
-/** How the project page says them: '512 MB memory, 256 processes, 100 % CPU, 1024 MB disk'. */
+/** How the project page says them: '512 MB memory, 256 processes, 100 % CPU for apps, 1024 MB disk' (builds yield the CPU to apps). */
 export function describeLimits(limits: Record<ProjectLimitKey, number>): string {
-  return `${limits.memoryMb} MB memory, ${limits.processes} processes, ${limits.cpuPercent} % CPU, ${limits.diskMb} MB disk`;
+  return `${limits.memoryMb} MB memory, ${limits.processes} processes, ${limits.cpuPercent} % CPU for apps, ${limits.diskMb} MB disk`;
 }
 
 /**

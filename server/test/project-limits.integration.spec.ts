@@ -43,7 +43,7 @@ describe('project limits', () => {
     expect(project.limits).toEqual({ memory_mb: null, processes: null, cpu_percent: null, disk_mb: null });
     expect(project.sandbox.limits).toEqual({ memory_mb: 512, processes: 256, cpu_percent: 100, disk_mb: 1024 });
     expect(project.sandbox.summary).toMatch(project.sandbox.sandboxed ? /^Builds and the app run in a sandbox: own user, no access to other projects; / : /^Runs WITHOUT a sandbox: /);
-    if (project.sandbox.limits_enforced) expect(project.sandbox.summary).toContain('limits 512 MB memory, 256 processes, 100 % CPU, 1024 MB disk');
+    if (project.sandbox.limits_enforced) expect(project.sandbox.summary).toContain('limits 512 MB memory, 256 processes, 100 % CPU for apps, 1024 MB disk');
   });
 
   it('refuses values out of bounds with a 400 naming the limit, and changes nothing', async () => {

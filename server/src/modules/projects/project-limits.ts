@@ -38,7 +38,7 @@ export class ProjectLimits {
   @Field(() => Int, { nullable: true, description: `Processes and threads together: ${describe('processes')}` })
   processes!: number | null;
 
-  @Field(() => Int, { nullable: true, description: `CPU time in percent of one core: ${describe('cpuPercent')}` })
+  @Field(() => Int, { nullable: true, description: `CPU time of its apps in percent of one core (builds run at the lowest priority instead): ${describe('cpuPercent')}` })
   cpuPercent!: number | null;
 
   @Field(() => Int, { nullable: true, description: `Disk written in MB: ${describe('diskMb')}` })
@@ -68,7 +68,7 @@ export class EffectiveLimits {
   @Field(() => Int, { description: 'Processes and threads together' })
   processes!: number;
 
-  @Field(() => Int, { description: 'CPU time in percent of one core' })
+  @Field(() => Int, { description: 'CPU time of its apps in percent of one core (builds run at the lowest priority instead)' })
   cpuPercent!: number;
 
   @Field(() => Int, { description: 'Disk written in MB' })

@@ -19,7 +19,7 @@ const EDITABLE = {
   limits: {
     type: 'object',
     description:
-      "The project's own sandbox limits to change: memory_mb (64 to 8192), processes (32 to 4096), cpu_percent (10 to 400, % of a core), disk_mb (64 to 20480); a key left out stays, null sets it back to the server's default.",
+      "The project's own sandbox limits to change: memory_mb (64 to 8192), processes (32 to 4096), cpu_percent (10 to 400, % of a core, for its apps; builds run at the lowest priority), disk_mb (64 to 20480); a key left out stays, null sets it back to the server's default.",
   },
 };
 

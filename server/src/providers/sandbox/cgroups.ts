@@ -9,7 +9,7 @@ export interface SandboxLimits {
   memoryMb: number;
   /** Processes and threads together. */
   processes: number;
-  /** CPU time, in percent of one core (100 = one core at most). */
+  /** CPU time, in percent of one core (100 = one core at most); an app's only (a build runs at the lowest priority instead). */
   cpuPercent: number;
   /** What it may write: its folders together, and each of its /tmp, /var/tmp and /dev/shm. */
   diskMb: number;
@@ -64,12 +64,14 @@ const V2_ROOT = '/sys/fs/cgroup';
 const PARENT = 'slipway';
 const PERIOD_US = 100_000;
 /**
- * CPU weights (cgroup v2 units; v1's cpu.shares are 10.24 times these): an app serving requests weighs as much as any
- * other program, a build a tenth of that, so a neighbour's build cannot hold up an app's answers when CPU is short
- * (bench:isolation: the neighbour's p99 beside a heavy build).
+ * CPU: an app serving requests weighs as much as any other program (cgroup v2 units; v1's cpu.shares are 10.24 times
+ * these) and is held to its CPU limit by a quota. A build gets no quota and no CPU group of its own: it runs at the
+ * lowest priority (nice 19, see sandbox.ts), so it uses what CPU is idle and yields at once to an app that wakes up.
+ * A quota'd build group burnt both cores in bursts and tripled a neighbour app's p99 beside a heavy build
+ * (bench:isolation, docs/benchmarks.md); on cgroup v2, whose controllers apply to every group, its weight is the least.
  */
 export type CpuPriority = 'serving' | 'batch';
-const WEIGHTS: Record<CpuPriority, number> = { serving: 100, batch: 10 };
+const WEIGHTS: Record<CpuPriority, number> = { serving: 100, batch: 1 };
 
 /** Which cgroup version this machine lets Slipway use for limits, or null with why not. */
 export async function detectCgroups(): Promise<{ kind: CgroupKind } | { kind: null; reason: string }> {
@@ -141,13 +143,13 @@ export const limitMessages = {
 export class SandboxCgroup {
   private constructor(
     private readonly kind: CgroupKind,
-    private readonly dirs: { memory: string; pids: string; cpu: string },
+    private readonly dirs: { memory: string; pids: string; cpu: string | null },
   ) {}
 
   static async create(kind: CgroupKind, name: string, limits: SandboxLimits, priority: CpuPriority): Promise<SandboxCgroup> {
     const bytes = String(limits.memoryMb * 1024 * 1024);
-    const quota = String(Math.round((PERIOD_US * limits.cpuPercent) / 100));
-    const weight = Math.min(10_000, Math.max(1, Math.round(limits.cpuWeight ?? WEIGHTS[priority])));
+    const quota = priority === 'batch' ? null : String(Math.round((PERIOD_US * limits.cpuPercent) / 100));
+    const weight = priority === 'batch' ? WEIGHTS.batch : Math.min(10_000, Math.max(1, Math.round(limits.cpuWeight ?? WEIGHTS.serving)));
     if (kind === 'v2') {
       const dir = path.join(V2_ROOT, PARENT, name);
       await mkdir(dir);
@@ -155,26 +157,33 @@ export class SandboxCgroup {
       await writeFile(path.join(dir, 'memory.max'), bytes);
       await writeFile(path.join(dir, 'memory.swap.max'), '0').catch(() => undefined);
       await writeFile(path.join(dir, 'pids.max'), String(limits.processes));
-      await writeFile(path.join(dir, 'cpu.max'), `${quota} ${PERIOD_US}`);
+      await writeFile(path.join(dir, 'cpu.max'), `${quota ?? 'max'} ${PERIOD_US}`);
       await writeFile(path.join(dir, 'cpu.weight'), String(weight));
       return group;
     }
-    const dirs = { memory: path.join(V1_ROOT, 'memory', PARENT, name), pids: path.join(V1_ROOT, 'pids', PARENT, name), cpu: path.join(V1_ROOT, 'cpu', PARENT, name) };
-    for (const dir of Object.values(dirs)) await mkdir(dir);
+    const under = (controller: string) => path.join(V1_ROOT, controller, PARENT, name);
+    const dirs = { memory: under('memory'), pids: under('pids'), cpu: quota === null ? null : under('cpu') };
+    for (const dir of Object.values(dirs)) if (dir) await mkdir(dir);
     const group = new SandboxCgroup(kind, dirs);
     await writeFile(path.join(dirs.memory, 'memory.limit_in_bytes'), bytes);
     // Without swap accounting this file is absent: then swap is not limited.
     await writeFile(path.join(dirs.memory, 'memory.memsw.limit_in_bytes'), bytes).catch(() => undefined);
     await writeFile(path.join(dirs.pids, 'pids.max'), String(limits.processes));
-    await writeFile(path.join(dirs.cpu, 'cpu.cfs_period_us'), String(PERIOD_US));
-    await writeFile(path.join(dirs.cpu, 'cpu.cfs_quota_us'), quota);
-    await writeFile(path.join(dirs.cpu, 'cpu.shares'), String(Math.max(2, Math.round(weight * 10.24))));
+    if (dirs.cpu && quota !== null) {
+      await writeFile(path.join(dirs.cpu, 'cpu.cfs_period_us'), String(PERIOD_US));
+      await writeFile(path.join(dirs.cpu, 'cpu.cfs_quota_us'), quota);
+      await writeFile(path.join(dirs.cpu, 'cpu.shares'), String(Math.max(2, Math.round(weight * 10.24))));
+    }
     return group;
   }
 
   /** The cgroup.procs files a process writes its pid to, to enter the sandbox's groups (before it starts anything). */
   get procsFiles(): string[] {
-    return [...new Set(Object.values(this.dirs))].map((dir) => path.join(dir, 'cgroup.procs'));
+    return this.groupDirs.map((dir) => path.join(dir, 'cgroup.procs'));
+  }
+
+  private get groupDirs(): string[] {
+    return [...new Set(Object.values(this.dirs).filter((dir): dir is string => dir !== null))];
   }
 
   /** Which limit, if any, the sandbox has passed: the OOM killer ran, or a fork was refused. */
@@ -215,7 +224,7 @@ export class SandboxCgroup {
       }
       await sleep(20);
     }
-    for (const dir of new Set(Object.values(this.dirs))) {
+    for (const dir of this.groupDirs) {
       for (let attempt = 0; attempt < 50; attempt++) {
         try {
           await rmdir(dir);

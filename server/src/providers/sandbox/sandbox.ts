@@ -40,6 +40,10 @@ export { DEFAULT_LIMITS, type SandboxLimits } from './cgroups.js';
 const BWRAP_CANDIDATES = ['/usr/bin/bwrap', '/usr/local/bin/bwrap', '/bin/bwrap'];
 const SETPRIV = '/usr/bin/setpriv';
 const PRLIMIT = '/usr/bin/prlimit';
+const NICE = '/usr/bin/nice';
+
+/** The command, a build's at the lowest CPU priority (cgroups.ts, CpuPriority): it yields to apps at once. */
+const withPriority = (spec: SandboxSpec) => (spec.priority === 'batch' ? [NICE, '-n', '19', ...spec.argv] : spec.argv);
 /** How often the sandbox's folders are measured against its disk limit. */
 const DISK_CHECK_MS = 2_000;
 /** How often its cgroup's counters are read (an OOM kill, a refused fork). */
@@ -258,7 +262,7 @@ export class SandboxRun {
       '--bounding-set=-all',
       '--no-new-privs',
       '--',
-      ...spec.argv,
+      ...withPriority(spec),
     ];
     const [command, ...args] = missing ? ['/nonexistent/' + spec.argv[0]] : SandboxRun.enterCgroup(cgroup, argv);
     // The environment reaches the code through --setenv only; the wrapper and bwrap get none.
@@ -268,12 +272,13 @@ export class SandboxRun {
   private static spawnPlain(spec: SandboxSpec, cgroup: SandboxCgroup | null): ChildProcess {
     const env = spec.env({ work: spec.work, home: spec.home, tmp: spec.tmp });
     const options: SpawnOptions = { cwd: spec.work, env, shell: false, detached: true, stdio: ['ignore', 'pipe', 'pipe'] };
-    if (!cgroup) return spawn(spec.argv[0], spec.argv.slice(1), { ...options, ...(spec.user ?? {}) });
-    // A command that is not there fails to spawn (ENOENT), as it would without the wrapper.
+    // A command that is not there fails to spawn (ENOENT), as it would without the wrappers.
     if (missingCommand(spec.argv[0], env.PATH ?? '', spec.work, spec.work)) return spawn(`/nonexistent/${spec.argv[0]}`, [], options);
+    const [program, ...rest] = withPriority(spec);
+    if (!cgroup) return spawn(program, rest, { ...options, ...(spec.user ?? {}) });
     // The wrapper enters the cgroup as root, then becomes the project's user (cgroups exist only as root, on Linux).
     const asUser = spec.user ? [SETPRIV, `--reuid=${spec.user.uid}`, `--regid=${spec.user.gid}`, '--clear-groups', '--no-new-privs', '--'] : [];
-    const [command, ...args] = SandboxRun.enterCgroup(cgroup, [...asUser, ...spec.argv]);
+    const [command, ...args] = SandboxRun.enterCgroup(cgroup, [...asUser, program, ...rest]);
     return spawn(command, args, options);
   }
 

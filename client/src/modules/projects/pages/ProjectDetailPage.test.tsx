@@ -123,7 +123,7 @@ describe('ProjectDetailPage', () => {
     renderPage([projectMock()]);
     const summary = within(await screen.findByRole('tabpanel', { name: 'Overview' })).getByRole('region', { name: 'Project Summary' });
     expect(summary).toHaveTextContent(
-      'SandboxBuilds and the app run in a sandbox: own user, no access to other projects; limits 512 MB memory, 300 processes, 100 % CPU, 1024 MB disk',
+      'SandboxBuilds and the app run in a sandbox: own user, no access to other projects; limits 512 MB memory, 300 processes, 100 % CPU for apps, 1024 MB disk',
     );
   });
 

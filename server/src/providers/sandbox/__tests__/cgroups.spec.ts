@@ -22,9 +22,9 @@ describe('stale sandbox cgroups', () => {
     const busy = `app-r2-${suffix()}`;
     const fresh = `build-${suffix()}`;
     const foreign = `keep-me-${suffix()}x`;
-    await SandboxCgroup.create(kind, stale, DEFAULT_LIMITS, 'batch');
-    const busyGroup = await SandboxCgroup.create(kind, busy, DEFAULT_LIMITS, 'batch');
-    const freshGroup = await SandboxCgroup.create(kind, fresh, DEFAULT_LIMITS, 'batch');
+    await SandboxCgroup.create(kind, stale, DEFAULT_LIMITS, 'serving');
+    const busyGroup = await SandboxCgroup.create(kind, busy, DEFAULT_LIMITS, 'serving');
+    const freshGroup = await SandboxCgroup.create(kind, fresh, DEFAULT_LIMITS, 'serving');
     for (const dir of dirsOf(foreign)) await mkdir(dir);
     const sleeper = spawn('sleep', ['30'], { stdio: 'ignore' });
     try {
@@ -48,19 +48,25 @@ describe('stale sandbox cgroups', () => {
   });
 });
 
-describe('CPU weights', () => {
-  it("gives an app's group ten times a build's CPU weight, so a neighbour's build cannot hold up an app's answers", async () => {
+describe('CPU', () => {
+  it("holds an app to its CPU limit with a quota, and gives a build none and the least weight (it runs at nice 19)", async () => {
     const kind = detected.kind!;
-    const weight = async (name: string) => {
-      const dir = dirsOf(name).find((candidate) => kind === 'v2' || candidate.includes('/cpu/'))!;
-      return Number(await readFile(path.join(dir, kind === 'v2' ? 'cpu.weight' : 'cpu.shares'), 'utf8'));
-    };
     const app = `app-r1-${randomBytes(6).toString('hex')}`;
     const build = `build-${randomBytes(6).toString('hex')}`;
-    const appGroup = await SandboxCgroup.create(kind, app, DEFAULT_LIMITS, 'serving');
-    const buildGroup = await SandboxCgroup.create(kind, build, DEFAULT_LIMITS, 'batch');
+    const appGroup = await SandboxCgroup.create(kind, app, { ...DEFAULT_LIMITS, cpuPercent: 150 }, 'serving');
+    const buildGroup = await SandboxCgroup.create(kind, build, { ...DEFAULT_LIMITS, cpuPercent: 150 }, 'batch');
     try {
-      expect((await weight(app)) / (await weight(build))).toBeCloseTo(10, 1);
+      if (kind === 'v2') {
+        expect(await readFile(`/sys/fs/cgroup/slipway/${app}/cpu.max`, 'utf8')).toBe('150000 100000\n');
+        expect(await readFile(`/sys/fs/cgroup/slipway/${build}/cpu.max`, 'utf8')).toBe('max 100000\n');
+        expect(Number(await readFile(`/sys/fs/cgroup/slipway/${build}/cpu.weight`, 'utf8'))).toBe(1);
+      } else {
+        expect(Number(await readFile(`/sys/fs/cgroup/cpu/slipway/${app}/cpu.cfs_quota_us`, 'utf8'))).toBe(150_000);
+        expect(Number(await readFile(`/sys/fs/cgroup/cpu/slipway/${app}/cpu.shares`, 'utf8'))).toBe(1024);
+        // Not in the CPU hierarchy at all: only its memory and process limits.
+        expect(existsSync(`/sys/fs/cgroup/cpu/slipway/${build}`)).toBe(false);
+        expect(buildGroup.procsFiles).toEqual([`/sys/fs/cgroup/memory/slipway/${build}/cgroup.procs`, `/sys/fs/cgroup/pids/slipway/${build}/cgroup.procs`]);
+      }
     } finally {
       await appGroup.destroy();
       await buildGroup.destroy();

@@ -127,6 +127,16 @@ describe.runIf(found.sandbox)('the sandbox', () => {
     await expect.poll(() => processesOf(user.uid), { timeout: 3000 }).toEqual([]);
   });
 
+  it("runs a build at the lowest CPU priority (nice 19) and an app at the usual one, so a build yields to apps", async () => {
+    // The 19th field of /proc/self/stat (after the command's name in parentheses) is the process's nice value.
+    const nice = "console.log(require('node:fs').readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')[16])";
+    const build = await run(nice);
+    expect(build.exit, build.output).toMatchObject({ code: 0 });
+    expect(build.output.trim()).toBe('19');
+    const app = await run(nice, { priority: 'serving', network: 'host' });
+    expect(app.output.trim()).toBe('0');
+  });
+
   it.runIf(found.cgroups)('stops a fork bomb at its process limit, and says so', async () => {
     const { exit } = await run(
       `

@@ -26,7 +26,7 @@ export function testProject(overrides: Partial<ProjectDetailFragment> = {}): Pro
       __typename: 'ProjectSandbox',
       sandboxed: true,
       limitsEnforced: true,
-      summary: 'Builds and the app run in a sandbox: own user, no access to other projects; limits 512 MB memory, 300 processes, 100 % CPU, 1024 MB disk',
+      summary: 'Builds and the app run in a sandbox: own user, no access to other projects; limits 512 MB memory, 300 processes, 100 % CPU for apps, 1024 MB disk',
     },
     createdAt: '2026-02-01T09:30:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
