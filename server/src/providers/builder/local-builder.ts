@@ -86,41 +86,52 @@ export class LocalBuilder implements Builder {
       const home = path.join(dir, 'home');
       const tmp = path.join(dir, 'tmp');
       for (const sub of [src, home, tmp]) await mkdir(sub, { mode: 0o700 });
-      await this.sourceHost.exportTree(request.repository, request.commitSha, src);
-
       const phases = [
         { phase: BUILD, argv: request.buildCommand },
         { phase: TESTS, argv: request.testCommand ?? null },
       ].filter((run): run is { phase: Phase; argv: string[] } => run.argv !== null);
-      if (phases.length) {
-        const found = await sandboxSupport();
-        const user = process.getuid?.() === 0 ? await projectUser(path.dirname(this.scratchRoot), request.projectId) : null;
+      const found = await sandboxSupport();
+      const user = phases.length && process.getuid?.() === 0 ? await projectUser(path.dirname(this.scratchRoot), request.projectId) : null;
+      const options: RunOptions = {
+        spec: {
+          name: 'build',
+          owner: { dataDir: path.dirname(this.scratchRoot), ownerId: request.ownerId ?? request.projectId },
+          user,
+          env: (dirs) => buildEnvironment(request.environment, dirs),
+          work: src,
+          home,
+          tmp,
+          network: 'none',
+          priority: 'batch',
+          limits: request.limits,
+        },
+        timeoutSeconds: request.timeoutSeconds,
+        deadline: Date.now() + request.timeoutSeconds * 1000,
+        onSpawn: (pid) => recordBuildProcess(dir, pid),
+      };
+      // The first command's sandbox is made and entered (its slow part) while the source is exported; it starts once
+      // the folders are ready.
+      const first = phases.length ? SandboxRun.start({ ...options.spec, argv: phases[0].argv }, { held: true }) : null;
+      // Handled when its command runs (it could not start: the build fails saying why), not before.
+      first?.catch(() => undefined);
+      const dropFirst = () => void first?.then((run) => run.kill()).catch(() => undefined);
+      try {
+        await this.sourceHost.exportTree(request.repository, request.commitSha, src);
         // Without the sandbox the build reaches its folders through the data directory (search permission only).
         if (user && !found.sandbox) await letOthersPassThrough(path.dirname(this.scratchRoot));
         if (user) for (const sub of [src, home, tmp]) await chownTree(sub, user);
-        const options: RunOptions = {
-          spec: {
-            name: 'build',
-            owner: { dataDir: path.dirname(this.scratchRoot), ownerId: request.ownerId ?? request.projectId },
-            user,
-            env: (dirs) => buildEnvironment(request.environment, dirs),
-            work: src,
-            home,
-            tmp,
-            network: 'none',
-            priority: 'batch',
-            limits: request.limits,
-          },
-          timeoutSeconds: request.timeoutSeconds,
-          deadline: Date.now() + request.timeoutSeconds * 1000,
-          onSpawn: (pid) => recordBuildProcess(dir, pid),
-        };
-        const log = lineLogger(hooks.onLog, logSecretsOf(request.environment));
-        for (const { phase, argv } of phases) {
-          if (hooks.signal.aborted) return result('failed', { error: 'Build cancelled' });
-          const failure = await runCommand(phase, argv, options, hooks, log);
-          if (failure) return result('failed', { error: failure });
+      } catch (error) {
+        dropFirst();
+        throw error;
+      }
+      const log = lineLogger(hooks.onLog, logSecretsOf(request.environment));
+      for (const [index, { phase, argv }] of phases.entries()) {
+        if (hooks.signal.aborted) {
+          if (index === 0) dropFirst();
+          return result('failed', { error: 'Build cancelled' });
         }
+        const failure = await runCommand(phase, argv, options, hooks, log, index === 0 ? first : null);
+        if (failure) return result('failed', { error: failure });
       }
 
       const file = path.join(dir, 'artifact.tar.gz');
@@ -173,7 +184,7 @@ const BUILD: Phase = { name: 'build', subject: 'Build', exited: (code) => `Build
 const TESTS: Phase = { name: 'test', subject: 'Tests', exited: (code) => `Tests failed (exit code ${code})`, killed: (signal) => `Tests were killed by ${signal}` };
 
 /** Runs one command of the build; answers null on success, else the short reason the build failed. */
-function runCommand(phase: Phase, argv: string[], options: RunOptions, hooks: BuildHooks, log: LineLogger): Promise<string | null> {
+function runCommand(phase: Phase, argv: string[], options: RunOptions, hooks: BuildHooks, log: LineLogger, held: Promise<SandboxRun> | null): Promise<string | null> {
   log.line(`> ${argv.join(' ')}`);
   hooks.onPhase?.(phase.name, 'running');
   let reason: string | null = null;
@@ -183,7 +194,13 @@ function runCommand(phase: Phase, argv: string[], options: RunOptions, hooks: Bu
     hooks.onPhase?.(phase.name, why ? 'failed' : 'success');
     return why;
   };
-  return SandboxRun.start({ ...options.spec, argv }).then(
+  const started = held
+    ? held.then((run) => {
+        run.release();
+        return run;
+      })
+    : SandboxRun.start({ ...options.spec, argv });
+  return started.then(
     (run) =>
       new Promise((resolve) => {
         if (run.pid) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,6 +135,43 @@ describe.runIf(found.sandbox)('the sandbox', () => {
     expect(build.output.trim()).toBe('19');
     const app = await run(nice, { priority: 'serving', network: 'host' });
     expect(app.output.trim()).toBe('0');
+  });
+
+  it.runIf(found.cgroups)('holds a command until released: it runs what its folder holds by then, or ends as not found', async () => {
+    const user = await projectUser(dataDir, projectId);
+    const spec = (argv: string[]): SandboxSpec => ({
+      name: 'test',
+      owner: { dataDir, ownerId: 'ada' },
+      user,
+      argv,
+      env: (dirs) => ({ PATH: '/usr/bin:/bin', HOME: dirs.home }),
+      work,
+      home,
+      tmp: home,
+      network: 'none',
+      priority: 'batch',
+    });
+    const { chown, writeFile } = await import('node:fs/promises');
+    await chown(work, user.uid, user.gid);
+    const held = await SandboxRun.start(spec([process.execPath, 'late.js']), { held: true });
+    let output = '';
+    held.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // It waits, still the wrapper that entered the cgroup, in a read of its stdin (the system call read: 0 on x86-64, 63 on arm64).
+    const read = process.arch === 'arm64' ? '63' : '0';
+    const waiting = async () => {
+      const syscall = (await readFile(`/proc/${held.pid}/syscall`, 'utf8').catch(() => '')).split(' ');
+      return (await readFile(`/proc/${held.pid}/cmdline`, 'utf8').catch(() => '')).startsWith('/bin/sh') && syscall[0] === read && syscall[1] === '0x0';
+    };
+    await expect.poll(waiting, { timeout: 5000 }).toBe(true);
+    // Written after the sandbox was made: the command sees it once released.
+    await writeFile(path.join(work, 'late.js'), "console.log('written after the sandbox was made')");
+    held.release();
+    expect(await held.exited).toMatchObject({ code: 0, limit: null });
+    expect(output.trim()).toBe('written after the sandbox was made');
+
+    const missing = await SandboxRun.start(spec(['./not-there.sh']), { held: true });
+    missing.release();
+    expect((await missing.exited).error?.code).toBe('ENOENT');
   });
 
   it.runIf(found.cgroups)('stops a fork bomb at its process limit, and says so', async () => {
