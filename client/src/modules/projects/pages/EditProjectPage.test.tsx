@@ -211,7 +211,9 @@ describe('EditProjectPage', () => {
   it('shows the sandbox limits with their bounds, refuses a limit out of bounds with the server\'s message, and sends only the changed limits', async () => {
     const sent: UpdateProjectInput[] = [];
     const { user } = await renderPage([updateMock(sent)]);
-    expect(screen.getByRole('group', { name: 'Sandbox limits' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Sandbox limits' })).toHaveAccessibleDescription(
+      "Leave a limit empty for the server's default. The CPU limit applies to the project's apps; its builds run at the lowest CPU priority.",
+    );
     expect(input('Process limit (processes)').value).toBe('300');
     expect(input('Memory limit (MB)').value).toBe('');
     await user.type(input('Memory limit (MB)'), '32');

@@ -55,7 +55,7 @@ export function EditProjectForm({ initialValues, validate, onSubmit, cancel }: E
             <TagsField />
             <StyledLimits aria-describedby={limitsHintId}>
               <legend>Sandbox limits</legend>
-              <StyledHint id={limitsHintId}>Leave a limit empty for the server's default.</StyledHint>
+              <StyledHint id={limitsHintId}>Leave a limit empty for the server's default. The CPU limit applies to the project's apps; its builds run at the lowest CPU priority.</StyledHint>
               {PROJECT_LIMIT_KEYS.map((key) => {
                 const { min, max, label, unit } = PROJECT_LIMIT_BOUNDS[key];
                 return (
