@@ -8,7 +8,7 @@
  * a REST request is refused (401) on the process that revoked it and on the other one, and until each open socket
  * is closed (4403): p50, p95 and max over the rounds (BENCH_ROUNDS, default 30).
  *
- * Then it times what the audit entry adds to a mutating request: BENCH_UPDATES (default 300) project updates
+ * Then it times what the audit entry adds to a mutating request: BENCH_UPDATES (default 2000) project updates
  * (PUT /projects/{id}, a new description each) with the audit write and as many without it (the audit log's
  * `record` swapped for a no-op in this process), alternating one with and one without so that the machine's load
  * falls on both alike; it prints p50 and p95 of each and the difference (target: p95 at most 5 % more).
@@ -21,7 +21,7 @@ import WebSocket from 'ws';
 import { ADMIN_URL, percentile, request, until, withBenchSlipway } from './bench-common.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
-const UPDATES = Number(process.env.BENCH_UPDATES ?? 300);
+const UPDATES = Number(process.env.BENCH_UPDATES ?? 2000);
 const TARGET_MS = 1000;
 const AUDIT_TARGET_PERCENT = 5;
 
