@@ -142,6 +142,8 @@ describe('providers of a project', () => {
     await expect.poll(async () => (await call('GET', `/deployments/${canary.body.id}`)).body.canary?.current_step, { timeout: 120_000 }).toBe(0);
     expect((await call('POST', `/deployments/${canary.body.id}/promote`)).status).toBe(200);
     await expect.poll(async () => (await call('GET', `/deployments/${canary.body.id}`)).body.status, { timeout: 120_000 }).toBe('active');
+    // Its run ends after the old revision has drained: then the project may be deleted.
+    expect((await waitForRun(app, cloud.token, project.id, { stream: 'deployment' })).overall_status).toBe('completed');
     expect(await fetchApp(details.deployed_url)).toMatchObject({ status: 200 });
     await expectNoTokenStored();
 
