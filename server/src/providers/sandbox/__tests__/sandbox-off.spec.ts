@@ -1,7 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitingOnStdin } from './held-command.js';
 
 // This file's own module state (sandboxSupport is found out once per process): the sandbox turned off, as
 // bench:isolation's baseline runs it and as a machine without bubblewrap or root would.
@@ -34,13 +35,8 @@ describe('a held command without the sandbox', () => {
     );
     let output = '';
     held.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    // Still the waiting wrapper, in a read of its stdin (the system call read: 0 on x86-64, 63 on arm64).
-    const read = process.arch === 'arm64' ? '63' : '0';
-    const waiting = async () => {
-      const syscall = (await readFile(`/proc/${held.pid}/syscall`, 'utf8').catch(() => '')).split(' ');
-      return (await readFile(`/proc/${held.pid}/cmdline`, 'utf8').catch(() => '')).startsWith('/bin/sh') && syscall[0] === read && syscall[1] === '0x0';
-    };
-    await expect.poll(waiting, { timeout: 5000 }).toBe(true);
+    // Still the waiting wrapper, in a read of its stdin.
+    await expect.poll(() => waitingOnStdin(held.pid), { timeout: 5000 }).toBe(true);
     await writeFile(path.join(dir, 'late.js'), "console.log('written after the command was started')");
     held.release();
     expect(await held.exited).toMatchObject({ code: 0, limit: null });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refuseUnsandboxedNeighbours, SandboxRun, type SandboxSpec, sandboxSupport } from '../sandbox.js';
-import { projectUser } from '../sandbox-users.js';
+import { projectUser, type SandboxUser } from '../sandbox-users.js';
+import { waitingOnStdin } from './held-command.js';
 import { processesOf } from '../../cluster/processes.js';
 
 const found = await sandboxSupport();
@@ -73,16 +74,15 @@ describe.runIf(found.sandbox)('the sandbox', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  async function run(script: string, extra: Partial<SandboxSpec> = {}) {
+  /** A build's spec for argv in the test's folders, as the project's user (who owns them). */
+  async function specOf(argv: string[], extra: Partial<SandboxSpec> = {}): Promise<SandboxSpec & { user: SandboxUser }> {
     const user = await projectUser(dataDir, projectId);
-    const { chown } = await import('node:fs/promises');
     await chown(work, user.uid, user.gid);
     await chown(home, user.uid, user.gid);
-    const sandbox = await SandboxRun.start({
+    return {
       name: 'test',
       owner: { dataDir, ownerId: 'ada' },
-      user,
-      argv: [process.execPath, '-e', script],
+      argv,
       env: (dirs) => ({ PATH: '/usr/bin:/bin', HOME: dirs.home }),
       work,
       home,
@@ -90,7 +90,14 @@ describe.runIf(found.sandbox)('the sandbox', () => {
       network: 'none',
       priority: 'batch',
       ...extra,
-    });
+      user,
+    };
+  }
+
+  async function run(script: string, extra: Partial<SandboxSpec> = {}) {
+    const spec = await specOf([process.execPath, '-e', script], extra);
+    const { user } = spec;
+    const sandbox = await SandboxRun.start(spec);
     let output = '';
     sandbox.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     sandbox.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -138,38 +145,18 @@ describe.runIf(found.sandbox)('the sandbox', () => {
   });
 
   it.runIf(found.cgroups)('holds a command until released: it runs what its folder holds by then, or ends as not found', async () => {
-    const user = await projectUser(dataDir, projectId);
-    const spec = (argv: string[]): SandboxSpec => ({
-      name: 'test',
-      owner: { dataDir, ownerId: 'ada' },
-      user,
-      argv,
-      env: (dirs) => ({ PATH: '/usr/bin:/bin', HOME: dirs.home }),
-      work,
-      home,
-      tmp: home,
-      network: 'none',
-      priority: 'batch',
-    });
-    const { chown, writeFile } = await import('node:fs/promises');
-    await chown(work, user.uid, user.gid);
-    const held = await SandboxRun.start(spec([process.execPath, 'late.js']), { held: true });
+    const held = await SandboxRun.start(await specOf([process.execPath, 'late.js']), { held: true });
     let output = '';
     held.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    // It waits, still the wrapper that entered the cgroup, in a read of its stdin (the system call read: 0 on x86-64, 63 on arm64).
-    const read = process.arch === 'arm64' ? '63' : '0';
-    const waiting = async () => {
-      const syscall = (await readFile(`/proc/${held.pid}/syscall`, 'utf8').catch(() => '')).split(' ');
-      return (await readFile(`/proc/${held.pid}/cmdline`, 'utf8').catch(() => '')).startsWith('/bin/sh') && syscall[0] === read && syscall[1] === '0x0';
-    };
-    await expect.poll(waiting, { timeout: 5000 }).toBe(true);
+    // It waits, still the wrapper that entered the cgroup, in a read of its stdin.
+    await expect.poll(() => waitingOnStdin(held.pid), { timeout: 5000 }).toBe(true);
     // Written after the sandbox was made: the command sees it once released.
     await writeFile(path.join(work, 'late.js'), "console.log('written after the sandbox was made')");
     held.release();
     expect(await held.exited).toMatchObject({ code: 0, limit: null });
     expect(output.trim()).toBe('written after the sandbox was made');
 
-    const missing = await SandboxRun.start(spec(['./not-there.sh']), { held: true });
+    const missing = await SandboxRun.start(await specOf(['./not-there.sh']), { held: true });
     missing.release();
     expect((await missing.exited).error?.code).toBe('ENOENT');
   });
