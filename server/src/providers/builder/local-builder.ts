@@ -109,29 +109,38 @@ export class LocalBuilder implements Builder {
         deadline: Date.now() + request.timeoutSeconds * 1000,
         onSpawn: (pid) => recordBuildProcess(dir, pid),
       };
-      // The first command's sandbox is made and entered (its slow part) while the source is exported; it starts once
-      // the folders are ready.
-      const first = phases.length ? SandboxRun.start({ ...options.spec, argv: phases[0].argv }, { held: true }) : null;
-      // Handled when its command runs (it could not start: the build fails saying why), not before.
-      first?.catch(() => undefined);
-      const dropFirst = () => void first?.then((run) => run.kill()).catch(() => undefined);
+      // Each command's sandbox is made and entered (its slow part) ahead of it, and starts once released: the first's
+      // while the source is exported, the next one's while the command before it runs.
+      const prepare = (index: number) => {
+        const held = index < phases.length ? SandboxRun.start({ ...options.spec, argv: phases[index].argv }, { held: true }) : null;
+        // Handled when its command runs (it could not start: the build fails saying why), not before.
+        held?.catch(() => undefined);
+        return held;
+      };
+      const drop = (held: Promise<SandboxRun> | null) => void held?.then((run) => run.kill()).catch(() => undefined);
+      let next = prepare(0);
       try {
         await this.sourceHost.exportTree(request.repository, request.commitSha, src);
         // Without the sandbox the build reaches its folders through the data directory (search permission only).
         if (user && !found.sandbox) await letOthersPassThrough(path.dirname(this.scratchRoot));
         if (user) for (const sub of [src, home, tmp]) await chownTree(sub, user);
       } catch (error) {
-        dropFirst();
+        drop(next);
         throw error;
       }
       const log = lineLogger(hooks.onLog, logSecretsOf(request.environment));
       for (const [index, { phase, argv }] of phases.entries()) {
+        const held = next!;
         if (hooks.signal.aborted) {
-          if (index === 0) dropFirst();
+          drop(held);
           return result('failed', { error: 'Build cancelled' });
         }
-        const failure = await runCommand(phase, argv, options, hooks, log, index === 0 ? first : null);
-        if (failure) return result('failed', { error: failure });
+        next = prepare(index + 1);
+        const failure = await runCommand(phase, argv, options, hooks, log, held);
+        if (failure) {
+          drop(next);
+          return result('failed', { error: failure });
+        }
       }
 
       const file = path.join(dir, 'artifact.tar.gz');
@@ -183,8 +192,8 @@ interface Phase {
 const BUILD: Phase = { name: 'build', subject: 'Build', exited: (code) => `Build exited with code ${code}`, killed: (signal) => `Build was killed by ${signal}` };
 const TESTS: Phase = { name: 'test', subject: 'Tests', exited: (code) => `Tests failed (exit code ${code})`, killed: (signal) => `Tests were killed by ${signal}` };
 
-/** Runs one command of the build; answers null on success, else the short reason the build failed. */
-function runCommand(phase: Phase, argv: string[], options: RunOptions, hooks: BuildHooks, log: LineLogger, held: Promise<SandboxRun> | null): Promise<string | null> {
+/** Runs one command of the build in its held sandbox; answers null on success, else the short reason the build failed. */
+function runCommand(phase: Phase, argv: string[], options: RunOptions, hooks: BuildHooks, log: LineLogger, held: Promise<SandboxRun>): Promise<string | null> {
   log.line(`> ${argv.join(' ')}`);
   hooks.onPhase?.(phase.name, 'running');
   let reason: string | null = null;
@@ -194,15 +203,10 @@ function runCommand(phase: Phase, argv: string[], options: RunOptions, hooks: Bu
     hooks.onPhase?.(phase.name, why ? 'failed' : 'success');
     return why;
   };
-  const started = held
-    ? held.then((run) => {
-        run.release();
-        return run;
-      })
-    : SandboxRun.start({ ...options.spec, argv });
-  return started.then(
+  return held.then(
     (run) =>
       new Promise((resolve) => {
+        run.release();
         if (run.pid) {
           try {
             options.onSpawn(run.pid);

@@ -371,14 +371,24 @@ describe('LocalBuilder', () => {
     expect(cancelled).toMatchObject({ status: 'failed', artifact: null, error: 'Build cancelled' });
   });
 
-  it('runs no tests when the build fails', async () => {
+  it('runs no tests when the build fails, and leaves nothing of their sandbox (made while the build ran)', async () => {
+    const marker = `TESTS RAN ${randomBytes(6).toString('hex')}`;
     const req = {
-      ...(await request([], [process.execPath, '-e', 'process.exit(2)'])),
-      testCommand: [process.execPath, '-e', 'console.log("TESTS RAN")'],
+      ...(await request([], [process.execPath, '-e', 'setTimeout(() => process.exit(2), 300)'])),
+      testCommand: [process.execPath, '-e', `console.log(${JSON.stringify(marker)})`],
     };
     const { result, output } = await build(req);
     expect(result).toMatchObject({ status: 'failed', error: 'Build exited with code 2' });
-    expect(output).not.toContain('TESTS RAN');
+    expect(output).not.toContain(marker);
+    // No process is left that was to run the tests (its command line names them).
+    const waiting = async () => {
+      const found: string[] = [];
+      for (const pid of (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry))) {
+        if ((await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes(marker)) found.push(pid);
+      }
+      return found;
+    };
+    await expect.poll(waiting, { timeout: 3000 }).toEqual([]);
   });
 
   it('reports a command that does not exist, and an empty one', async () => {
