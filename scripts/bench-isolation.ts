@@ -3,13 +3,16 @@
  *
  * Run twice, each time in a fresh child process: with the sandbox (as this machine allows it) and with
  * SLIPWAY_SANDBOX=off. Each run, on a fresh data directory with the local providers (no database needed):
- *  1. builds the static-site and node-rest-api templates BENCH_ROUNDS times (default 3; the build and, for
+ *  1. builds the static-site and node-rest-api templates BENCH_ROUNDS times (default 7; the build and, for
  *     node-rest-api, its tests) and deploys each build on the local cluster; reported: the median build time and the
  *     median time from deploy() to the app answering its health check (target: at most 10 % more in the sandbox);
- *  2. deploys a static site as the neighbour and sends it GET requests at BENCH_RATE (default 100) per second on the
- *     loopback URL for BENCH_SECONDS (default 20: a p99 of 2,000 requests moves less from run to run than one of
- *     800): once quiet, once while another project's build burns two cores and 400 MB of memory; reported: the neighbour's p99 and failed requests in each (targets: 0 failed, p99 at most
- *     20 % above quiet).
+ *  2. deploys a static site as the neighbour and builds node-rest-api BENCH_ROUNDS times beside it (in the sandbox a
+ *     build keeps off the first CPU while an app runs); reported: the median build time;
+ *  3. sends the neighbour GET requests at BENCH_RATE (default 100) per second on the
+ *     loopback URL: first 3 s to warm it up (not counted), then BENCH_PHASES (default 3) times BENCH_SECONDS (default
+ *     10) quiet, then as long beside another project's build that burns two cores and 400 MB of memory, in turns so
+ *     that a drift of the machine weighs on both; reported: the neighbour's p99 over all quiet and over all busy
+ *     phases (3,000 requests each by default) and failed requests (targets: 0 failed, p99 at most 20 % above quiet).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,9 +29,11 @@ import { LocalCluster } from '../server/src/providers/cluster/local-cluster.js';
 import { createLocalProviders } from '../server/src/providers/local.js';
 import { describeSupport, sandboxSupport } from '../server/src/providers/sandbox/sandbox.js';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 7;
 const RATE = Number(process.env.BENCH_RATE) || 100;
-const SECONDS = Number(process.env.BENCH_SECONDS) || 20;
+const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
+const PHASES = Number(process.env.BENCH_PHASES) || 3;
+const WARM_UP_SECONDS = 3;
 const TEMPLATES_DIR = fileURLToPath(new URL('../templates', import.meta.url));
 const noop = () => undefined;
 
@@ -36,6 +41,8 @@ interface Figures {
   mode: string;
   builds: Record<string, number>;
   starts: Record<string, number>;
+  /** node-rest-api's build while the neighbour runs (the sandbox then keeps the build off the first CPU). */
+  besideApp: number;
   quiet: { p99: number; failed: number; sent: number };
   busy: { p99: number; failed: number; sent: number };
 }
@@ -55,13 +62,18 @@ function get(url: string): Promise<number> {
   });
 }
 
-/** GETs at RATE per second for SECONDS; answers p99 (ms) and failures. */
-async function load(url: string): Promise<Figures['quiet']> {
+interface Load {
+  latencies: number[];
+  failed: number;
+}
+
+/** GETs at RATE per second for that many seconds: their latencies (ms) and failures. */
+async function load(url: string, seconds: number): Promise<Load> {
   const latencies: number[] = [];
   let failed = 0;
   const pending: Array<Promise<void>> = [];
   const start = performance.now();
-  for (let i = 0; i < RATE * SECONDS; i++) {
+  for (let i = 0; i < RATE * seconds; i++) {
     const due = start + (i * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
@@ -74,7 +86,14 @@ async function load(url: string): Promise<Figures['quiet']> {
     );
   }
   await Promise.all(pending);
-  return { p99: Math.round(p99(latencies) * 10) / 10, failed, sent: RATE * SECONDS };
+  return { latencies, failed };
+}
+
+/** The phases' figures together. */
+function summary(loads: Load[]): Figures['quiet'] {
+  const latencies = loads.flatMap((phase) => phase.latencies);
+  const failed = loads.reduce((sum, phase) => sum + phase.failed, 0);
+  return { p99: Math.round(p99(latencies) * 10) / 10, failed, sent: latencies.length + failed };
 }
 
 async function child(): Promise<void> {
@@ -84,7 +103,7 @@ async function child(): Promise<void> {
   const secretBox = new SecretBox(randomBytes(32));
   const local = createLocalProviders({ dataDir, secretBox });
   const cluster = new LocalCluster({ dataDir, registry: local.registry, secretBox, stablePorts: { from: 28_600, to: 28_699 } });
-  const figures: Figures = { mode: describeSupport(found), builds: {}, starts: {}, quiet: { p99: 0, failed: 0, sent: 0 }, busy: { p99: 0, failed: 0, sent: 0 } };
+  const figures: Figures = { mode: describeSupport(found), builds: {}, starts: {}, besideApp: 0, quiet: { p99: 0, failed: 0, sent: 0 }, busy: { p99: 0, failed: 0, sent: 0 } };
   let counter = 0;
   const commit = async (name: string, files: Array<{ path: string; content: Buffer; executable?: boolean }>) => {
     const repository = { organization: 'bench', name: `${name}-${++counter}` };
@@ -105,7 +124,7 @@ async function child(): Promise<void> {
     }
   };
   const hooks = { signal: new AbortController().signal, onLog: noop };
-  const buildAndDeploy = async (name: string, appName: string) => {
+  const build = async (name: string, appName: string) => {
     const { template, files, environment } = await rendered(name);
     const { repository, sha } = await commit(name, files);
     const projectId = `bench-${appName}`;
@@ -113,6 +132,10 @@ async function child(): Promise<void> {
     const log: string[] = [];
     const result = await local.builder.build(request, { ...hooks, onLog: (line) => log.push(line) });
     if (result.status !== 'success') throw new Error(`${name} did not build: ${result.error}\n${log.join('\n')}`);
+    return { template, environment, projectId, result };
+  };
+  const buildAndDeploy = async (name: string, appName: string) => {
+    const { template, environment, projectId, result } = await build(name, appName);
     const started = performance.now();
     const status = await cluster.deploy(
       { name: appName, projectId, ownerId: 'bench', artifact: result.artifact!, runtime: { start: template.runtime.start, healthPath: template.runtime.healthPath, portEnv: template.runtime.portEnv }, environment, replicas: 1, healthTimeoutSeconds: 60 },
@@ -125,8 +148,8 @@ async function child(): Promise<void> {
       const builds: number[] = [];
       const starts: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        const { build, start } = await buildAndDeploy(name, `${name}-${round}`);
-        builds.push(build);
+        const { build: built, start } = await buildAndDeploy(name, `${name}-${round}`);
+        builds.push(built);
         starts.push(start);
         await cluster.remove(`${name}-${round}`);
       }
@@ -134,21 +157,31 @@ async function child(): Promise<void> {
       figures.starts[name] = Math.round(median(starts));
     }
     const neighbour = await buildAndDeploy('static-site', 'neighbour');
-    figures.quiet = await load(neighbour.url);
-    // Another project's heavy build: two busy processes and 400 MB, for longer than the load.
+    const besideApp: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) besideApp.push((await build('node-rest-api', `beside-${round}`)).result.durationMs);
+    figures.besideApp = Math.round(median(besideApp));
+    await load(neighbour.url, WARM_UP_SECONDS);
+    // Another project's heavy build: two busy processes and 400 MB, for longer than a phase.
     const heavy = `const { spawn } = require('node:child_process');
-      const burn = 'const end = Date.now() + ${(SECONDS + 4) * 1000}; let x = 0; while (Date.now() < end) x += Math.sqrt(x + 1);';
+      const burn = 'const end = Date.now() + ${(SECONDS + 2) * 1000}; let x = 0; while (Date.now() < end) x += Math.sqrt(x + 1);';
       for (let i = 0; i < 2; i++) spawn(process.execPath, ['-e', burn], { stdio: 'inherit' });
       const hold = []; for (let i = 0; i < 25; i++) hold.push(Buffer.alloc(16 * 1024 * 1024, 1));
-      setTimeout(() => {}, ${(SECONDS + 4) * 1000});`;
-    const { repository, sha } = await commit('heavy', [{ path: 'README.md', content: Buffer.from('heavy') }]);
-    const heavyBuild = local.builder.build(
-      { projectId: 'bench-heavy', ownerId: 'bench', repository, commitSha: sha, image: { repository: `bench/${repository.name}`, tag: 'v1' }, buildCommand: [process.execPath, '-e', heavy], environment: {}, timeoutSeconds: 120 },
-      hooks,
-    );
-    await sleep(1000);
-    figures.busy = await load(neighbour.url);
-    await heavyBuild;
+      setTimeout(() => {}, ${(SECONDS + 2) * 1000});`;
+    const quiet: Load[] = [];
+    const busy: Load[] = [];
+    for (let phase = 0; phase < PHASES; phase++) {
+      quiet.push(await load(neighbour.url, SECONDS));
+      const { repository, sha } = await commit('heavy', [{ path: 'README.md', content: Buffer.from('heavy') }]);
+      const heavyBuild = local.builder.build(
+        { projectId: 'bench-heavy', ownerId: 'bench', repository, commitSha: sha, image: { repository: `bench/${repository.name}`, tag: `v${phase + 1}` }, buildCommand: [process.execPath, '-e', heavy], environment: {}, timeoutSeconds: 120 },
+        hooks,
+      );
+      await sleep(1000);
+      busy.push(await load(neighbour.url, SECONDS));
+      await heavyBuild;
+    }
+    figures.quiet = summary(quiet);
+    figures.busy = summary(busy);
   } finally {
     await cluster.shutdown();
     await rm(dataDir, { recursive: true, force: true });
@@ -174,6 +207,7 @@ async function main(): Promise<void> {
   const sandboxed = await run({});
   const plain = await run({ SLIPWAY_SANDBOX: 'off' });
   const change = (a: number, b: number) => `${b >= a ? '+' : ''}${Math.round(((b - a) / a) * 100)} %`;
+  const row = (label: string, value: (figures: Figures) => number) => `| ${label} | ${value(plain)} ms | ${value(sandboxed)} ms | ${change(value(plain), value(sandboxed))} |`;
   const lines = [
     `With the sandbox: ${sandboxed.mode}`,
     `Without: ${plain.mode}`,
@@ -181,10 +215,11 @@ async function main(): Promise<void> {
     '| | without sandbox | with sandbox | change |',
     '|---|---|---|---|',
     ...Object.keys(plain.builds).flatMap((name) => [
-      `| ${name} build (median of ${ROUNDS}) | ${plain.builds[name]} ms | ${sandboxed.builds[name]} ms | ${change(plain.builds[name], sandboxed.builds[name])} |`,
-      `| ${name} app start (deploy to healthy) | ${plain.starts[name]} ms | ${sandboxed.starts[name]} ms | ${change(plain.starts[name], sandboxed.starts[name])} |`,
+      row(`${name} build (median of ${ROUNDS})`, (figures) => figures.builds[name]),
+      row(`${name} app start (deploy to healthy, median)`, (figures) => figures.starts[name]),
     ]),
-    `| neighbour p99, quiet (${RATE} req/s, ${SECONDS} s) | ${plain.quiet.p99} ms, ${plain.quiet.failed} failed | ${sandboxed.quiet.p99} ms, ${sandboxed.quiet.failed} failed | |`,
+    row(`node-rest-api build beside a running app (median of ${ROUNDS}; sandboxed, off the first CPU)`, (figures) => figures.besideApp),
+    `| neighbour p99, quiet (${RATE} req/s, ${PHASES} × ${SECONDS} s) | ${plain.quiet.p99} ms, ${plain.quiet.failed} failed | ${sandboxed.quiet.p99} ms, ${sandboxed.quiet.failed} failed | |`,
     `| neighbour p99, beside a heavy build | ${plain.busy.p99} ms, ${plain.busy.failed} failed (${change(plain.quiet.p99, plain.busy.p99)} on quiet) | ${sandboxed.busy.p99} ms, ${sandboxed.busy.failed} failed (${change(sandboxed.quiet.p99, sandboxed.busy.p99)} on quiet) | |`,
   ];
   console.log(lines.join('\n'));

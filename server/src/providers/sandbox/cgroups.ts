@@ -66,12 +66,38 @@ const PERIOD_US = 100_000;
 /**
  * CPU: an app serving requests weighs as much as any other program (cgroup v2 units; v1's cpu.shares are 10.24 times
  * these) and is held to its CPU limit by a quota. A build gets no quota and no CPU group of its own: it runs at the
- * lowest priority (nice 19, see sandbox.ts), so it uses what CPU is idle and yields at once to an app that wakes up.
- * A quota'd build group burnt both cores in bursts and tripled a neighbour app's p99 beside a heavy build
- * (bench:isolation, docs/benchmarks.md); on cgroup v2, whose controllers apply to every group, its weight is the least.
+ * lowest priority (nice 19, see sandbox.ts), so it uses what CPU is idle. While apps run on the machine (sandboxes
+ * with a CPU quota), a build starts on all its CPUs but the first (a cpuset, buildCpus), which is kept for the apps and
+ * Slipway; with none, it uses every CPU. A quota'd build group burnt both cores in bursts and tripled a neighbour app's
+ * p99 beside a heavy build; at nice 19 on every CPU the p99 was still a quarter to a half above quiet, since an app
+ * that woke waited for a build's time slice; off the first CPU it stays at quiet (bench:isolation,
+ * docs/benchmarks.md). On cgroup v2, whose controllers apply to every group, a build's weight is the least.
  */
 export type CpuPriority = 'serving' | 'batch';
 const WEIGHTS: Record<CpuPriority, number> = { serving: 100, batch: 1 };
+
+/** A kernel CPU list ("0-3,6") as CPU numbers. */
+export function parseCpuList(text: string): number[] {
+  return text
+    .trim()
+    .split(',')
+    .filter(Boolean)
+    .flatMap((part) => {
+      const [from, to = from] = part.split('-').map(Number);
+      return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    });
+}
+
+/** The CPUs a build may use when apps run beside it, given those Slipway's group has: all but the first, if there are two. */
+export function buildCpus(available: number[]): string | null {
+  return available.length < 2 ? null : available.slice(1).join(',');
+}
+
+/** The file listing the CPUs Slipway's group may use, where the cpuset controller is there to pin builds with. */
+const CPUSET_FILE: Record<CgroupKind, string> = {
+  v1: path.join(V1_ROOT, 'cpuset', PARENT, 'cpuset.effective_cpus'),
+  v2: path.join(V2_ROOT, PARENT, 'cpuset.cpus.effective'),
+};
 
 /** Which cgroup version this machine lets Slipway use for limits, or null with why not. */
 export async function detectCgroups(): Promise<{ kind: CgroupKind } | { kind: null; reason: string }> {
@@ -84,6 +110,11 @@ export async function detectCgroups(): Promise<{ kind: CgroupKind } | { kind: nu
       await mkdir(path.join(V2_ROOT, PARENT), { recursive: true });
       await writeFile(path.join(V2_ROOT, 'cgroup.subtree_control'), '+memory +pids +cpu').catch(() => undefined);
       await writeFile(path.join(V2_ROOT, PARENT, 'cgroup.subtree_control'), '+memory +pids +cpu');
+      // Optional: without it builds run on every CPU.
+      if (controllers.includes('cpuset')) {
+        await writeFile(path.join(V2_ROOT, 'cgroup.subtree_control'), '+cpuset').catch(() => undefined);
+        await writeFile(path.join(V2_ROOT, PARENT, 'cgroup.subtree_control'), '+cpuset').catch(() => undefined);
+      }
       return { kind: 'v2' };
     } catch (error) {
       return { kind: null, reason: `cgroup v2 cannot be delegated (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
@@ -96,7 +127,18 @@ export async function detectCgroups(): Promise<{ kind: CgroupKind } | { kind: nu
       return { kind: null, reason: `the cgroup v1 ${controller} controller cannot be used (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
     }
   }
+  await prepareCpusetV1().catch(() => undefined);
   return { kind: 'v1' };
+}
+
+/** Optional, as on v2: Slipway's v1 cpuset group, given all the CPUs and memory nodes (a new v1 cpuset has none). */
+async function prepareCpusetV1(): Promise<void> {
+  const root = path.join(V1_ROOT, 'cpuset');
+  const parent = path.join(root, PARENT);
+  await mkdir(parent, { recursive: true });
+  for (const file of ['cpuset.cpus', 'cpuset.mems']) {
+    if (!(await readFile(path.join(parent, file), 'utf8')).trim()) await writeFile(path.join(parent, file), await readFile(path.join(root, file), 'utf8'));
+  }
 }
 
 /** A sandbox's cgroup name: SandboxRun's `<name>-<12 hex digits>`. */
@@ -111,7 +153,7 @@ const STALE_AFTER_MS = 60_000;
  * touched.
  */
 export async function removeStaleCgroups(kind: CgroupKind, now = Date.now()): Promise<string[]> {
-  const parents = kind === 'v2' ? [path.join(V2_ROOT, PARENT)] : ['memory', 'pids', 'cpu'].map((controller) => path.join(V1_ROOT, controller, PARENT));
+  const parents = kind === 'v2' ? [path.join(V2_ROOT, PARENT)] : ['memory', 'pids', 'cpu', 'cpuset'].map((controller) => path.join(V1_ROOT, controller, PARENT));
   const removed: string[] = [];
   for (const parent of parents) {
     const entries = await readdir(parent, { withFileTypes: true }).catch(() => []);
@@ -132,6 +174,18 @@ export async function removeStaleCgroups(kind: CgroupKind, now = Date.now()): Pr
   return removed;
 }
 
+/** Whether an app runs in a sandbox on this machine (any Slipway's): a sandbox group with a CPU quota, as only apps have. */
+export async function appsRunning(kind: CgroupKind): Promise<boolean> {
+  const parent = kind === 'v2' ? path.join(V2_ROOT, PARENT) : path.join(V1_ROOT, 'cpu', PARENT);
+  const quotaFile = kind === 'v2' ? 'cpu.max' : 'cpu.cfs_quota_us';
+  for (const entry of await readdir(parent, { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isDirectory() || !SANDBOX_CGROUP.test(entry.name)) continue;
+    const quota = (await readFile(path.join(parent, entry.name, quotaFile), 'utf8').catch(() => 'max')).trim();
+    if (!quota.startsWith('max') && quota !== '-1') return true;
+  }
+  return false;
+}
+
 /** What ended a sandbox because it passed a limit, as its log and events say it. */
 export const limitMessages = {
   memory: (limits: SandboxLimits) => `out of memory: limit ${limits.memoryMb} MB`,
@@ -143,17 +197,19 @@ export const limitMessages = {
 export class SandboxCgroup {
   private constructor(
     private readonly kind: CgroupKind,
-    private readonly dirs: { memory: string; pids: string; cpu: string | null },
+    private readonly dirs: { memory: string; pids: string; cpu: string | null; cpuset: string | null },
   ) {}
 
   static async create(kind: CgroupKind, name: string, limits: SandboxLimits, priority: CpuPriority): Promise<SandboxCgroup> {
     const bytes = String(limits.memoryMb * 1024 * 1024);
     const quota = priority === 'batch' ? null : String(Math.round((PERIOD_US * limits.cpuPercent) / 100));
     const weight = priority === 'batch' ? WEIGHTS.batch : Math.min(10_000, Math.max(1, Math.round(limits.cpuWeight ?? WEIGHTS.serving)));
+    const cpus = priority === 'batch' && (await appsRunning(kind)) ? buildCpus(parseCpuList(await readFile(CPUSET_FILE[kind], 'utf8').catch(() => ''))) : null;
     if (kind === 'v2') {
       const dir = path.join(V2_ROOT, PARENT, name);
       await mkdir(dir);
-      const group = new SandboxCgroup(kind, { memory: dir, pids: dir, cpu: dir });
+      const group = new SandboxCgroup(kind, { memory: dir, pids: dir, cpu: dir, cpuset: null });
+      if (cpus) await writeFile(path.join(dir, 'cpuset.cpus'), cpus).catch(() => undefined);
       await writeFile(path.join(dir, 'memory.max'), bytes);
       await writeFile(path.join(dir, 'memory.swap.max'), '0').catch(() => undefined);
       await writeFile(path.join(dir, 'pids.max'), String(limits.processes));
@@ -162,13 +218,17 @@ export class SandboxCgroup {
       return group;
     }
     const under = (controller: string) => path.join(V1_ROOT, controller, PARENT, name);
-    const dirs = { memory: under('memory'), pids: under('pids'), cpu: quota === null ? null : under('cpu') };
+    const dirs = { memory: under('memory'), pids: under('pids'), cpu: quota === null ? null : under('cpu'), cpuset: cpus === null ? null : under('cpuset') };
     for (const dir of Object.values(dirs)) if (dir) await mkdir(dir);
     const group = new SandboxCgroup(kind, dirs);
     await writeFile(path.join(dirs.memory, 'memory.limit_in_bytes'), bytes);
     // Without swap accounting this file is absent: then swap is not limited.
     await writeFile(path.join(dirs.memory, 'memory.memsw.limit_in_bytes'), bytes).catch(() => undefined);
     await writeFile(path.join(dirs.pids, 'pids.max'), String(limits.processes));
+    if (dirs.cpuset && cpus) {
+      await writeFile(path.join(dirs.cpuset, 'cpuset.mems'), await readFile(path.join(V1_ROOT, 'cpuset', PARENT, 'cpuset.mems'), 'utf8'));
+      await writeFile(path.join(dirs.cpuset, 'cpuset.cpus'), cpus);
+    }
     if (dirs.cpu && quota !== null) {
       await writeFile(path.join(dirs.cpu, 'cpu.cfs_period_us'), String(PERIOD_US));
       await writeFile(path.join(dirs.cpu, 'cpu.cfs_quota_us'), quota);

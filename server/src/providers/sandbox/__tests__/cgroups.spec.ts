@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rmdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, detectCgroups, removeStaleCgroups, SandboxCgroup } from '../cgroups.js';
+import { appsRunning, buildCpus, DEFAULT_LIMITS, detectCgroups, parseCpuList, removeStaleCgroups, SandboxCgroup } from '../cgroups.js';
 
 const detected = await detectCgroups();
 
@@ -49,27 +49,42 @@ describe('stale sandbox cgroups', () => {
 });
 
 describe('CPU', () => {
-  it("holds an app to its CPU limit with a quota, and gives a build none and the least weight (it runs at nice 19)", async () => {
+  it("holds an app to its CPU limit with a quota, and gives a build beside it none, the least weight and every CPU but the first", async () => {
     const kind = detected.kind!;
     const app = `app-r1-${randomBytes(6).toString('hex')}`;
     const build = `build-${randomBytes(6).toString('hex')}`;
     const appGroup = await SandboxCgroup.create(kind, app, { ...DEFAULT_LIMITS, cpuPercent: 150 }, 'serving');
     const buildGroup = await SandboxCgroup.create(kind, build, { ...DEFAULT_LIMITS, cpuPercent: 150 }, 'batch');
+    const spare = buildCpus(parseCpuList(await readFile('/sys/fs/cgroup/cpuset/cpuset.effective_cpus', 'utf8').catch(() => readFile('/sys/fs/cgroup/cpuset.cpus.effective', 'utf8'))));
     try {
+      expect(await appsRunning(kind)).toBe(true);
       if (kind === 'v2') {
         expect(await readFile(`/sys/fs/cgroup/slipway/${app}/cpu.max`, 'utf8')).toBe('150000 100000\n');
         expect(await readFile(`/sys/fs/cgroup/slipway/${build}/cpu.max`, 'utf8')).toBe('max 100000\n');
         expect(Number(await readFile(`/sys/fs/cgroup/slipway/${build}/cpu.weight`, 'utf8'))).toBe(1);
+        if (spare) expect(parseCpuList(await readFile(`/sys/fs/cgroup/slipway/${build}/cpuset.cpus`, 'utf8'))).toEqual(parseCpuList(spare));
       } else {
         expect(Number(await readFile(`/sys/fs/cgroup/cpu/slipway/${app}/cpu.cfs_quota_us`, 'utf8'))).toBe(150_000);
         expect(Number(await readFile(`/sys/fs/cgroup/cpu/slipway/${app}/cpu.shares`, 'utf8'))).toBe(1024);
-        // Not in the CPU hierarchy at all: only its memory and process limits.
+        // Not in the CPU hierarchy at all: only its memory and process limits, and its CPUs.
         expect(existsSync(`/sys/fs/cgroup/cpu/slipway/${build}`)).toBe(false);
-        expect(buildGroup.procsFiles).toEqual([`/sys/fs/cgroup/memory/slipway/${build}/cgroup.procs`, `/sys/fs/cgroup/pids/slipway/${build}/cgroup.procs`]);
+        expect(existsSync(`/sys/fs/cgroup/cpuset/slipway/${app}`)).toBe(false);
+        const cpuset = spare ? [`/sys/fs/cgroup/cpuset/slipway/${build}/cgroup.procs`] : [];
+        expect(buildGroup.procsFiles).toEqual([`/sys/fs/cgroup/memory/slipway/${build}/cgroup.procs`, `/sys/fs/cgroup/pids/slipway/${build}/cgroup.procs`, ...cpuset]);
+        if (spare) expect(parseCpuList(await readFile(`/sys/fs/cgroup/cpuset/slipway/${build}/cpuset.cpus`, 'utf8'))).toEqual(parseCpuList(spare));
       }
     } finally {
       await appGroup.destroy();
       await buildGroup.destroy();
     }
+  });
+
+  it('keeps the first CPU for apps when there are two or more', () => {
+    expect(parseCpuList('0-3,6\n')).toEqual([0, 1, 2, 3, 6]);
+    expect(parseCpuList('')).toEqual([]);
+    expect(buildCpus([0, 1])).toBe('1');
+    expect(buildCpus([0, 1, 2, 3, 6])).toBe('1,2,3,6');
+    expect(buildCpus([2])).toBeNull();
+    expect(buildCpus([])).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refuseUnsandboxedNeighbours, SandboxRun, type SandboxSpec, sandboxSupport } from '../sandbox.js';
@@ -142,6 +142,25 @@ describe.runIf(found.sandbox)('the sandbox', () => {
     expect(build.output.trim()).toBe('19');
     const app = await run(nice, { priority: 'serving', network: 'host' });
     expect(app.output.trim()).toBe('0');
+  });
+
+  it.runIf(found.cgroups && availableParallelism() > 1)('keeps a build off the first CPU while an app runs, even when it asks for that CPU', async () => {
+    const app = await SandboxRun.start(await specOf(['/bin/sleep', '30'], { priority: 'serving', network: 'host' }));
+    try {
+      // Cpus_allowed_list is the CPUs the process may run on; taskset then asks for the first one.
+      const { exit, output } = await run(`
+        const { spawnSync } = require('node:child_process');
+        const allowed = /Cpus_allowed_list:\\s*(\\S+)/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1];
+        const asked = spawnSync('/usr/bin/taskset', ['-c', '0', '/bin/true']);
+        console.log(JSON.stringify({ allowed, asked: asked.status }));
+      `);
+      expect(exit, output).toMatchObject({ code: 0 });
+      const seen = JSON.parse(output) as { allowed: string; asked: number };
+      expect(seen.allowed.split(/[,-]/).map(Number)).not.toContain(0);
+      expect(seen.asked).not.toBe(0);
+    } finally {
+      await app.kill();
+    }
   });
 
   it.runIf(found.cgroups)('holds a command until released: it runs what its folder holds by then, or ends as not found', async () => {
