@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { FRESH_FETCH } from '../../../app/apollo/serial-refresh';
 import type { DeploymentStatus } from '../../../generated/graphql';
 import { useProjectActiveDeploymentQuery, useProjectDeploymentsQuery } from '../../../generated/hooks';
 import {
@@ -16,6 +17,8 @@ export function useActiveDeployments(projectId: string) {
   const query = useProjectDeploymentsQuery({
     variables: { projectId, filter: ACTIVE_DEPLOYMENTS_FILTER },
     fetchPolicy: 'cache-and-network',
+    // Asked again after each change (useDeploymentUpdates): never an answer to a request made before it.
+    context: FRESH_FETCH,
   });
   const deployments = (query.data ?? query.previousData)?.project.deployments.deployments;
   return { deployments, query };
@@ -31,6 +34,7 @@ export function useDeploymentHistory(projectId: string) {
   const query = useProjectDeploymentsQuery({
     variables: { projectId, filter: toDeploymentsFilter(params) },
     fetchPolicy: 'cache-and-network',
+    context: FRESH_FETCH,
   });
   // While another page or filter loads, the previous rows stay in place instead of flashing a loading text.
   const page = (query.data ?? query.previousData)?.project.deployments;
@@ -59,7 +63,7 @@ export function useDeploymentHistory(projectId: string) {
  * again whenever `refreshKey` changes (the project's pipeline run moved on: a deployment run ends with a new one).
  */
 export function useProjectActiveDeployment(projectId: string, refreshKey?: unknown) {
-  const query = useProjectActiveDeploymentQuery({ variables: { projectId }, fetchPolicy: 'cache-and-network' });
+  const query = useProjectActiveDeploymentQuery({ variables: { projectId }, fetchPolicy: 'cache-and-network', context: FRESH_FETCH });
   const { refetch } = query;
   const lastKey = useRef(refreshKey);
   useEffect(() => {

@@ -148,6 +148,15 @@ describe('Deployments tab live updates', () => {
     expect(panel).toHaveTextContent('v2.0.0: 20 %');
   });
 
+  it('shows a deployment that became active while the lists were being asked (their answers read before it)', async () => {
+    // The lists take 2 s to answer (a loaded server): the refresh the activation asks for must not share them.
+    const server = await start([], 'connected', deploying, 2_000);
+    act(() => server.updates.next(testDeployment({ rollbackTargetId: null, updatedAt: '2026-03-01T12:00:01.000Z' })));
+    await advance(4_100);
+    const cards = screen.getByRole('list', { name: 'Active deployment list' });
+    expect(within(cards).getByRole('article', { name: 'production deployment v2.0.0' })).toHaveTextContent('Traffic100%');
+  });
+
   it('polls a canary in progress while the socket is down and asks the lists again when its step moved on', async () => {
     const canary = { ...deploying, strategy: 'canary' as const, canarySteps: [20, 100], canaryStepSeconds: 600, canaryStep: null };
     const server = await start([{ status: 'deploying', change: { canaryStep: 0, trafficPercent: 20 } }], 'closed', canary);

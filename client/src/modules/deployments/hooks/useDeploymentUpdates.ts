@@ -1,6 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { isDeploymentInProgress } from '@slipway/domain';
-import { use, useCallback, useEffect, useRef } from 'react';
+import { use, useEffect, useRef } from 'react';
+import { useSerialRefresh } from '../../../app/apollo/serial-refresh';
 import { useAppApolloPromise } from '../../../app/apollo/apollo-loader';
 import { isSocketDown, useSocketStatusOf } from '../../../app/apollo/socket-status';
 import {
@@ -17,7 +18,8 @@ import { DEPLOYMENT_POLL_SCHEDULE, DEPLOYMENT_REFRESH_LIMIT } from '../deploymen
 /**
  * Keeps the project's deployments current: live from the projectDeployments subscription (each change goes into
  * the normalised cache; a new deployment, a changed status or a canary's next step also asks the lists and the header
- * again, since which deployments each list holds, and their traffic, change with it). While the socket is down or the subscription failed, the
+ * again, one request at a time (useSerialRefresh), since which deployments each list holds, and their traffic,
+ * change with it). While the socket is down or the subscription failed, the
  * `watched` deployments that are in progress are looked up one by one on spec section 9's schedule (5 s, backing
  * off when slow); a failed lookup is ignored (spec section 8), and when a status changed the list is fetched
  * again with page 1, limit 50, and the lists shown are asked again.
@@ -25,10 +27,15 @@ import { DEPLOYMENT_POLL_SCHEDULE, DEPLOYMENT_REFRESH_LIMIT } from '../deploymen
 export function useDeploymentUpdates(projectId: string, watched: readonly DeploymentCardFragment[]): { polling: boolean } {
   const client = useApolloClient();
   const socket = useSocketStatusOf(use(useAppApolloPromise()).socketStatus);
-  const refreshLists = useCallback(
-    () => client.refetchQueries({ include: [ProjectDeploymentsDocument, ProjectActiveDeploymentDocument] }),
-    [client],
-  );
+  // The rows the subscription brought, newest per deployment: a list's answer read before one of them puts it back.
+  const latest = useRef(new Map<string, DeploymentCardFragment>());
+  const refreshLists = useSerialRefresh(async () => {
+    await client.refetchQueries({ include: [ProjectDeploymentsDocument, ProjectActiveDeploymentDocument] });
+    for (const [id, row] of latest.current) {
+      const now = client.cache.readFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard' });
+      if (!now || Date.parse(now.updatedAt) < Date.parse(row.updatedAt)) client.cache.writeFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard', data: row });
+    }
+  });
 
   const { error, restart } = useProjectDeploymentUpdatesSubscription({
     variables: { projectId },
@@ -38,21 +45,12 @@ export function useDeploymentUpdates(projectId: string, watched: readonly Deploy
       const next = result.data?.projectDeployments;
       if (!next) return;
       const id = cache.identify(next);
-      const read = () => cache.readFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard' });
-      const write = () => cache.writeFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard', data: next });
-      const before = read();
-      write();
+      if (!id) return;
+      const before = cache.readFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard' });
+      cache.writeFragment({ id, fragment: DeploymentCardFragmentDoc, fragmentName: 'DeploymentCard', data: next });
+      latest.current.set(id, next);
       // A canary's new step changed the serving deployment's traffic too.
-      if (!before || before.status !== next.status || before.canaryStep !== next.canaryStep) {
-        // A list request already in flight answers the refresh too (Apollo shares identical requests), with rows read
-        // before this change: when it has written an older row over this one, this one goes back.
-        void refreshLists()
-          .catch(() => undefined)
-          .then(() => {
-            const now = read();
-            if (!now || Date.parse(now.updatedAt) < Date.parse(next.updatedAt)) write();
-          });
-      }
+      if (!before || before.status !== next.status || before.canaryStep !== next.canaryStep) refreshLists();
     },
   });
 
@@ -62,7 +60,7 @@ export function useDeploymentUpdates(projectId: string, watched: readonly Deploy
     else if (socket === 'connected' && wasDown.current) {
       wasDown.current = false;
       // Changes missed while the socket was down: the lists are asked again, and a failed subscription restarts.
-      void refreshLists().catch(() => undefined);
+      refreshLists();
       if (error) restart();
     }
   }, [socket, error, restart, refreshLists]);
@@ -96,7 +94,7 @@ export function useDeploymentUpdates(projectId: string, watched: readonly Deploy
             fetchPolicy: 'network-only',
           })
           .catch(() => undefined);
-        await refreshLists().catch(() => undefined);
+        refreshLists();
       }
       const running = answers.some((answer, index) => isDeploymentInProgress((answer ?? known[index]).status));
       return { running, terminal: !running };

@@ -3,6 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { StreamName } from '@slipway/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { FRESH_FETCH, useSerialRefresh } from '../../../app/apollo/serial-refresh';
 import { ProjectDetailDocument, type PipelineStatusFieldsFragment, type ProjectDetailFragment } from '../../../generated/graphql';
 import { ProjectPipelinePanel } from '../../pipelines/components/ProjectPipelinePanel';
 import { usePipelineStatus } from '../../pipelines/hooks/usePipelineStatus';
@@ -93,35 +94,20 @@ function useLeaveWhenDeleted(projectId: string, deleted: boolean, notice: string
 /**
  * The run's steps write the project (its repository, image, version, app URL): each time a step of the latest run
  * completes, or the run ends (also after a Retry, and from the polling fallback), the project is fetched again so
- * that the page shows what the run made without a reload. One fetch at a time, and one more after it when the run
- * moved on meanwhile: a fetch that joined one already on the wire (Apollo's deduplication) or an older answer
- * arriving last would leave the page on what the project was before the run's last step.
+ * that the page shows what the run made without a reload, one fetch at a time (useSerialRefresh): an older answer
+ * would leave the page on what the project was before the run's last step.
  */
 function useProjectFollowsPipeline(projectId: string, pipeline: PipelineStatusFieldsFragment | null) {
   const client = useApolloClient();
   const progress = pipeline && `${pipeline.id}:${pipeline.completedProcessors}:${pipeline.overallStatus}`;
   const seen = useRef(progress);
-  const fetching = useRef<{ again: boolean } | null>(null);
+  const refresh = useSerialRefresh(() => client.query({ query: ProjectDetailDocument, variables: { id: projectId }, fetchPolicy: 'network-only', context: FRESH_FETCH }));
   useEffect(() => {
     if (progress === seen.current) return;
     seen.current = progress;
     if (!progress || pipeline?.streamName === StreamName.projectDeletion) return;
-    if (fetching.current) {
-      fetching.current.again = true;
-      return;
-    }
-    const current = { again: true };
-    fetching.current = current;
-    void (async () => {
-      while (current.again) {
-        current.again = false;
-        await client
-          .query({ query: ProjectDetailDocument, variables: { id: projectId }, fetchPolicy: 'network-only', context: { queryDeduplication: false } })
-          .catch(() => undefined);
-      }
-      fetching.current = null;
-    })();
-  }, [client, projectId, progress, pipeline?.streamName]);
+    refresh();
+  }, [refresh, progress, pipeline?.streamName]);
 }
 
 function ProjectDetail({ project }: { project: ProjectDetailFragment }) {
