@@ -43,10 +43,13 @@ const call = (method: string, route: string, body?: unknown) => app.api(method, 
 const gitHubApi = (route: string) => fetch(`${github.url}${route}`, { headers: { authorization: `token ${GITHUB_TOKEN}` } });
 const steps = (run: any) => run.processors.map((step: any) => [step.processor_name, step.status, step.error_message ?? null]);
 
+/** Polls until the project's run has ended. */
+const runEnded = () => eventually(async () => (await call('GET', '/status')).body.overall_status !== 'running', 60_000);
+
 /** Polls the deployment until it has settled and the project's run has ended; answers it. */
 async function settled(id: string): Promise<any> {
   await eventually(async () => !['pending', 'deploying', 'rolling_back', 'cleaning_up'].includes((await call('GET', `/deployments/${id}`)).body.status), 120_000);
-  await eventually(async () => (await call('GET', '/status')).body.overall_status !== 'running', 60_000);
+  await runEnded();
   return (await call('GET', `/deployments/${id}`)).body;
 }
 
@@ -247,7 +250,11 @@ describe('a project in cloud mode', () => {
       const text = readFileSync(path.join(buildLogs, file), 'utf8');
       for (const secret of SECRETS) expect(text.includes(secret), `${secret.slice(0, 10)}… in ${file}`).toBe(false);
     }
-    expect((await app.api('DELETE', `/projects/${project.id}`, { token: owner.token })).status).toBeLessThan(300);
+    // The tests before left runs (a stop, a cancelled build) that may still be ending: a run that cannot be cancelled
+    // answers 409 to a deletion.
+    await runEnded();
+    const deleted = await app.api('DELETE', `/projects/${project.id}`, { token: owner.token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
     await eventually(async () => (await app.api('GET', `/projects/${project.id}`, { token: owner.token })).status === 404, 120_000);
     expect((await gitHubApi('/repos/acme/cloud-site')).status).toBe(404);
     expect(await hub.imageFile(project.docker_image_url)).toBeNull();
