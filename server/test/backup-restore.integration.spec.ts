@@ -198,8 +198,9 @@ describe('backup and restore with the embedded database', () => {
         expect((await restoredApi('POST', '/auth/login', { body: { email: account.email, password: account.password } })).status).toBe(200);
       }
       const token = (await restoredApi('POST', '/auth/login', { body: { email: seeded.accounts[0].email, password: seeded.accounts[0].password } })).body.token;
+      // The apps come back before Slipway listens: their deployments learn the new port's URLs within moments.
+      await expect.poll(async () => atAnyPort(await answers(restoredApi, { ...seeded, token }), restoredUrl), { timeout: 5000 }).toEqual(before);
       const after = await answers(restoredApi, { ...seeded, token });
-      expect(atAnyPort(after, restoredUrl)).toEqual(before);
       expect(after.project.deployed_url).toContain(`.localhost:${new URL(restoredUrl).port}/`);
       expect(after.secrets).toEqual(Object.values(SETTINGS));
       // The restored project's repository is in the new data directory, with its tags.
@@ -249,8 +250,7 @@ describe('backup and restore with DATABASE_URL', () => {
     const restored = await startTestApp({ databaseUrl: database.url, dataDir: target });
     try {
       const token = (await restored.api('POST', '/auth/login', { body: { email: seeded.accounts[0].email, password: seeded.accounts[0].password } })).body.token;
-      const after = await answers(restored.api, { ...seeded, token });
-      expect(atAnyPort(after, restored.url)).toEqual(before);
+      await expect.poll(async () => atAnyPort(await answers(restored.api, { ...seeded, token }), restored.url), { timeout: 5000 }).toEqual(before);
     } finally {
       await restored.stop();
     }
