@@ -77,8 +77,6 @@ export class LocalBuilder implements Builder {
 
     await mkdir(this.scratchRoot, { recursive: true });
     await chmod(this.scratchRoot, 0o711);
-    const stale = await this.removeStaleScratch();
-    if (stale.length) hooks.onLog(`Removed ${stale.length === 1 ? 'the scratch directory' : `${stale.length} scratch directories`} of an interrupted build`);
     const dir = await mkdtemp(path.join(this.scratchRoot, ownScratchPrefix()));
     try {
       await chmod(dir, 0o711);
@@ -110,7 +108,8 @@ export class LocalBuilder implements Builder {
         onSpawn: (pid) => recordBuildProcess(dir, pid),
       };
       // Each command's sandbox is made and entered (its slow part) ahead of it, and starts once released: the first's
-      // while the source is exported, the next one's while the command before it runs.
+      // while stale scratch directories are removed and the source is exported, the next one's while the command
+      // before it runs.
       const prepare = (index: number) => {
         const held = index < phases.length ? SandboxRun.start({ ...options.spec, argv: phases[index].argv }, { held: true }) : null;
         // Handled when its command runs (it could not start: the build fails saying why), not before.
@@ -120,6 +119,8 @@ export class LocalBuilder implements Builder {
       const drop = (held: Promise<SandboxRun> | null) => void held?.then((run) => run.kill()).catch(() => undefined);
       let next = prepare(0);
       try {
+        const stale = await this.removeStaleScratch();
+        if (stale.length) hooks.onLog(`Removed ${stale.length === 1 ? 'the scratch directory' : `${stale.length} scratch directories`} of an interrupted build`);
         await this.sourceHost.exportTree(request.repository, request.commitSha, src);
         // Without the sandbox the build reaches its folders through the data directory (search permission only).
         if (user && !found.sandbox) await letOthersPassThrough(path.dirname(this.scratchRoot));

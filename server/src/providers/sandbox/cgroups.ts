@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -66,9 +66,10 @@ const PERIOD_US = 100_000;
 /**
  * CPU: an app serving requests weighs as much as any other program (cgroup v2 units; v1's cpu.shares are 10.24 times
  * these) and is held to its CPU limit by a quota. A build gets no quota and no CPU group of its own: it runs at the
- * lowest priority (nice 19, see sandbox.ts), so it uses what CPU is idle. While apps run on the machine (sandboxes
- * with a CPU quota), a build starts on all its CPUs but the first (a cpuset, buildCpus), which is kept for the apps and
- * Slipway; with none, it uses every CPU. A quota'd build group burnt both cores in bursts and tripled a neighbour app's
+ * lowest priority (nice 19, see sandbox.ts), so it uses what CPU is idle. Where there are two CPUs or more, a build
+ * has a cpuset group: while apps run on the machine (sandboxes with a CPU quota), all the CPUs but the first
+ * (buildCpuset), which is kept for the apps and Slipway; with none, every CPU (a group made ahead of its build is given
+ * the CPUs of the moment it is used: setCpus). A quota'd build group burnt both cores in bursts and tripled a neighbour app's
  * p99 beside a heavy build; at nice 19 on every CPU the p99 was still a quarter to a half above quiet, since an app
  * that woke waited for a build's time slice; off the first CPU it stays at quiet (bench:isolation,
  * docs/benchmarks.md). On cgroup v2, whose controllers apply to every group, a build's weight is the least.
@@ -193,22 +194,52 @@ export const limitMessages = {
   disk: (limits: SandboxLimits) => `disk limit reached: limit ${limits.diskMb} MB written`,
 };
 
+/**
+ * The CPUs a build gets now (cpuset syntax): all but the first while apps run, else all of them; null where builds are
+ * not pinned (one CPU, or no cpuset controller).
+ */
+export async function buildCpuset(kind: CgroupKind): Promise<string | null> {
+  const all = parseCpuList(await readFile(CPUSET_FILE[kind], 'utf8').catch(() => ''));
+  const spare = buildCpus(all);
+  if (spare === null) return null;
+  return (await appsRunning(kind)) ? spare : all.join(',');
+}
+
 /** One sandbox's cgroup(s): created with its limits before it starts, removed once it is empty. */
 export class SandboxCgroup {
   private constructor(
     private readonly kind: CgroupKind,
     private readonly dirs: { memory: string; pids: string; cpu: string | null; cpuset: string | null },
+    private cpuList: string | null,
   ) {}
+
+  /** A build's CPUs (buildCpuset), null for an app's group or where builds are not pinned. */
+  get cpus(): string | null {
+    return this.cpuList;
+  }
+
+  /**
+   * Gives a build's group other CPUs (its processes move with them): a group made ahead of its build gets the build's.
+   * As when it was made, a machine that refuses it leaves the build on the CPUs it had.
+   */
+  async setCpus(cpus: string): Promise<void> {
+    const file = this.kind === 'v2' ? path.join(this.dirs.memory, 'cpuset.cpus') : this.dirs.cpuset && path.join(this.dirs.cpuset, 'cpuset.cpus');
+    if (!file || this.cpuList === null) return;
+    await writeFile(file, cpus).then(
+      () => (this.cpuList = cpus),
+      () => undefined,
+    );
+  }
 
   static async create(kind: CgroupKind, name: string, limits: SandboxLimits, priority: CpuPriority): Promise<SandboxCgroup> {
     const bytes = String(limits.memoryMb * 1024 * 1024);
     const quota = priority === 'batch' ? null : String(Math.round((PERIOD_US * limits.cpuPercent) / 100));
     const weight = priority === 'batch' ? WEIGHTS.batch : Math.min(10_000, Math.max(1, Math.round(limits.cpuWeight ?? WEIGHTS.serving)));
-    const cpus = priority === 'batch' && (await appsRunning(kind)) ? buildCpus(parseCpuList(await readFile(CPUSET_FILE[kind], 'utf8').catch(() => ''))) : null;
+    const cpus = priority === 'batch' ? await buildCpuset(kind) : null;
     if (kind === 'v2') {
       const dir = path.join(V2_ROOT, PARENT, name);
       await mkdir(dir);
-      const group = new SandboxCgroup(kind, { memory: dir, pids: dir, cpu: dir, cpuset: null });
+      const group = new SandboxCgroup(kind, { memory: dir, pids: dir, cpu: dir, cpuset: null }, cpus);
       if (cpus) await writeFile(path.join(dir, 'cpuset.cpus'), cpus).catch(() => undefined);
       await writeFile(path.join(dir, 'memory.max'), bytes);
       await writeFile(path.join(dir, 'memory.swap.max'), '0').catch(() => undefined);
@@ -220,7 +251,7 @@ export class SandboxCgroup {
     const under = (controller: string) => path.join(V1_ROOT, controller, PARENT, name);
     const dirs = { memory: under('memory'), pids: under('pids'), cpu: quota === null ? null : under('cpu'), cpuset: cpus === null ? null : under('cpuset') };
     for (const dir of Object.values(dirs)) if (dir) await mkdir(dir);
-    const group = new SandboxCgroup(kind, dirs);
+    const group = new SandboxCgroup(kind, dirs, cpus);
     await writeFile(path.join(dirs.memory, 'memory.limit_in_bytes'), bytes);
     // Without swap accounting this file is absent: then swap is not limited.
     await writeFile(path.join(dirs.memory, 'memory.memsw.limit_in_bytes'), bytes).catch(() => undefined);
@@ -247,25 +278,18 @@ export class SandboxCgroup {
   }
 
   /** Which limit, if any, the sandbox has passed: the OOM killer ran, or a fork was refused. */
-  async passed(): Promise<'memory' | 'processes' | null> {
-    const counter = async (file: string, key: string) => {
-      const text = await readFile(file, 'utf8').catch(() => '');
-      return Number(new RegExp(`^${key}\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
-    };
+  passed(): 'memory' | 'processes' | null {
+    const counter = (file: string, key: string) => Number(new RegExp(`^${key}\\s+(\\d+)`, 'm').exec(readControl(file))?.[1] ?? 0);
     const oomFile = this.kind === 'v2' ? path.join(this.dirs.memory, 'memory.events') : path.join(this.dirs.memory, 'memory.oom_control');
-    if ((await counter(oomFile, 'oom_kill')) > 0) return 'memory';
-    if ((await counter(path.join(this.dirs.pids, 'pids.events'), 'max')) > 0) return 'processes';
+    if (counter(oomFile, 'oom_kill') > 0) return 'memory';
+    if (counter(path.join(this.dirs.pids, 'pids.events'), 'max') > 0) return 'processes';
     return null;
   }
 
   /** The pids in the sandbox's groups. */
-  async pids(): Promise<number[]> {
-    const all = new Set<number>();
-    for (const file of this.procsFiles) {
-      const text = await readFile(file, 'utf8').catch(() => '');
-      for (const line of text.split('\n')) if (/^\d+$/.test(line)) all.add(Number(line));
-    }
-    return [...all];
+  pids(): number[] {
+    const lines = this.procsFiles.flatMap((file) => readControl(file).split('\n'));
+    return [...new Set(lines.filter((line) => /^\d+$/.test(line)).map(Number))];
   }
 
   /** SIGKILLs everything in the groups until they are empty, then removes them. */
@@ -273,7 +297,7 @@ export class SandboxCgroup {
     if (this.kind === 'v2') await writeFile(path.join(this.dirs.memory, 'cgroup.kill'), '1').catch(() => undefined);
     const deadline = Date.now() + 5_000;
     for (;;) {
-      const pids = await this.pids();
+      const pids = this.pids();
       if (pids.length === 0 || Date.now() > deadline) break;
       for (const pid of pids) {
         try {
@@ -284,18 +308,32 @@ export class SandboxCgroup {
       }
       await sleep(20);
     }
-    for (const dir of this.groupDirs) {
-      for (let attempt = 0; attempt < 50; attempt++) {
-        try {
-          await rmdir(dir);
-          break;
-        } catch (error) {
-          const code = (error as NodeJS.ErrnoException).code;
-          if (code === 'ENOENT') break;
-          // EBUSY: the last exited processes are still being reaped.
-          await sleep(20);
-        }
-      }
+    await Promise.all(this.groupDirs.map((dir) => removeGroup(dir)));
+  }
+}
+
+/**
+ * A cgroup file's text ('' when it is gone). Read synchronously: it is made by the kernel, never waits on a disk, and
+ * takes microseconds, where an asynchronous read costs four thread-pool round trips (about 0.3 ms) at the end of
+ * every build command.
+ */
+function readControl(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Removes an emptied group's directory (EBUSY: its last processes are still being reaped, so it is tried again). */
+async function removeGroup(dir: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      rmdirSync(dir);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      await sleep(20);
     }
   }
 }

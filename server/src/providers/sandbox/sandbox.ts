@@ -4,8 +4,8 @@ import { existsSync, lstatSync, readlinkSync, statSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { type CgroupKind, type CpuPriority, defaultLimits, detectCgroups, limitMessages, SandboxCgroup, type SandboxLimits } from './cgroups.js';
+import { type Readable, Writable } from 'node:stream';
+import { type CgroupKind, type CpuPriority, buildCpuset, defaultLimits, detectCgroups, limitMessages, SandboxCgroup, type SandboxLimits } from './cgroups.js';
 import { signalGroup } from '../cluster/processes.js';
 import type { SandboxUser } from './sandbox-users.js';
 
@@ -42,8 +42,10 @@ const SETPRIV = '/usr/bin/setpriv';
 const PRLIMIT = '/usr/bin/prlimit';
 const NICE = '/usr/bin/nice';
 
-/** The command, a build's at the lowest CPU priority (cgroups.ts, CpuPriority): it yields to apps at once. */
-const withPriority = (spec: SandboxSpec) => (spec.priority === 'batch' ? [NICE, '-n', '19', ...spec.argv] : spec.argv);
+/** argv, a build's at the lowest CPU priority (cgroups.ts, CpuPriority): it yields to apps at once. */
+const withPriority = (spec: SandboxSpec, argv: string[]) => (spec.priority === 'batch' ? [NICE, '-n', '19', ...argv] : argv);
+/** sh: writes its pid to the cgroup.procs files it is given ($1 of them, then the files), or exits 125. */
+const ENTER_CGROUP = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done;';
 /** How often the sandbox's folders are measured against its disk limit. */
 const DISK_CHECK_MS = 2_000;
 /** How often its cgroup's counters are read (an OOM kill, a refused fork). */
@@ -188,10 +190,8 @@ export class SandboxRun {
         this.done = true;
         for (const timer of this.timers) clearInterval(timer);
         // The OOM killer may have ended it just before the last check: its cgroup's counters tell, until it is removed.
-        void this.passedLimit()
-          .then((limit) => (this.limit ??= limit))
-          .then(() => this.kill())
-          .then(() => resolve({ ...exit, limit: this.limit }));
+        this.limit ??= this.passedLimit();
+        void this.kill().then(() => resolve({ ...exit, limit: this.limit }));
       };
       child.once('error', (error: NodeJS.ErrnoException) => finish({ code: null, signal: null, error }));
       child.once('exit', (code, signal) => {
@@ -207,27 +207,42 @@ export class SandboxRun {
   }
 
   /**
-   * Starts argv in a sandbox made for it (see the module's comment). `held`: the sandbox is made and its cgroup
-   * entered now, but its command waits for release() (its folders may still be being filled): entering a cgroup
-   * costs about 12 ms on cgroup v1 (bench:isolation), which the caller then spends while it prepares them.
+   * Starts argv in a sandbox made for it (see the module's comment). `held`: the sandbox is made now (its cgroup
+   * entered, its namespaces and mounts set up), but its command waits for release() (its folders may still be being
+   * filled): entering a cgroup takes 5 to 20 ms on cgroup v1 and bubblewrap's set-up a few more (bench:isolation),
+   * which the caller then spends while it prepares them, and a held sandbox's cgroup is entered before it is asked
+   * for when one like it ran before (Blank).
    */
   static async start(spec: SandboxSpec, { held = false }: { held?: boolean } = {}): Promise<SandboxRun> {
     const found = await sandboxSupport();
     if (!found.sandbox) await refuseUnsandboxedNeighbours(found, spec.owner);
     const limits = spec.limits ?? defaultLimits();
+    if (held && found.sandbox && found.cgroups) {
+      const blank = await takeBlank(found.cgroups, spec, limits);
+      blank.child.stdin!.end(`exec ${sandboxArgv(spec, limits, true).map(quoteForSh).join(' ')} </dev/null`);
+      const started = SandboxRun.begin(blank.child, blank.cgroup, true, spec, limits, true);
+      // The next held sandbox like it will find its cgroup entered, once this one's work is done.
+      void started.exited.then(() => setTimeout(() => makeSpare(found.cgroups!, spec, limits), SPARE_AFTER_MS).unref());
+      return started;
+    }
     const cgroup = found.cgroups ? await SandboxCgroup.create(found.cgroups, `${spec.name}-${randomBytes(6).toString('hex')}`, limits, spec.priority) : null;
     try {
       const run = found.sandbox ? SandboxRun.spawnSandboxed(spec, limits, cgroup, held) : SandboxRun.spawnPlain(spec, cgroup, held);
-      // A wrapper that died before its release would fail the write: its exit says what happened.
-      run.stdin?.on('error', () => undefined);
-      const started = new SandboxRun(run, cgroup, found.sandbox, spec, limits);
-      started.holding = held;
-      started.watch();
-      return started;
+      return SandboxRun.begin(run, cgroup, found.sandbox, spec, limits, held);
     } catch (error) {
       await cgroup?.destroy();
       throw error;
     }
+  }
+
+  private static begin(child: ChildProcess, cgroup: SandboxCgroup | null, sandboxed: boolean, spec: SandboxSpec, limits: SandboxLimits, held: boolean): SandboxRun {
+    // A sandbox that died before its release would fail the write: its exit says what happened.
+    releaseStream(child)?.on('error', () => undefined);
+    const started = new SandboxRun(child, cgroup, sandboxed, spec, limits);
+    started.holding = held;
+    // A held one is watched from its release: its folders' size is counted from what they hold by then.
+    if (!held) started.watch();
+    return started;
   }
 
   /** Lets a held command start (a no-op for one not held); one that is not there (now that its folders are filled) ends as not found. */
@@ -240,63 +255,28 @@ export class SandboxRun {
       void this.kill();
       return;
     }
-    this.child.stdin?.end('\n');
+    this.watch();
+    releaseStream(this.child)?.end('\n');
   }
 
   /**
-   * A `sh` that puts itself in the cgroup, then execs the rest: nothing the code starts can be outside it. Held, it
-   * waits for a line on its stdin first (release()), and the command gets no stdin. Neither: the argv as it is.
+   * A `sh` that puts itself in the cgroup, then execs the rest: nothing the code starts can be outside it. Held (only
+   * without bubblewrap, which holds the command itself: --block-fd), it waits for a line on its stdin first
+   * (release()), and the command gets no stdin. Neither: the argv as it is.
    */
   private static enterCgroup(cgroup: SandboxCgroup | null, argv: string[], held = false): string[] {
     const files = cgroup?.procsFiles ?? [];
     if (!files.length && !held) return argv;
     const start = held ? 'read -r _ || exit 125; exec "$@" </dev/null' : 'exec "$@"';
-    const script = `n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done; ${start}`;
-    return ['/bin/sh', '-c', script, 'sh', String(files.length), ...files, ...argv];
+    return ['/bin/sh', '-c', `${ENTER_CGROUP} ${start}`, 'sh', String(files.length), ...files, ...argv];
   }
 
   private static spawnSandboxed(spec: SandboxSpec, limits: SandboxLimits, cgroup: SandboxCgroup | null, held: boolean): ChildProcess {
-    const env = spec.env({ work: SANDBOX_WORK, home: SANDBOX_HOME, tmp: SANDBOX_TMP });
     // A held command is looked for on release(), once its folder is filled.
-    const missing = !held && missingCommand(spec.argv[0], env.PATH ?? '', spec.work);
-    const bytes = String(limits.diskMb * 1024 * 1024);
-    const tmpfs = (dir: string) => ['--perms', '1777', '--size', bytes, '--tmpfs', dir];
-    const user = spec.user ?? { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
-    const argv = [
-      bwrapPath()!,
-      ...namespaceArgs(spec.network),
-      ...filesystemArgs(),
-      // Folders bwrap would make for the mounts below are closed (0700): these are made open to read.
-      ...['--perms', '0755', '--dir', '/var', '--perms', '0755', '--dir', '/home'],
-      ...tmpfs('/tmp'),
-      ...tmpfs('/var/tmp'),
-      ...tmpfs('/dev/shm'),
-      '--bind',
-      spec.work,
-      SANDBOX_WORK,
-      '--bind',
-      spec.home,
-      SANDBOX_HOME,
-      '--chdir',
-      SANDBOX_WORK,
-      ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]),
-      '--',
-      PRLIMIT,
-      `--fsize=${bytes}`,
-      '--',
-      SETPRIV,
-      `--reuid=${user.uid}`,
-      `--regid=${user.gid}`,
-      '--clear-groups',
-      '--inh-caps=-all',
-      '--bounding-set=-all',
-      '--no-new-privs',
-      '--',
-      ...withPriority(spec),
-    ];
-    const [command, ...args] = missing ? ['/nonexistent/' + spec.argv[0]] : SandboxRun.enterCgroup(cgroup, argv, held);
+    const missing = !held && missingCommand(spec.argv[0], spec.env({ work: SANDBOX_WORK, home: SANDBOX_HOME, tmp: SANDBOX_TMP }).PATH ?? '', spec.work);
+    const [command, ...args] = missing ? ['/nonexistent/' + spec.argv[0]] : SandboxRun.enterCgroup(cgroup, sandboxArgv(spec, limits, held));
     // The environment reaches the code through --setenv only; the wrapper and bwrap get none.
-    return spawn(command, args, { cwd: spec.work, env: {}, shell: false, detached: true, stdio: [held ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    return spawn(command, args, { cwd: spec.work, env: {}, shell: false, detached: true, stdio: ['ignore', 'pipe', 'pipe', ...(held ? ['pipe' as const] : [])] });
   }
 
   private static spawnPlain(spec: SandboxSpec, cgroup: SandboxCgroup | null, held: boolean): ChildProcess {
@@ -304,7 +284,7 @@ export class SandboxRun {
     const options: SpawnOptions = { cwd: spec.work, env, shell: false, detached: true, stdio: [held ? 'pipe' : 'ignore', 'pipe', 'pipe'] };
     // A command that is not there fails to spawn (ENOENT), as it would without the wrappers (held: on release()).
     if (!held && missingCommand(spec.argv[0], env.PATH ?? '', spec.work, spec.work)) return spawn(`/nonexistent/${spec.argv[0]}`, [], options);
-    const [program, ...rest] = withPriority(spec);
+    const [program, ...rest] = withPriority(spec, spec.argv);
     if (!cgroup) {
       const [command, ...args] = SandboxRun.enterCgroup(null, [program, ...rest], held);
       return spawn(command, args, { ...options, ...(spec.user ?? {}) });
@@ -361,23 +341,22 @@ export class SandboxRun {
     void this.kill();
   }
 
-  /** Ends everything in the sandbox, and removes its cgroup once the command has exited. */
+  /** Ends everything in the sandbox, and removes its cgroup once the command has exited (destroy() kills what is left). */
   async kill(): Promise<void> {
     if (this.child.pid !== undefined) signalGroup(this.child.pid, 'SIGKILL');
-    if (this.cgroup) {
-      for (const pid of await this.cgroup.pids()) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // Gone meanwhile.
-        }
+    if (!this.cgroup) return;
+    if (this.done) return this.cgroup.destroy();
+    for (const pid of this.cgroup.pids()) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone meanwhile.
       }
-      if (this.done) await this.cgroup.destroy();
     }
   }
 
-  private async passedLimit(): Promise<string | null> {
-    const passed = await this.cgroup?.passed();
+  private passedLimit(): string | null {
+    const passed = this.cgroup?.passed();
     return passed ? limitMessages[passed](this.limits) : null;
   }
 
@@ -385,9 +364,8 @@ export class SandboxRun {
   private watch(): void {
     if (this.cgroup) {
       const timer = setInterval(() => {
-        void this.passedLimit().then((limit) => {
-          if (limit && !this.done) this.stopFor(limit);
-        });
+        const limit = this.passedLimit();
+        if (limit && !this.done) this.stopFor(limit);
       }, LIMIT_CHECK_MS);
       timer.unref();
       this.timers.push(timer);
@@ -411,6 +389,127 @@ export class SandboxRun {
       this.timers.push(timer);
     });
   }
+}
+
+/**
+ * The command line that makes the sandbox and runs spec.argv in it, as the project's user (see the module's comment).
+ * Held: bubblewrap makes it, then waits for release() to write to its fd 3 (closed before the command runs).
+ */
+function sandboxArgv(spec: SandboxSpec, limits: SandboxLimits, held: boolean): string[] {
+  const env = spec.env({ work: SANDBOX_WORK, home: SANDBOX_HOME, tmp: SANDBOX_TMP });
+  const bytes = String(limits.diskMb * 1024 * 1024);
+  const tmpfs = (dir: string) => ['--perms', '1777', '--size', bytes, '--tmpfs', dir];
+  const user = spec.user ?? { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+  // The priority and the file size limit are set before bwrap (inherited by all it starts), so that a held sandbox
+  // has set them before its release.
+  return withPriority(spec, [
+    PRLIMIT,
+    `--fsize=${bytes}`,
+    '--',
+    bwrapPath()!,
+    ...namespaceArgs(spec.network),
+    ...filesystemArgs(),
+    // Folders bwrap would make for the mounts below are closed (0700): these are made open to read.
+    ...['--perms', '0755', '--dir', '/var', '--perms', '0755', '--dir', '/home'],
+    ...tmpfs('/tmp'),
+    ...tmpfs('/var/tmp'),
+    ...tmpfs('/dev/shm'),
+    '--bind',
+    spec.work,
+    SANDBOX_WORK,
+    '--bind',
+    spec.home,
+    SANDBOX_HOME,
+    '--chdir',
+    SANDBOX_WORK,
+    ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]),
+    ...(held ? ['--block-fd', '3'] : []),
+    '--',
+    SETPRIV,
+    `--reuid=${user.uid}`,
+    `--regid=${user.gid}`,
+    '--clear-groups',
+    '--inh-caps=-all',
+    '--bounding-set=-all',
+    '--no-new-privs',
+    '--',
+    ...spec.argv,
+  ]);
+}
+
+/**
+ * A held sandbox begins blank: its cgroup, and a `sh` that enters it and then waits for the rest of its command line
+ * on its stdin (sandboxArgv's, given when it is taken). Entering a cgroup on cgroup v1 waits for a kernel grace
+ * period, 5 to 20 ms on an idle machine (bench:isolation), so one is made ahead: the spare, made once a held sandbox's
+ * command has ended, for the next one of the same name, priority, limits and CPUs (a build's next build). It runs
+ * nothing of a user's and has no user id; it ends when Slipway does (its stdin closes), and the stale-cgroup sweep
+ * removes its group then.
+ */
+interface Blank {
+  cgroup: SandboxCgroup;
+  child: ChildProcess;
+  key: string;
+}
+
+let spare: Promise<Blank> | null = null;
+/** How long after a held sandbox's command ended its spare is made (its caller's own work comes first). */
+const SPARE_AFTER_MS = 250;
+const blankKey = (spec: SandboxSpec, limits: SandboxLimits, pinned: boolean) => JSON.stringify([spec.name, spec.priority, limits, pinned]);
+
+async function makeBlank(kind: CgroupKind, spec: SandboxSpec, limits: SandboxLimits): Promise<Blank> {
+  const cgroup = await SandboxCgroup.create(kind, `${spec.name}-${randomBytes(6).toString('hex')}`, limits, spec.priority);
+  try {
+    const files = cgroup.procsFiles;
+    const child = spawn('/bin/sh', ['-c', `${ENTER_CGROUP} line=$(cat) || exit 125; eval "$line"`, 'sh', String(files.length), ...files], { cwd: '/', env: {}, shell: false, detached: true, stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
+    child.stdin!.on('error', () => undefined);
+    return { cgroup, child, key: blankKey(spec, limits, cgroup.cpus !== null) };
+  } catch (error) {
+    await cgroup.destroy();
+    throw error;
+  }
+}
+
+/** A spare waits without keeping Slipway running; a taken one keeps it running as any command does. */
+function keepAlive(blank: Blank, keep: boolean): Blank {
+  for (const handle of [blank.child, ...blank.child.stdio]) {
+    const refable = handle as { ref?: () => void; unref?: () => void } | null;
+    if (keep) refable?.ref?.();
+    else refable?.unref?.();
+  }
+  return blank;
+}
+
+function makeSpare(kind: CgroupKind, spec: SandboxSpec, limits: SandboxLimits): void {
+  if (spare) return;
+  spare = makeBlank(kind, spec, limits).then((blank) => keepAlive(blank, false));
+  spare.catch(() => (spare = null));
+}
+
+/** The spare if it fits and is alive (given the CPUs a build gets now), else a new blank. */
+async function takeBlank(kind: CgroupKind, spec: SandboxSpec, limits: SandboxLimits): Promise<Blank> {
+  const ready = spare;
+  spare = null;
+  const [blank, cpus] = await Promise.all([ready?.catch(() => null), spec.priority === 'batch' ? buildCpuset(kind) : null]);
+  if (blank && blank.key === blankKey(spec, limits, cpus !== null) && blank.child.exitCode === null && blank.child.signalCode === null) {
+    if (cpus !== null && blank.cgroup.cpus !== cpus) await blank.cgroup.setCpus(cpus);
+    return keepAlive(blank, true);
+  }
+  if (blank) {
+    if (blank.child.pid !== undefined) signalGroup(blank.child.pid, 'SIGKILL');
+    void blank.cgroup.destroy();
+  }
+  return makeBlank(kind, spec, limits);
+}
+
+/** word, quoted for sh: it stays one word, and nothing in it is expanded. */
+function quoteForSh(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** Where release() writes: bwrap's --block-fd (fd 3) in a sandbox, the wrapper's stdin without one; null when not held. */
+function releaseStream(child: ChildProcess): Writable | null {
+  const stream = child.stdio[3] ?? child.stdin;
+  return stream instanceof Writable ? stream : null;
 }
 
 /** Refused: no sandbox, and another user's code already runs on this machine. */

@@ -286,6 +286,14 @@ describe('LocalBuilder', () => {
     expect(lines.at(-1)).toBe('Build stopped: out of memory: limit 128 MB');
   });
 
+  it('counts what a build writes against its disk limit, not the source it was given', { skip: !CGROUPS }, async () => {
+    // 24 MB of source against a 16 MB limit, and a command that outlasts a few of the limit's checks (every 2 s).
+    const source = [{ path: 'big.bin', content: Buffer.alloc(24 * 1024 * 1024, 7) }];
+    const req = { ...(await request(source, [process.execPath, '-e', 'setTimeout(() => {}, 4500)'])), limits: { memoryMb: 256, processes: 64, cpuPercent: 100, diskMb: 16 } };
+    const { result, output } = await build(req);
+    expect(result.status, output).toBe('success');
+  });
+
   it('builds an image once when two builds of it run at the same time', async () => {
     const req = await request([{ path: 'a.txt', content: Buffer.from('a') }], [process.execPath, '-e', 'console.log("BUILDING")']);
     const [first, second] = await Promise.all([build(req), build(req)]);

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitingOnStdin } from './held-command.js';
+import { waitingForRelease } from './held-command.js';
 
 // This file's own module state (sandboxSupport is found out once per process): the sandbox turned off, as
 // bench:isolation's baseline runs it and as a machine without bubblewrap or root would.
@@ -36,7 +36,7 @@ describe('a held command without the sandbox', () => {
     let output = '';
     held.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     // Still the waiting wrapper, in a read of its stdin.
-    await expect.poll(() => waitingOnStdin(held.pid), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => waitingForRelease(held.pid, 0), { timeout: 5000 }).toBe(held.pid);
     await writeFile(path.join(dir, 'late.js'), "console.log('written after the command was started')");
     held.release();
     expect(await held.exited).toMatchObject({ code: 0, limit: null });

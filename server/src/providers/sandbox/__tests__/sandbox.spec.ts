@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refuseUnsandboxedNeighbours, SandboxRun, type SandboxSpec, sandboxSupport } from '../sandbox.js';
 import { projectUser, type SandboxUser } from '../sandbox-users.js';
-import { waitingOnStdin } from './held-command.js';
+import { waitingForRelease } from './held-command.js';
 import { processesOf } from '../../cluster/processes.js';
 
 const found = await sandboxSupport();
@@ -167,8 +168,11 @@ describe.runIf(found.sandbox)('the sandbox', () => {
     const held = await SandboxRun.start(await specOf([process.execPath, 'late.js']), { held: true });
     let output = '';
     held.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    // It waits, still the wrapper that entered the cgroup, in a read of its stdin.
-    await expect.poll(() => waitingOnStdin(held.pid), { timeout: 5000 }).toBe(true);
+    // It waits already in its cgroup and its own namespaces, in bubblewrap's read of its release pipe (fd 3).
+    await expect.poll(() => waitingForRelease(held.pid, 3), { timeout: 5000 }).not.toBeNull();
+    const waiting = (await waitingForRelease(held.pid, 3))!;
+    expect(await readlink(`/proc/${waiting}/ns/pid`)).not.toBe(await readlink('/proc/self/ns/pid'));
+    expect(await readFile(`/proc/${waiting}/cgroup`, 'utf8')).toMatch(/:memory:\/slipway\/test-[0-9a-f]{12}$|^0::\/slipway\/test-[0-9a-f]{12}$/m);
     // Written after the sandbox was made: the command sees it once released.
     await writeFile(path.join(work, 'late.js'), "console.log('written after the sandbox was made')");
     held.release();
@@ -178,6 +182,26 @@ describe.runIf(found.sandbox)('the sandbox', () => {
     const missing = await SandboxRun.start(await specOf(['./not-there.sh']), { held: true });
     missing.release();
     expect((await missing.exited).error?.code).toBe('ENOENT');
+  });
+
+  it.runIf(found.cgroups)('makes the next held sandbox ahead, once one has ended, and gives it its command word for word', async () => {
+    const first = await SandboxRun.start(await specOf(['/bin/true']), { held: true });
+    first.release();
+    expect(await first.exited).toMatchObject({ code: 0 });
+    await sleep(1000);
+    // Seconds since boot, as /proc/<pid>/stat counts a process's start (field 22, in clock ticks: 100 per second).
+    const uptime = async () => Number((await readFile('/proc/uptime', 'utf8')).split(' ')[0]);
+    const startedAt = async (pid: number) => Number((await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ')[19]) / 100;
+    const asked = await uptime();
+    const words = ["it's", 'a b', 'two\nlines', '$HOME `id` $(id)', '"quoted"', ''];
+    const next = await SandboxRun.start(await specOf([process.execPath, '-e', 'console.log(JSON.stringify(process.argv.slice(1)))', ...words]), { held: true });
+    // Its process (the one that entered its cgroup) was there before it was asked for.
+    expect(await startedAt(next.pid!)).toBeLessThan(asked);
+    let output = '';
+    next.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    next.release();
+    expect(await next.exited).toMatchObject({ code: 0, limit: null });
+    expect(JSON.parse(output)).toEqual(words);
   });
 
   it.runIf(found.cgroups)('stops a fork bomb at its process limit, and says so', async () => {
