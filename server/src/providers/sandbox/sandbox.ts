@@ -400,9 +400,9 @@ function sandboxArgv(spec: SandboxSpec, limits: SandboxLimits, held: boolean): s
   const bytes = String(limits.diskMb * 1024 * 1024);
   const tmpfs = (dir: string) => ['--perms', '1777', '--size', bytes, '--tmpfs', dir];
   const user = spec.user ?? { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
-  // The priority and the file size limit are set before bwrap (inherited by all it starts), so that a held sandbox
-  // has set them before its release.
-  return withPriority(spec, [
+  // The file size limit is set before bwrap (inherited by all it starts), so that a held sandbox has set it before its
+  // release. The priority is the command's own: bubblewrap's processes, which pass on its exit, keep theirs.
+  return [
     PRLIMIT,
     `--fsize=${bytes}`,
     '--',
@@ -433,8 +433,8 @@ function sandboxArgv(spec: SandboxSpec, limits: SandboxLimits, held: boolean): s
     '--bounding-set=-all',
     '--no-new-privs',
     '--',
-    ...spec.argv,
-  ]);
+    ...withPriority(spec, spec.argv),
+  ];
 }
 
 /**
