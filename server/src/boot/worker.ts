@@ -1,6 +1,6 @@
 import { logUnexpected } from '../common/log.js';
 import { removeStaleCgroups } from '../providers/sandbox/cgroups.js';
-import { describeSupport, sandboxSupport } from '../providers/sandbox/sandbox.js';
+import { describeSupport, dropSpare, sandboxSupport } from '../providers/sandbox/sandbox.js';
 import type { Core } from './core.js';
 
 /** How often a worker looks for what dead processes left: their builds and scratch directories, their steps. */
@@ -39,6 +39,7 @@ export async function startWorker(core: Core): Promise<{ workerId: string }> {
   const timer = setInterval(sweep, RECOVER_EVERY_MS);
   timer.unref();
   core.onStop(() => cluster.shutdown());
+  core.onStop(() => dropSpare());
   core.onStop(async () => {
     clearInterval(timer);
     await sweeping;

@@ -222,7 +222,10 @@ export class SandboxRun {
       blank.child.stdin!.end(`exec ${sandboxArgv(spec, limits, true).map(quoteForSh).join(' ')} </dev/null`);
       const started = SandboxRun.begin(blank.child, blank.cgroup, true, spec, limits, true);
       // The next held sandbox like it will find its cgroup entered, once this one's work is done.
-      void started.exited.then(() => setTimeout(() => makeSpare(found.cgroups!, spec, limits), SPARE_AFTER_MS).unref());
+      void started.exited.then(() => {
+        if (spareTimer) clearTimeout(spareTimer);
+        spareTimer = setTimeout(() => makeSpare(found.cgroups!, spec, limits), SPARE_AFTER_MS).unref();
+      });
       return started;
     }
     const cgroup = found.cgroups ? await SandboxCgroup.create(found.cgroups, `${spec.name}-${randomBytes(6).toString('hex')}`, limits, spec.priority) : null;
@@ -442,8 +445,8 @@ function sandboxArgv(spec: SandboxSpec, limits: SandboxLimits, held: boolean): s
  * on its stdin (sandboxArgv's, given when it is taken). Entering a cgroup on cgroup v1 waits for a kernel grace
  * period, 5 to 20 ms on an idle machine (bench:isolation), so one is made ahead: the spare, made once a held sandbox's
  * command has ended, for the next one of the same name, priority, limits and CPUs (a build's next build). It runs
- * nothing of a user's and has no user id; it ends when Slipway does (its stdin closes), and the stale-cgroup sweep
- * removes its group then.
+ * nothing of a user's and has no user id; it ends when Slipway does: on a clean stop with its group (dropSpare), else
+ * as its stdin closes, and the next start's stale-cgroup sweep removes its group.
  */
 interface Blank {
   cgroup: SandboxCgroup;
@@ -452,6 +455,7 @@ interface Blank {
 }
 
 let spare: Promise<Blank> | null = null;
+let spareTimer: NodeJS.Timeout | null = null;
 /** How long after a held sandbox's command ended its spare is made (its caller's own work comes first). */
 const SPARE_AFTER_MS = 250;
 const blankKey = (spec: SandboxSpec, limits: SandboxLimits, pinned: boolean) => JSON.stringify([spec.name, spec.priority, limits, pinned]);
@@ -494,11 +498,23 @@ async function takeBlank(kind: CgroupKind, spec: SandboxSpec, limits: SandboxLim
     if (cpus !== null && blank.cgroup.cpus !== cpus) await blank.cgroup.setCpus(cpus);
     return keepAlive(blank, true);
   }
-  if (blank) {
-    if (blank.child.pid !== undefined) signalGroup(blank.child.pid, 'SIGKILL');
-    void blank.cgroup.destroy();
-  }
+  if (blank) void discard(blank);
   return makeBlank(kind, spec, limits);
+}
+
+async function discard(blank: Blank): Promise<void> {
+  if (blank.child.pid !== undefined) signalGroup(blank.child.pid, 'SIGKILL');
+  await blank.cgroup.destroy();
+}
+
+/** Ends the spare, on a clean stop: its group is removed now rather than by the next start's sweep. */
+export async function dropSpare(): Promise<void> {
+  if (spareTimer) clearTimeout(spareTimer);
+  spareTimer = null;
+  const ready = spare;
+  spare = null;
+  const blank = await ready?.catch(() => null);
+  if (blank) await discard(blank);
 }
 
 /** word, quoted for sh: it stays one word, and nothing in it is expanded. */

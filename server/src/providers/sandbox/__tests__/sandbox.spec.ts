@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { chown, mkdir, mkdtemp, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refuseUnsandboxedNeighbours, SandboxRun, type SandboxSpec, sandboxSupport } from '../sandbox.js';
+import { dropSpare, refuseUnsandboxedNeighbours, SandboxRun, type SandboxSpec, sandboxSupport } from '../sandbox.js';
 import { projectUser, type SandboxUser } from '../sandbox-users.js';
 import { waitingForRelease } from './held-command.js';
 import { processesOf } from '../../cluster/processes.js';
@@ -202,6 +202,13 @@ describe.runIf(found.sandbox)('the sandbox', () => {
     next.release();
     expect(await next.exited).toMatchObject({ code: 0, limit: null });
     expect(JSON.parse(output)).toEqual(words);
+
+    // Slipway's clean stop ends the spare made after it, and removes its group.
+    const parent = found.cgroups === 'v2' ? '/sys/fs/cgroup/slipway' : '/sys/fs/cgroup/memory/slipway';
+    const spareGroups = async () => (await readdir(parent)).filter((name) => /^test-[0-9a-f]{12}$/.test(name));
+    await expect.poll(spareGroups, { timeout: 5000 }).toHaveLength(1);
+    await dropSpare();
+    expect(await spareGroups()).toEqual([]);
   });
 
   it.runIf(found.cgroups)('stops a fork bomb at its process limit, and says so', async () => {
