@@ -20,7 +20,11 @@ async function servingAfter(previous: string): Promise<any> {
   await eventually(async () => {
     environment = await production();
     return environment.state === 'active' && environment.active_deployment?.id !== previous;
-  }, 120_000);
+  }, 120_000).catch(async () => {
+    // What the environment and its newest deployment said last, so that a failure here says why.
+    const deployments = (await call('GET', '/deployments')).body;
+    throw new Error(`production did not serve a new deployment within 120 s: ${JSON.stringify({ environment, deployments })}`);
+  });
   return environment;
 }
 
