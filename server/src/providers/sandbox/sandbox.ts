@@ -444,7 +444,8 @@ function sandboxArgv(spec: SandboxSpec, limits: SandboxLimits, held: boolean): s
  * A held sandbox begins blank: its cgroup, and a `sh` that enters it and then waits for the rest of its command line
  * on its stdin (sandboxArgv's, given when it is taken). Entering a cgroup on cgroup v1 waits for a kernel grace
  * period, 5 to 20 ms on an idle machine (bench:isolation), so one is made ahead: the spare, made once a held sandbox's
- * command has ended, for the next one of the same name, priority, limits and CPUs (a build's next build). It runs
+ * command has ended, for the next one of the same name, priority and limits (a build's next build; it is given the
+ * CPUs a build gets when it is taken). It runs
  * nothing of a user's and has no user id; it ends when Slipway does: on a clean stop with its group (dropSpare), else
  * as its stdin closes, and the next start's stale-cgroup sweep removes its group.
  */
@@ -485,8 +486,11 @@ function keepAlive(blank: Blank, keep: boolean): Blank {
 
 function makeSpare(kind: CgroupKind, spec: SandboxSpec, limits: SandboxLimits): void {
   if (spare) return;
-  spare = makeBlank(kind, spec, limits).then((blank) => keepAlive(blank, false));
-  spare.catch(() => (spare = null));
+  const made = makeBlank(kind, spec, limits).then((blank) => keepAlive(blank, false));
+  spare = made;
+  made.catch(() => {
+    if (spare === made) spare = null;
+  });
 }
 
 /** The spare if it fits and is alive (given the CPUs a build gets now), else a new blank. */
