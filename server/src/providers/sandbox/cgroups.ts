@@ -286,28 +286,25 @@ export class SandboxCgroup {
     return null;
   }
 
-  /** The pids in the sandbox's groups. */
-  pids(): number[] {
+  /** SIGKILLs every process now in the sandbox's groups; answers how many there were. */
+  killAll(): number {
     const lines = this.procsFiles.flatMap((file) => readControl(file).split('\n'));
-    return [...new Set(lines.filter((line) => /^\d+$/.test(line)).map(Number))];
+    const pids = new Set(lines.filter((line) => /^\d+$/.test(line)).map(Number));
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    return pids.size;
   }
 
   /** SIGKILLs everything in the groups until they are empty, then removes them. */
   async destroy(): Promise<void> {
     if (this.kind === 'v2') await writeFile(path.join(this.dirs.memory, 'cgroup.kill'), '1').catch(() => undefined);
     const deadline = Date.now() + 5_000;
-    for (;;) {
-      const pids = this.pids();
-      if (pids.length === 0 || Date.now() > deadline) break;
-      for (const pid of pids) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // Gone meanwhile.
-        }
-      }
-      await sleep(20);
-    }
+    while (this.killAll() > 0 && Date.now() <= deadline) await sleep(20);
     await Promise.all(this.groupDirs.map((dir) => removeGroup(dir)));
   }
 }

@@ -42,8 +42,8 @@ const SETPRIV = '/usr/bin/setpriv';
 const PRLIMIT = '/usr/bin/prlimit';
 const NICE = '/usr/bin/nice';
 
-/** argv, a build's at the lowest CPU priority (cgroups.ts, CpuPriority): it yields to apps at once. */
-const withPriority = (spec: SandboxSpec, argv: string[]) => (spec.priority === 'batch' ? [NICE, '-n', '19', ...argv] : argv);
+/** The command, a build's at the lowest CPU priority (cgroups.ts, CpuPriority): it yields to apps at once. */
+const withPriority = (spec: SandboxSpec) => (spec.priority === 'batch' ? [NICE, '-n', '19', ...spec.argv] : spec.argv);
 /** sh: writes its pid to the cgroup.procs files it is given ($1 of them, then the files), or exits 125. */
 const ENTER_CGROUP = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done;';
 /** How often the sandbox's folders are measured against its disk limit. */
@@ -287,7 +287,7 @@ export class SandboxRun {
     const options: SpawnOptions = { cwd: spec.work, env, shell: false, detached: true, stdio: [held ? 'pipe' : 'ignore', 'pipe', 'pipe'] };
     // A command that is not there fails to spawn (ENOENT), as it would without the wrappers (held: on release()).
     if (!held && missingCommand(spec.argv[0], env.PATH ?? '', spec.work, spec.work)) return spawn(`/nonexistent/${spec.argv[0]}`, [], options);
-    const [program, ...rest] = withPriority(spec, spec.argv);
+    const [program, ...rest] = withPriority(spec);
     if (!cgroup) {
       const [command, ...args] = SandboxRun.enterCgroup(null, [program, ...rest], held);
       return spawn(command, args, { ...options, ...(spec.user ?? {}) });
@@ -349,13 +349,7 @@ export class SandboxRun {
     if (this.child.pid !== undefined) signalGroup(this.child.pid, 'SIGKILL');
     if (!this.cgroup) return;
     if (this.done) return this.cgroup.destroy();
-    for (const pid of this.cgroup.pids()) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // Gone meanwhile.
-      }
-    }
+    this.cgroup.killAll();
   }
 
   private passedLimit(): string | null {
@@ -436,7 +430,7 @@ function sandboxArgv(spec: SandboxSpec, limits: SandboxLimits, held: boolean): s
     '--bounding-set=-all',
     '--no-new-privs',
     '--',
-    ...withPriority(spec, spec.argv),
+    ...withPriority(spec),
   ];
 }
 
@@ -574,7 +568,7 @@ function missingCommand(command: string | undefined, searchPath: string, work: s
 }
 
 /** The processes below pid (its children, theirs, …) with their real uid (Linux /proc). */
-async function descendants(pid: number | undefined): Promise<Array<{ pid: number; uid: number }>> {
+export async function descendants(pid: number | undefined): Promise<Array<{ pid: number; uid: number }>> {
   if (pid === undefined) return [];
   const parents = new Map<number, Array<{ pid: number; uid: number }>>();
   for (const entry of await readdir('/proc').catch((): string[] => [])) {

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { descendants } from '../sandbox.js';
 
 /** The system call read: 0 on x86-64, 63 on arm64. */
 const READ = process.arch === 'arm64' ? '63' : '0';
@@ -15,16 +16,7 @@ async function readingFd(pid: number, fd: number): Promise<boolean> {
  */
 export async function waitingForRelease(pid: number | undefined, fd: number): Promise<number | null> {
   if (pid === undefined) return null;
-  const parents = new Map<number, number>();
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // pid (comm) state ppid …: comm may hold spaces and parentheses, so the fields are read after its last ')'.
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (Number.isInteger(ppid)) parents.set(Number(entry), ppid);
-  }
-  const below = (candidate: number): boolean => candidate === pid || (parents.has(candidate) && below(parents.get(candidate)!));
-  for (const candidate of [pid, ...[...parents.keys()].filter((other) => other !== pid && below(other))]) {
+  for (const candidate of [pid, ...(await descendants(pid)).map((below) => below.pid)]) {
     if (await readingFd(candidate, fd)) return candidate;
   }
   return null;
