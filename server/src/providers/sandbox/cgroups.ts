@@ -175,14 +175,18 @@ export async function removeStaleCgroups(kind: CgroupKind, now = Date.now()): Pr
   return removed;
 }
 
-/** Whether an app runs in a sandbox on this machine (any Slipway's): a sandbox group with a CPU quota, as only apps have. */
-export async function appsRunning(kind: CgroupKind): Promise<boolean> {
-  const parent = kind === 'v2' ? path.join(V2_ROOT, PARENT) : path.join(V1_ROOT, 'cpu', PARENT);
+/**
+ * Whether an app runs in a sandbox on this machine (any Slipway's): a sandbox group with a CPU quota, as only apps
+ * have, with processes in it (an interrupted Slipway's empty groups stay until a sweep: removeStaleCgroups). `parent`:
+ * where the groups are, Slipway's own parent group unless a test says otherwise.
+ */
+export async function appsRunning(kind: CgroupKind, parent = kind === 'v2' ? path.join(V2_ROOT, PARENT) : path.join(V1_ROOT, 'cpu', PARENT)): Promise<boolean> {
   const quotaFile = kind === 'v2' ? 'cpu.max' : 'cpu.cfs_quota_us';
   for (const entry of await readdir(parent, { withFileTypes: true }).catch(() => [])) {
     if (!entry.isDirectory() || !SANDBOX_CGROUP.test(entry.name)) continue;
-    const quota = (await readFile(path.join(parent, entry.name, quotaFile), 'utf8').catch(() => 'max')).trim();
-    if (!quota.startsWith('max') && quota !== '-1') return true;
+    const quota = readControl(path.join(parent, entry.name, quotaFile)).trim() || 'max';
+    if (quota.startsWith('max') || quota === '-1') continue;
+    if (readControl(path.join(parent, entry.name, 'cgroup.procs')).trim()) return true;
   }
   return false;
 }

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rmdir, utimes, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { mkdir, mkdtemp, readFile, rm, rmdir, utimes, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appsRunning, buildCpus, DEFAULT_LIMITS, detectCgroups, parseCpuList, removeStaleCgroups, SandboxCgroup } from '../cgroups.js';
@@ -56,6 +56,8 @@ describe('CPU', () => {
     const app = `app-r1-${randomBytes(6).toString('hex')}`;
     const build = `build-${randomBytes(6).toString('hex')}`;
     const appGroup = await SandboxCgroup.create(kind, app, { ...DEFAULT_LIMITS, cpuPercent: 150 }, 'serving');
+    const appProcess = spawn('sleep', ['30'], { stdio: 'ignore' });
+    for (const file of appGroup.procsFiles) await writeFile(file, String(appProcess.pid));
     const buildGroup = await SandboxCgroup.create(kind, build, { ...DEFAULT_LIMITS, cpuPercent: 150 }, 'batch');
     const spare = buildCpus(parseCpuList(await readFile('/sys/fs/cgroup/cpuset/cpuset.effective_cpus', 'utf8').catch(() => readFile('/sys/fs/cgroup/cpuset.cpus.effective', 'utf8'))));
     try {
@@ -76,8 +78,31 @@ describe('CPU', () => {
         if (spare) expect(parseCpuList(await readFile(`/sys/fs/cgroup/cpuset/slipway/${build}/cpuset.cpus`, 'utf8'))).toEqual(parseCpuList(spare));
       }
     } finally {
+      appProcess.kill('SIGKILL');
       await appGroup.destroy();
       await buildGroup.destroy();
+    }
+  });
+
+  it("counts only apps' groups with processes in them as running apps (an interrupted Slipway's empty ones do not keep builds off the first CPU)", async () => {
+    const kind = detected.kind!;
+    const parent = await mkdtemp(path.join(tmpdir(), 'slipway-cgroups-'));
+    const quotaFile = kind === 'v2' ? 'cpu.max' : 'cpu.cfs_quota_us';
+    const group = async (name: string, quota: string, procs: string) => {
+      await mkdir(path.join(parent, name));
+      await writeFile(path.join(parent, name, quotaFile), quota);
+      await writeFile(path.join(parent, name, 'cgroup.procs'), procs);
+    };
+    const [unlimited, quota] = kind === 'v2' ? ['max 100000\n', '150000 100000\n'] : ['-1\n', '150000\n'];
+    try {
+      await group(`app-r1-${randomBytes(6).toString('hex')}`, quota, '');
+      await group(`build-${randomBytes(6).toString('hex')}`, unlimited, '4242\n');
+      await group(`other-${randomBytes(6).toString('hex')}x`, quota, '4243\n');
+      expect(await appsRunning(kind, parent)).toBe(false);
+      await group(`app-r2-${randomBytes(6).toString('hex')}`, quota, '4244\n');
+      expect(await appsRunning(kind, parent)).toBe(true);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
     }
   });
 
