@@ -1,18 +1,19 @@
 /**
  * `npm run bench:isolation`: what the sandbox (server/src/providers/sandbox) costs, and what its limits buy.
  *
- * Run twice, each time in a fresh child process: with the sandbox (as this machine allows it) and with
- * SLIPWAY_SANDBOX=off. Each run, on a fresh data directory with the local providers (no database needed):
- *  1. builds the static-site and node-rest-api templates BENCH_ROUNDS times (default 7; the build and, for
- *     node-rest-api, its tests) and deploys each build on the local cluster; reported: the median build time and the
+ * Two child processes, each with the local providers on a fresh data directory (no database needed), run side by side:
+ * one with the sandbox (as this machine allows it), one with SLIPWAY_SANDBOX=off. They take turns, each going first in
+ * every other round, with a pause after each build, so that a drift of the machine weighs on both modes alike:
+ *  1. each builds the static-site and node-rest-api templates BENCH_ROUNDS times (default 11; the build and, for
+ *     node-rest-api, its tests) and deploys each build on its local cluster; reported: the median build time and the
  *     median time from deploy() to the app answering its health check (target: at most 10 % more in the sandbox);
- *  2. deploys a static site as the neighbour and builds node-rest-api BENCH_ROUNDS times beside it (in the sandbox a
- *     build keeps off the first CPU while an app runs); reported: the median build time;
- *  3. sends the neighbour GET requests at BENCH_RATE (default 100) per second on the
+ *  2. each deploys a static site as the neighbour and builds node-rest-api BENCH_ROUNDS times beside it (in the
+ *     sandbox a build keeps off the first CPU while an app runs); reported: the median build time;
+ *  3. one mode after the other, its neighbour gets GET requests at BENCH_RATE (default 100) per second on the
  *     loopback URL: first 3 s to warm it up (not counted), then BENCH_PHASES (default 3) times BENCH_SECONDS (default
- *     10) quiet, then as long beside another project's build that burns two cores and 400 MB of memory, in turns so
- *     that a drift of the machine weighs on both; reported: the neighbour's p99 over all quiet and over all busy
- *     phases (3,000 requests each by default) and failed requests (targets: 0 failed, p99 at most 20 % above quiet).
+ *     10) quiet, then as long beside another project's build that burns two cores and 400 MB of memory, in turns;
+ *     reported: the neighbour's p99 over all quiet and over all busy phases (3,000 requests each by default) and
+ *     failed requests (targets: 0 failed, p99 at most 20 % above quiet).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,30 +22,30 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SecretBox } from '../server/src/common/secret-box.js';
 import { loadTemplate } from '../server/src/modules/templates/template-catalog.js';
 import { renderTemplate } from '../server/src/modules/templates/template-renderer.js';
 import { LocalCluster } from '../server/src/providers/cluster/local-cluster.js';
 import { createLocalProviders } from '../server/src/providers/local.js';
-import { describeSupport, sandboxSupport } from '../server/src/providers/sandbox/sandbox.js';
+import { describeSupport, dropSpare, sandboxSupport } from '../server/src/providers/sandbox/sandbox.js';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS) || 7;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 11;
 const RATE = Number(process.env.BENCH_RATE) || 100;
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 const PHASES = Number(process.env.BENCH_PHASES) || 3;
 const WARM_UP_SECONDS = 3;
+/** The pause after each build of the turns, in which the sandbox makes the next build's sandbox ahead (sandbox.ts). */
+const PAUSE_MS = 500;
 const TEMPLATES_DIR = fileURLToPath(new URL('../templates', import.meta.url));
 const noop = () => undefined;
 
-interface Figures {
-  mode: string;
-  builds: Record<string, number>;
-  starts: Record<string, number>;
-  /** node-rest-api's build while the neighbour runs (the sandbox then keeps the build off the first CPU). */
-  besideApp: number;
-  quiet: { p99: number; failed: number; sent: number };
-  busy: { p99: number; failed: number; sent: number };
+/** A neighbour's requests of one kind (quiet or beside a heavy build): their p99 (ms), failures and number. */
+interface Latency {
+  p99: number;
+  failed: number;
+  sent: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -90,20 +91,26 @@ async function load(url: string, seconds: number): Promise<Load> {
 }
 
 /** The phases' figures together. */
-function summary(loads: Load[]): Figures['quiet'] {
+function summary(loads: Load[]): Latency {
   const latencies = loads.flatMap((phase) => phase.latencies);
   const failed = loads.reduce((sum, phase) => sum + phase.failed, 0);
   return { p99: Math.round(p99(latencies) * 10) / 10, failed, sent: latencies.length + failed };
 }
 
-async function child(): Promise<void> {
+/**
+ * What main() asks a child for, one request a line on its stdin; the child answers each with a `REPLY <json>` line,
+ * and ends when its stdin does.
+ */
+type Ask = { op: 'round'; name: string; round: number } | { op: 'neighbour' } | { op: 'beside'; round: number } | { op: 'load' };
+
+/** One mode's Slipway parts (the local providers on a fresh data directory), doing what main() asks, one thing at a time. */
+async function child(stablePortsFrom: number): Promise<void> {
   const found = await sandboxSupport();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-bench-isolation-'));
   await chmod(dataDir, 0o711);
   const secretBox = new SecretBox(randomBytes(32));
   const local = createLocalProviders({ dataDir, secretBox });
-  const cluster = new LocalCluster({ dataDir, registry: local.registry, secretBox, stablePorts: { from: 28_600, to: 28_699 } });
-  const figures: Figures = { mode: describeSupport(found), builds: {}, starts: {}, besideApp: 0, quiet: { p99: 0, failed: 0, sent: 0 }, busy: { p99: 0, failed: 0, sent: 0 } };
+  const cluster = new LocalCluster({ dataDir, registry: local.registry, secretBox, stablePorts: { from: stablePortsFrom, to: stablePortsFrom + 99 } });
   let counter = 0;
   const commit = async (name: string, files: Array<{ path: string; content: Buffer; executable?: boolean }>) => {
     const repository = { organization: 'bench', name: `${name}-${++counter}` };
@@ -143,24 +150,27 @@ async function child(): Promise<void> {
     );
     return { build: result.durationMs, start: performance.now() - started, url: status.loopbackUrl! };
   };
-  try {
-    for (const name of ['static-site', 'node-rest-api']) {
-      const builds: number[] = [];
-      const starts: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const { build: built, start } = await buildAndDeploy(name, `${name}-${round}`);
-        builds.push(built);
-        starts.push(start);
-        await cluster.remove(`${name}-${round}`);
+  let neighbourUrl = '';
+  const answer = async (ask: Ask): Promise<unknown> => {
+    switch (ask.op) {
+      case 'round': {
+        const { build: built, start } = await buildAndDeploy(ask.name, `${ask.name}-${ask.round}`);
+        await cluster.remove(`${ask.name}-${ask.round}`);
+        return { build: built, start };
       }
-      figures.builds[name] = Math.round(median(builds));
-      figures.starts[name] = Math.round(median(starts));
+      case 'neighbour':
+        neighbourUrl = (await buildAndDeploy('static-site', 'neighbour')).url;
+        return {};
+      case 'beside':
+        return { build: (await build('node-rest-api', `beside-${ask.round}`)).result.durationMs };
+      case 'load':
+        return neighbourLoad();
     }
-    const neighbour = await buildAndDeploy('static-site', 'neighbour');
-    const besideApp: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) besideApp.push((await build('node-rest-api', `beside-${round}`)).result.durationMs);
-    figures.besideApp = Math.round(median(besideApp));
-    await load(neighbour.url, WARM_UP_SECONDS);
+  };
+  // The neighbour's GETs: quiet phases in turn with phases beside another project's heavy build, so that a drift of
+  // the machine weighs on both.
+  const neighbourLoad = async () => {
+    await load(neighbourUrl, WARM_UP_SECONDS);
     // Another project's heavy build: two busy processes and 400 MB, for longer than a phase.
     const heavy = `const { spawn } = require('node:child_process');
       const burn = 'const end = Date.now() + ${(SECONDS + 2) * 1000}; let x = 0; while (Date.now() < end) x += Math.sqrt(x + 1);';
@@ -170,60 +180,132 @@ async function child(): Promise<void> {
     const quiet: Load[] = [];
     const busy: Load[] = [];
     for (let phase = 0; phase < PHASES; phase++) {
-      quiet.push(await load(neighbour.url, SECONDS));
+      quiet.push(await load(neighbourUrl, SECONDS));
       const { repository, sha } = await commit('heavy', [{ path: 'README.md', content: Buffer.from('heavy') }]);
       const heavyBuild = local.builder.build(
         { projectId: 'bench-heavy', ownerId: 'bench', repository, commitSha: sha, image: { repository: `bench/${repository.name}`, tag: `v${phase + 1}` }, buildCommand: [process.execPath, '-e', heavy], environment: {}, timeoutSeconds: 120 },
         hooks,
       );
       await sleep(1000);
-      busy.push(await load(neighbour.url, SECONDS));
+      busy.push(await load(neighbourUrl, SECONDS));
       await heavyBuild;
     }
-    figures.quiet = summary(quiet);
-    figures.busy = summary(busy);
+    return { quiet: summary(quiet), busy: summary(busy) };
+  };
+  console.log(`REPLY ${JSON.stringify({ mode: describeSupport(found) })}`);
+  try {
+    for await (const line of createInterface({ input: process.stdin })) {
+      console.log(`REPLY ${JSON.stringify(await answer(JSON.parse(line) as Ask))}`);
+    }
   } finally {
     await cluster.shutdown();
+    await dropSpare();
     await rm(dataDir, { recursive: true, force: true });
   }
-  console.log(`FIGURES ${JSON.stringify(figures)}`);
 }
 
-function run(env: Record<string, string>): Promise<Figures> {
-  return new Promise((resolve, reject) => {
-    const script = fileURLToPath(import.meta.url);
-    const proc = spawn('npx', ['tsx', '--conditions=source', '--tsconfig', 'server/tsconfig.json', script, 'child'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    proc.on('exit', (code) => {
-      const line = output.split('\n').find((text) => text.startsWith('FIGURES '));
-      if (code === 0 && line) resolve(JSON.parse(line.slice('FIGURES '.length)) as Figures);
-      else reject(new Error(`the bench run exited with ${code}: ${output.slice(-2000)}`));
-    });
+/** A child running one mode: ask() sends it a request and answers its reply. */
+function startChild(env: Record<string, string>, stablePortsFrom: number) {
+  const script = fileURLToPath(import.meta.url);
+  const proc = spawn('npx', ['tsx', '--conditions=source', '--tsconfig', 'server/tsconfig.json', script, 'child', String(stablePortsFrom)], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const replies: Array<(line: string) => void> = [];
+  const waiting: string[] = [];
+  let failure: Error | null = null;
+  const lines = createInterface({ input: proc.stdout });
+  lines.on('line', (line) => {
+    if (!line.startsWith('REPLY ')) return;
+    const reply = replies.shift();
+    if (reply) reply(line.slice('REPLY '.length));
+    else waiting.push(line.slice('REPLY '.length));
   });
+  const exited = new Promise<void>((resolve) =>
+    proc.on('exit', (code) => {
+      failure = new Error(`a bench child (${env.SLIPWAY_SANDBOX === 'off' ? 'without' : 'with'} the sandbox) exited with ${code}`);
+      resolve();
+    }),
+  );
+  const next = <T>() =>
+    new Promise<T>((resolve, reject) => {
+      if (failure) return reject(failure);
+      const take = (text: string) => resolve(JSON.parse(text) as T);
+      const early = waiting.shift();
+      if (early !== undefined) take(early);
+      else {
+        replies.push(take);
+        void exited.then(() => reject(failure));
+      }
+    });
+  return {
+    ready: next<{ mode: string }>(),
+    ask<T>(request: Ask): Promise<T> {
+      proc.stdin.write(`${JSON.stringify(request)}\n`);
+      return next<T>();
+    },
+    /** Ends the child (its stdin), once it has cleaned up. */
+    end() {
+      proc.stdin.end();
+      return exited;
+    },
+  };
 }
 
 async function main(): Promise<void> {
-  const sandboxed = await run({});
-  const plain = await run({ SLIPWAY_SANDBOX: 'off' });
+  const sandboxed = startChild({}, 28_600);
+  const plain = startChild({ SLIPWAY_SANDBOX: 'off' }, 28_700);
+  const modes = { sandboxed: (await sandboxed.ready).mode, plain: (await plain.ready).mode };
+  // Both modes take turns, each first in every other round; a pause after each build lets the sandbox make its spare.
+  const inTurn = async <T>(round: number, ask: Ask): Promise<{ sandboxed: T; plain: T }> => {
+    const answers: Partial<{ sandboxed: T; plain: T }> = {};
+    for (const mode of round % 2 ? (['plain', 'sandboxed'] as const) : (['sandboxed', 'plain'] as const)) {
+      answers[mode] = await (mode === 'plain' ? plain : sandboxed).ask<T>(ask);
+      await sleep(PAUSE_MS);
+    }
+    return answers as { sandboxed: T; plain: T };
+  };
+  type Times = { sandboxed: number[]; plain: number[] };
+  const figures: Record<string, { build: Times; start: Times }> = {};
+  for (const name of ['static-site', 'node-rest-api']) {
+    figures[name] = { build: { sandboxed: [], plain: [] }, start: { sandboxed: [], plain: [] } };
+    for (let round = 0; round < ROUNDS; round++) {
+      const both = await inTurn<{ build: number; start: number }>(round, { op: 'round', name, round });
+      for (const mode of ['sandboxed', 'plain'] as const) {
+        figures[name].build[mode].push(both[mode].build);
+        figures[name].start[mode].push(both[mode].start);
+      }
+    }
+  }
+  await Promise.all([sandboxed.ask({ op: 'neighbour' }), plain.ask({ op: 'neighbour' })]);
+  const besideApp: Times = { sandboxed: [], plain: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const both = await inTurn<{ build: number }>(round, { op: 'beside', round });
+    besideApp.sandboxed.push(both.sandboxed.build);
+    besideApp.plain.push(both.plain.build);
+  }
+  type Loads = { quiet: Latency; busy: Latency };
+  const loads = { sandboxed: await sandboxed.ask<Loads>({ op: 'load' }), plain: await plain.ask<Loads>({ op: 'load' }) };
+  await Promise.all([sandboxed.end(), plain.end()]);
+
   const change = (a: number, b: number) => `${b >= a ? '+' : ''}${Math.round(((b - a) / a) * 100)} %`;
-  const row = (label: string, value: (figures: Figures) => number) => `| ${label} | ${value(plain)} ms | ${value(sandboxed)} ms | ${change(value(plain), value(sandboxed))} |`;
+  const row = (label: string, times: Times) => {
+    const [without, withIt] = [Math.round(median(times.plain)), Math.round(median(times.sandboxed))];
+    return `| ${label} | ${without} ms | ${withIt} ms | ${change(without, withIt)} |`;
+  };
   const lines = [
-    `With the sandbox: ${sandboxed.mode}`,
-    `Without: ${plain.mode}`,
+    `With the sandbox: ${modes.sandboxed}`,
+    `Without: ${modes.plain}`,
     '',
     '| | without sandbox | with sandbox | change |',
     '|---|---|---|---|',
-    ...Object.keys(plain.builds).flatMap((name) => [
-      row(`${name} build (median of ${ROUNDS})`, (figures) => figures.builds[name]),
-      row(`${name} app start (deploy to healthy, median)`, (figures) => figures.starts[name]),
+    ...Object.entries(figures).flatMap(([name, times]) => [
+      row(`${name} build (median of ${ROUNDS})`, times.build),
+      row(`${name} app start (deploy to healthy, median of ${ROUNDS})`, times.start),
     ]),
-    row(`node-rest-api build beside a running app (median of ${ROUNDS}; sandboxed, off the first CPU)`, (figures) => figures.besideApp),
-    `| neighbour p99, quiet (${RATE} req/s, ${PHASES} × ${SECONDS} s) | ${plain.quiet.p99} ms, ${plain.quiet.failed} failed | ${sandboxed.quiet.p99} ms, ${sandboxed.quiet.failed} failed | |`,
-    `| neighbour p99, beside a heavy build | ${plain.busy.p99} ms, ${plain.busy.failed} failed (${change(plain.quiet.p99, plain.busy.p99)} on quiet) | ${sandboxed.busy.p99} ms, ${sandboxed.busy.failed} failed (${change(sandboxed.quiet.p99, sandboxed.busy.p99)} on quiet) | |`,
+    row(`node-rest-api build beside a running app (median of ${ROUNDS}; sandboxed, off the first CPU)`, besideApp),
+    `| neighbour p99, quiet (${RATE} req/s, ${PHASES} × ${SECONDS} s) | ${loads.plain.quiet.p99} ms, ${loads.plain.quiet.failed} failed | ${loads.sandboxed.quiet.p99} ms, ${loads.sandboxed.quiet.failed} failed | |`,
+    `| neighbour p99, beside a heavy build | ${loads.plain.busy.p99} ms, ${loads.plain.busy.failed} failed (${change(loads.plain.quiet.p99, loads.plain.busy.p99)} on quiet) | ${loads.sandboxed.busy.p99} ms, ${loads.sandboxed.busy.failed} failed (${change(loads.sandboxed.quiet.p99, loads.sandboxed.busy.p99)} on quiet) | |`,
   ];
   console.log(lines.join('\n'));
 }
 
-if (process.argv[2] === 'child') await child();
+if (process.argv[2] === 'child') await child(Number(process.argv[3]));
 else await main();
