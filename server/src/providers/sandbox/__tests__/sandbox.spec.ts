@@ -148,6 +148,8 @@ describe.runIf(found.sandbox)('the sandbox', () => {
   it.runIf(found.cgroups && availableParallelism() > 1)('keeps a build off the first CPU while an app runs, even when it asks for that CPU', async () => {
     const app = await SandboxRun.start(await specOf(['/bin/sleep', '30'], { priority: 'serving', network: 'host' }));
     try {
+      // Running: its command started (in its cgroup, below bubblewrap, as the project's user).
+      await expect.poll(() => app.codePid(), { timeout: 5000 }).toBeDefined();
       // Cpus_allowed_list is the CPUs the process may run on; taskset then asks for the first one.
       const { exit, output } = await run(`
         const { spawnSync } = require('node:child_process');
