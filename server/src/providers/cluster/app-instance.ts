@@ -132,7 +132,7 @@ export class AppInstance {
         const response = await fetch(url, { redirect: 'manual', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
         await response.body?.cancel();
         if (response.ok) {
-          this.usagePid = (await this.run.codePid()) ?? this.pid;
+          this.usagePid = this.run.codePid() ?? this.pid;
           return;
         }
         last = `GET ${healthPath} answered ${response.status}`;

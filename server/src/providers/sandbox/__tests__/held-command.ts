@@ -16,7 +16,7 @@ async function readingFd(pid: number, fd: number): Promise<boolean> {
  */
 export async function waitingForRelease(pid: number | undefined, fd: number): Promise<number | null> {
   if (pid === undefined) return null;
-  for (const candidate of [pid, ...(await descendants(pid)).map((below) => below.pid)]) {
+  for (const candidate of [pid, ...descendants(pid).map((below) => below.pid)]) {
     if (await readingFd(candidate, fd)) return candidate;
   }
   return null;
