@@ -184,9 +184,9 @@ export async function appsRunning(kind: CgroupKind, parent = kind === 'v2' ? pat
   const quotaFile = kind === 'v2' ? 'cpu.max' : 'cpu.cfs_quota_us';
   for (const entry of await readdir(parent, { withFileTypes: true }).catch(() => [])) {
     if (!entry.isDirectory() || !SANDBOX_CGROUP.test(entry.name)) continue;
-    const quota = readControl(path.join(parent, entry.name, quotaFile)).trim() || 'max';
+    const quota = readKernelFile(path.join(parent, entry.name, quotaFile)).trim() || 'max';
     if (quota.startsWith('max') || quota === '-1') continue;
-    if (readControl(path.join(parent, entry.name, 'cgroup.procs')).trim()) return true;
+    if (readKernelFile(path.join(parent, entry.name, 'cgroup.procs')).trim()) return true;
   }
   return false;
 }
@@ -283,7 +283,7 @@ export class SandboxCgroup {
 
   /** Which limit, if any, the sandbox has passed: the OOM killer ran, or a fork was refused. */
   passed(): 'memory' | 'processes' | null {
-    const counter = (file: string, key: string) => Number(new RegExp(`^${key}\\s+(\\d+)`, 'm').exec(readControl(file))?.[1] ?? 0);
+    const counter = (file: string, key: string) => Number(new RegExp(`^${key}\\s+(\\d+)`, 'm').exec(readKernelFile(file))?.[1] ?? 0);
     const oomFile = this.kind === 'v2' ? path.join(this.dirs.memory, 'memory.events') : path.join(this.dirs.memory, 'memory.oom_control');
     if (counter(oomFile, 'oom_kill') > 0) return 'memory';
     if (counter(path.join(this.dirs.pids, 'pids.events'), 'max') > 0) return 'processes';
@@ -292,7 +292,7 @@ export class SandboxCgroup {
 
   /** SIGKILLs every process now in the sandbox's groups; answers how many there were. */
   killAll(): number {
-    const lines = this.procsFiles.flatMap((file) => readControl(file).split('\n'));
+    const lines = this.procsFiles.flatMap((file) => readKernelFile(file).split('\n'));
     const pids = new Set(lines.filter((line) => /^\d+$/.test(line)).map(Number));
     for (const pid of pids) {
       try {
@@ -314,11 +314,11 @@ export class SandboxCgroup {
 }
 
 /**
- * A cgroup file's text ('' when it is gone). Read synchronously: it is made by the kernel, never waits on a disk, and
- * takes microseconds, where an asynchronous read costs four thread-pool round trips (about 0.3 ms) at the end of
- * every build command.
+ * The text of a file the kernel makes (a cgroup's, a /proc entry), '' when it is gone. Read synchronously: it never
+ * waits on a disk and takes microseconds, where an asynchronous read costs four thread-pool round trips (about 0.3 ms
+ * at the end of every build command; 40 to 90 ms for every process's /proc entry, one after another).
  */
-function readControl(file: string): string {
+export function readKernelFile(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch {

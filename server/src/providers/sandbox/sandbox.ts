@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn, type SpawnOptions, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { type Readable, Writable } from 'node:stream';
-import { type CgroupKind, type CpuPriority, buildCpuset, defaultLimits, detectCgroups, limitMessages, SandboxCgroup, type SandboxLimits } from './cgroups.js';
+import { type CgroupKind, type CpuPriority, buildCpuset, defaultLimits, detectCgroups, limitMessages, readKernelFile, SandboxCgroup, type SandboxLimits } from './cgroups.js';
 import { signalGroup } from '../cluster/processes.js';
 import type { SandboxUser } from './sandbox-users.js';
 
@@ -566,21 +566,15 @@ function missingCommand(command: string | undefined, searchPath: string, work: s
 }
 
 /**
- * The processes below pid (its children, theirs, …) with their real uid (Linux /proc). Read synchronously: /proc's
- * files are made by the kernel and never wait on a disk; a few hundred of them take 2 to 4 ms this way, against 40 to
- * 90 ms one asynchronous read after another, which an app's health check waited for (codePid).
+ * The processes below pid (its children, theirs, …) with their real uid (Linux /proc), read synchronously
+ * (readKernelFile): an app's health check waits for it (codePid).
  */
 export function descendants(pid: number | undefined): Array<{ pid: number; uid: number }> {
   if (pid === undefined) return [];
   const parents = new Map<number, Array<{ pid: number; uid: number }>>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let status = '';
-    try {
-      status = readFileSync(`/proc/${entry}/status`, 'utf8');
-    } catch {
-      continue; // Gone meanwhile.
-    }
+    const status = readKernelFile(`/proc/${entry}/status`);
     const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
     const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
     if (!Number.isInteger(ppid)) continue;
